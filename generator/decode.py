@@ -1,0 +1,65 @@
+"""bytes -> text: the encodings scraped Chinese banks arrive in.
+
+UTF-8 (with or without BOM) and UTF-16 with BOM are recognised for certain; anything
+else is tried as GB18030, which covers GBK and GB2312.  A file that fits none of them
+is an error naming the byte where decoding failed.  Line ends become ``\\n``.
+"""
+from __future__ import annotations
+
+import codecs
+import re
+
+from .errors import DecodeError
+
+_LINE_ENDS = re.compile(r"\r\n?")
+# Bytes that never occur in text: a file with them is binary, not a bank.
+_BINARY = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
+
+_BOMS = (
+    (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"),
+    (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def decode(data: bytes, source: str) -> tuple[str, str]:
+    """Return ``(text, encoding)`` for the raw bytes of the bank at ``source``."""
+    if not data.strip():
+        raise DecodeError(source, "a question bank", "an empty file" if not data else "only white space")
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            return _normalise(_strict(data, encoding, source)), encoding
+    binary = _BINARY.search(data)
+    if binary:
+        raise DecodeError(
+            f"{source}: byte {binary.start()}",
+            "text (UTF-8, UTF-16 with BOM or GB18030/GBK)",
+            f"the control byte 0x{data[binary.start()]:02x}, so this looks like a binary file",
+        )
+    try:
+        return _normalise(data.decode("utf-8")), "utf-8"
+    except UnicodeDecodeError as utf8_error:
+        try:
+            return _normalise(data.decode("gb18030")), "gb18030"
+        except UnicodeDecodeError:
+            bad = data[utf8_error.start : utf8_error.start + 4]
+            raise DecodeError(
+                f"{source}: byte {utf8_error.start}",
+                "UTF-8, UTF-16 with BOM or GB18030/GBK text",
+                f"bytes {bad.hex(' ')} that fit none of them (mixed encodings?)",
+                "re-save the file as UTF-8",
+            ) from None
+
+
+def _strict(data: bytes, encoding: str, source: str) -> str:
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        raise DecodeError(
+            f"{source}: byte {error.start}", f"{encoding} text after its byte-order mark",
+            f"bytes {data[error.start:error.start + 4].hex(' ')}",
+        ) from None
+
+
+def _normalise(text: str) -> str:
+    return _LINE_ENDS.sub("\n", text.lstrip("\ufeff"))

@@ -1,0 +1,164 @@
+"""One question's text -> its fields: type, exam tags, stem, options, answer, explanation.
+
+``split_question`` gets the text after the question number and knows nothing of the
+rest of the bank.  Markers are found by the compiled patterns below; the answer is
+normalised by ``normalise_answer`` (choice letters sorted, true/false for judge).
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .model import Option, QuestionType
+
+_T = QuestionType
+# Keyword -> type, longest keywords first so that 單項選擇 wins over 選擇.
+TYPE_KEYWORDS: tuple[tuple[str, QuestionType], ...] = (
+    ("單項選擇", _T.SINGLE), ("单项选择", _T.SINGLE), ("單選", _T.SINGLE), ("单选", _T.SINGLE),
+    ("多項選擇", _T.MULTIPLE), ("多项选择", _T.MULTIPLE), ("不定項選擇", _T.MULTIPLE),
+    ("不定项选择", _T.MULTIPLE), ("多選", _T.MULTIPLE), ("多选", _T.MULTIPLE),
+    ("判斷", _T.JUDGE), ("判断", _T.JUDGE), ("是非", _T.JUDGE),
+    ("填空", _T.FILL), ("計算", _T.CALC), ("计算", _T.CALC),
+    ("案例分析", _T.CASE), ("案例", _T.CASE), ("綜合分析", _T.CASE), ("综合分析", _T.CASE),
+    ("簡答", _T.SHORT), ("简答", _T.SHORT), ("問答", _T.SHORT), ("问答", _T.SHORT),
+    ("論述", _T.SHORT), ("论述", _T.SHORT),
+)
+_TYPE_WORDS = "|".join(re.escape(k) for k, _ in TYPE_KEYWORDS)
+# "（單選）", "(多選題)", "[判斷]" right after the question number.
+TYPE_BRACKET = re.compile(rf"\s*[（(\[【]\s*({_TYPE_WORDS})[題题]?\s*[）)\]】]")
+# An exam sitting such as "【23下】" (any bracketed tag that is not a marker).
+EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|解答)([^【】\n]{1,12})】")
+
+ANSWER_MARK = re.compile(
+    r"\**(?:【(?:參考|参考|正確|正确|標準|标准)?答案】|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)\s*[：:])\**"
+)
+EXPLANATION_MARK = re.compile(r"\**(?:【(?:答案)?(?:解析|解答)】|(?:答案)?解析\s*[：:]|解答\s*[：:])\**")
+
+# Option labels: "A." "A．" "A、" "Ａ．" "(A)" "（A）" anywhere, "A " only at a line start.
+OPTION_LABEL = re.compile(
+    r"[(（]\s*(?P<p>[A-FＡ-Ｆ])\s*[)）]|(?P<d>[A-FＡ-Ｆ])\s*[.．、]|(?m:^[ \t]*(?P<s>[A-F])[ \t]+)"
+)
+_LETTERS = re.compile(r"[A-F]")
+CHOICE_ANSWER = re.compile(r"[A-Fa-f\s、,，.．;；/和及]+")
+_TRUE = {"√", "✓", "✔", "對", "对", "正確", "正确", "是", "T", "TRUE", "Y", "V"}
+_FALSE = {"×", "✗", "✘", "X", "錯", "错", "錯誤", "错误", "否", "F", "FALSE", "N"}
+BLANK = re.compile(r"_{2,}|＿{2,}|[（(]\s*[)）]")
+_FULLWIDTH = str.maketrans("ＡＢＣＤＥＦａｂｃｄｅｆ", "ABCDEFabcdef")
+
+
+@dataclass(frozen=True)
+class Fields:
+    type: QuestionType | None  # None: to be inferred by the caller
+    exam_tags: tuple[str, ...]
+    stem: str
+    options: tuple[Option, ...]
+    answer_text: str | None
+    explanation: str
+
+
+def split_question(body: str, default_type: QuestionType | None) -> Fields:
+    """Split the text that follows a question number into its fields."""
+    qtype = default_type
+    bracket = TYPE_BRACKET.match(body)
+    if bracket:
+        qtype = type_from_words(bracket.group(1))
+        body = body[bracket.end() :]
+    tags = []
+    while tag := EXAM_TAG.match(body):
+        tags.append(tag.group(1).strip())
+        body = body[tag.end() :]
+
+    answer_mark = ANSWER_MARK.search(body)
+    explanation_mark = EXPLANATION_MARK.search(body, answer_mark.end() if answer_mark else 0)
+    end_of_question = min((m.start() for m in (answer_mark, explanation_mark) if m), default=len(body))
+    question_part = body[:end_of_question]
+    answer_text = None
+    if answer_mark:
+        answer_end = explanation_mark.start() if explanation_mark else len(body)
+        answer_text = body[answer_mark.end() : answer_end].strip().strip("*").strip()
+    explanation = body[explanation_mark.end() :].strip() if explanation_mark else ""
+
+    choice_expected = qtype is not None and qtype.is_choice
+    stem, options = split_options(question_part, allow_single=choice_expected)
+    return Fields(qtype, tuple(tags), stem.strip(), options, answer_text, explanation)
+
+
+def split_options(text: str, allow_single: bool = False) -> tuple[str, tuple[Option, ...]]:
+    """Split ``text`` into the stem and options labelled A, B, C ... in sequence.
+
+    Labels are taken in order, each the first of its letter after the previous one,
+    which keeps glued options such as ``A.3B.6C.12D.24`` or ``B.p_trueC.1p_true``
+    apart without cutting inside option text.
+    """
+    labels = [(m, _letter(m)) for m in OPTION_LABEL.finditer(text)]
+    chosen: list[re.Match[str]] = []
+    for match, letter in labels:
+        expected = chr(ord("A") + len(chosen))
+        if letter == expected and (not chosen or match.start() >= chosen[-1].end()):
+            chosen.append(match)
+    if len(chosen) < 2 and not (allow_single and chosen):
+        return text, ()
+    stem = text[: chosen[0].start()]
+    options = []
+    for i, match in enumerate(chosen):
+        end = chosen[i + 1].start() if i + 1 < len(chosen) else len(text)
+        options.append(Option(_letter(match), text[match.end() : end].strip()))
+    return stem, tuple(options)
+
+
+def _letter(match: re.Match[str]) -> str:
+    return (match.group("p") or match.group("d") or match.group("s")).translate(_FULLWIDTH)
+
+
+def type_from_words(words: str) -> QuestionType | None:
+    """The question type named in ``words`` (a bracket or a heading), if any."""
+    for keyword, qtype in TYPE_KEYWORDS:
+        if keyword in words:
+            return qtype
+    return None
+
+
+def infer_type(fields: Fields) -> QuestionType:
+    """Guess the type of a question whose bank does not say it."""
+    if fields.options:
+        letters = choice_letters(fields.answer_text or "")
+        return QuestionType.MULTIPLE if letters and len(letters) > 1 else QuestionType.SINGLE
+    if judge_value(fields.answer_text or "") is not None:
+        return QuestionType.JUDGE
+    if BLANK.search(fields.stem):
+        return QuestionType.FILL
+    return QuestionType.SHORT
+
+
+def normalise_answer(qtype: QuestionType, text: str | None, options: tuple[Option, ...]) -> str | None:
+    """The answer in the JSON contract's form: ``"BCD"``, ``"true"``/``"false"`` or the text."""
+    if text is None or not text.strip():
+        return None
+    if qtype.is_choice:
+        return choice_letters(text) or text.strip()
+    if qtype is QuestionType.JUDGE:
+        value = judge_value(text)
+        if value is None and options:  # "A.正確 B.錯誤" with answer "A"
+            letters = choice_letters(text)
+            chosen = next((o.text for o in options if letters == o.label), "")
+            value = judge_value(chosen)
+        return {True: "true", False: "false"}.get(value, text.strip())
+    return text.strip()
+
+
+def choice_letters(text: str) -> str | None:
+    """``"B、C"`` -> ``"BC"``; ``None`` when ``text`` is not a list of option letters."""
+    text = text.translate(_FULLWIDTH).strip().rstrip("。.")
+    if not text or not CHOICE_ANSWER.fullmatch(text):
+        return None
+    letters = _LETTERS.findall(text.upper())
+    return "".join(sorted(set(letters))) or None
+
+
+def judge_value(text: str) -> bool | None:
+    token = text.strip().strip("。.（）()").upper()
+    if token in _TRUE:
+        return True
+    if token in _FALSE:
+        return False
+    return None

@@ -1,0 +1,141 @@
+"""The typed model of a question bank: plain frozen data, no logic beyond lookups.
+
+Every stage of the pipeline takes and returns these objects; ``dataclasses.replace``
+makes the changed copy.  Text fields hold bank text exactly as parsed (after the
+certain repairs): it is never Markdown or HTML, and only ``render`` escapes it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class QuestionType(str, Enum):
+    """The kinds of question a bank holds; the value is the JSON name."""
+
+    SINGLE = "single"
+    MULTIPLE = "multiple"
+    JUDGE = "judge"
+    FILL = "fill"
+    CALC = "calc"
+    SHORT = "short"
+    CASE = "case"
+
+    @property
+    def label(self) -> str:
+        """The Chinese label readers know the type by (Traditional, as the bank)."""
+        return TYPE_LABELS[self]
+
+    @property
+    def is_choice(self) -> bool:
+        return self in (QuestionType.SINGLE, QuestionType.MULTIPLE)
+
+
+TYPE_LABELS = {
+    QuestionType.SINGLE: "單選",
+    QuestionType.MULTIPLE: "多選",
+    QuestionType.JUDGE: "判斷",
+    QuestionType.FILL: "填空",
+    QuestionType.CALC: "計算",
+    QuestionType.SHORT: "簡答",
+    QuestionType.CASE: "案例分析",
+}
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+    INFO = "info"
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where something starts in the decoded source file (1-based line and column)."""
+
+    line: int
+    column: int
+    offset: int  # character offset into the decoded text
+
+
+@dataclass(frozen=True)
+class Flag:
+    """A finding about a question: ``code`` is stable, ``message`` is for people."""
+
+    code: str
+    severity: Severity
+    message: str
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str  # "A", "B", ... always an ASCII capital
+    text: str
+
+
+@dataclass(frozen=True)
+class Question:
+    id: str  # stable anchor: "q7", or "c2-q7" when numbering restarts per chapter
+    number: int  # the number printed in the bank
+    type: QuestionType
+    stem: str
+    options: tuple[Option, ...]
+    answer: str | None  # normalised: "BCD", "true"/"false", other text as given; None if absent
+    explanation: str  # "" when the bank has none
+    position: Position
+    answer_text: str | None = None  # the answer exactly as written in the bank
+    exam_tags: tuple[str, ...] = ()  # exam sittings such as "23下" from "【23下】"
+    flags: tuple[Flag, ...] = ()
+    notes: tuple[str, ...] = ()  # editor's notes (errata)
+    corrections: tuple[str, ...] = ()  # human-readable list of the editorial changes applied
+    end_offset: int = 0  # where this question's text ends in the decoded source
+
+    @property
+    def type_label(self) -> str:
+        return self.type.label
+
+
+@dataclass(frozen=True)
+class Chapter:
+    number: int  # 1-based, in order of appearance
+    title: str
+    questions: tuple[Question, ...]
+    position: Position
+    intro: str = ""  # text between the heading and the first question, if any
+
+
+@dataclass(frozen=True)
+class Stray:
+    """Text that belongs to no question, kept and reported rather than dropped."""
+
+    text: str
+    position: Position
+    reason: str
+
+
+@dataclass(frozen=True)
+class Bank:
+    slug: str  # URL-safe name of the bank, from its folder or file name
+    source: str  # path of the raw file, for messages
+    title: str
+    preamble: str  # page furniture before the first heading, kept verbatim
+    chapters: tuple[Chapter, ...]
+    stray: tuple[Stray, ...] = ()
+    encoding: str = "utf-8"
+    repairs: int = 0  # how many certain repairs were made
+
+    @property
+    def questions(self) -> tuple[Question, ...]:
+        return tuple(q for c in self.chapters for q in c.questions)
+
+    def question(self, qid: str) -> Question | None:
+        return next((q for q in self.questions if q.id == qid), None)
+
+
+@dataclass(frozen=True)
+class Page:
+    """A generated Markdown page: ``path`` is relative to the site's docs root."""
+
+    path: str
+    title: str
+    markdown: str
+    meta: dict = field(default_factory=dict, hash=False, compare=False)

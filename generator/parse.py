@@ -1,0 +1,233 @@
+"""text -> Bank: find chapter headings and question starts, then assemble the model.
+
+Banks come on one line (scraped pages lose their line breaks), one item per line, or
+as Markdown paragraphs.  The scanner therefore treats a marker at a line start and a
+marker inside running text differently: inside text a question number counts only
+where the numbering expects it or a type bracket follows it, and a chapter heading
+only when it carries the next chapter numeral and runs straight into a question.
+Nothing is dropped: text outside questions becomes the preamble, a chapter's intro
+or a :class:`~generator.model.Stray`.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+
+from . import fields as F
+from .errors import ParseError
+from .model import Bank, Chapter, Position, Question, QuestionType, Stray
+from .repair import OffsetMap
+
+CN_NUMERALS = "一二三四五六七八九十"
+
+# Headings on a line of their own, by form; each captures the chapter title.
+LINE_HEADINGS = (
+    re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?:第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*)?(?P<title>\S.*?)[ \t#]*$"),
+    re.compile(r"(?m)^[ \t　]*第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*(?P<title>[^\n。；]{0,40}?)[ \t]*$"),
+    re.compile(r"(?m)^[ \t　]*[一二三四五六七八九十]{1,3}[、.．][ \t　]*(?P<title>[^\n。；：:]{1,40}?)[ \t]*$"),
+)
+# A heading inside running text: numeral, title, then straight into question 1 (or N).
+INLINE_HEADING = re.compile(
+    r"(?P<numeral>[一二三四五六七八九十]{1,3})、(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,4}[.．、])"
+)
+QUESTION_NUMBER = re.compile(
+    r"(?<![\d.．])(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,4})[.．、:：]?|(?P<n>\d{1,4})[ \t]*[.．、](?!\d))\**"
+)
+# Regions whose contents are never markers: fenced code and HTML tables.
+OPAQUE = re.compile(r"```.*?```|<table\b.*?</table>", re.S | re.I)
+# Page furniture: page numbers and copyright lines, kept as strays wherever they are.
+FURNITURE = re.compile(
+    r"(?m)^[ \t]*(?:第\s*\d+\s*[頁页](?:\s*[/,，]?\s*共\s*\d+\s*[頁页])?|[-—]\s*\d+\s*[-—]|"
+    r"Page \d+(?: of \d+)?|.*(?:版權所有|版权所有|Copyright|©).*)[ \t]*\n?",
+)
+_LINE_LEAD = " \t*#>"
+
+
+@dataclass
+class _Event:
+    kind: str  # "heading" or "question"
+    start: int
+    end: int  # where the event's own marker text ends
+    title: str = ""
+    number: int = 0
+    line_start: bool = False
+
+
+@dataclass
+class _ChapterDraft:
+    title: str
+    start: int
+    default_type: QuestionType | None
+    body_start: int  # where the heading's own text ends
+    questions: list[_Event] = field(default_factory=list)
+
+
+def parse(text: str, source: str, slug: str, offsets: OffsetMap | None = None,
+          original: str | None = None) -> Bank:
+    """Parse repaired bank ``text``; ``original`` and ``offsets`` locate positions in the source."""
+    scanner = _Scanner(text, source, offsets or OffsetMap(), original if original is not None else text)
+    return scanner.run(slug)
+
+
+class _Scanner:
+    def __init__(self, text: str, source: str, offsets: OffsetMap, original: str) -> None:
+        self.text, self.source, self.offsets = text, source, offsets
+        self.line_starts = [0] + [i + 1 for i, c in enumerate(original) if c == "\n"]
+        self.opaque = [(m.start(), m.end()) for m in OPAQUE.finditer(text)]
+        self.furniture = [(m.start(), m.end()) for m in FURNITURE.finditer(text)]
+        self.strays: list[Stray] = []
+
+    # -- positions and slices -------------------------------------------------
+    def position(self, offset: int) -> Position:
+        source_offset = self.offsets.to_source(offset)
+        line = bisect.bisect_right(self.line_starts, source_offset)
+        return Position(line, source_offset - self.line_starts[line - 1] + 1, source_offset)
+
+    def slice(self, start: int, end: int) -> str:
+        """Text between two offsets, less page furniture (which becomes strays)."""
+        pieces, last = [], start
+        for f_start, f_end in self.furniture:
+            if start <= f_start < end and self.text[f_start:f_end].strip():
+                pieces.append(self.text[last:f_start])
+                self.strays.append(Stray(self.text[f_start:f_end].strip(), self.position(f_start), "page furniture"))
+                last = min(f_end, end)
+        pieces.append(self.text[last:end])
+        return "".join(pieces)
+
+    def _opaque(self, offset: int) -> bool:
+        return any(s < offset < e for s, e in self.opaque)
+
+    def _at_line_start(self, offset: int) -> bool:
+        line_begin = self.text.rfind("\n", 0, offset) + 1
+        return not self.text[line_begin:offset].strip(_LINE_LEAD)
+
+    # -- scanning -------------------------------------------------------------
+    def candidates(self) -> list[_Event]:
+        events = []
+        for pattern in LINE_HEADINGS:
+            for m in pattern.finditer(self.text):
+                events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), line_start=True))
+        for m in INLINE_HEADING.finditer(self.text):
+            number = CN_NUMERALS.find(m.group("numeral")) + 1
+            events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), number))
+        for m in QUESTION_NUMBER.finditer(self.text):
+            number = int(m.group("n") or m.group("wn"))
+            events.append(_Event("question", m.start(), m.end(), number=number,
+                                 line_start=self._at_line_start(m.start())))
+        events = [e for e in events if not self._opaque(e.start)]
+        return sorted(events, key=lambda e: (e.start, e.kind != "heading", -e.end))
+
+    def run(self, slug: str) -> Bank:
+        events = self.candidates()
+        answers_given = any(F.ANSWER_MARK.finditer(self.text))
+        chapters: list[_ChapterDraft] = []
+        consumed = 0
+        previous = 0  # number of the last accepted question in this chapter
+        for i, event in enumerate(events):
+            if event.start < consumed:
+                continue
+            following = next((e.start for e in events[i + 1 :] if e.start >= event.end), len(self.text))
+            segment = self.text[event.end : following]
+            if event.kind == "heading":
+                if not self._heading_accepted(event, len(chapters)):
+                    continue
+                chapters.append(_ChapterDraft(event.title, event.start, F.type_from_words(event.title), event.end))
+                previous = 0
+            elif self._question_accepted(event, segment, previous, chapters, answers_given):
+                if not chapters:
+                    chapters.append(_ChapterDraft("", event.start, None, event.start))
+                chapters[-1].questions.append(event)
+                previous = event.number
+            else:
+                continue
+            consumed = event.end
+        return self.assemble(slug, chapters)
+
+    @staticmethod
+    def _heading_accepted(event: _Event, chapters_so_far: int) -> bool:
+        return event.line_start or event.number == chapters_so_far + 1
+
+    def _question_accepted(self, event: _Event, segment: str, previous: int,
+                           chapters: list[_ChapterDraft], answers_given: bool) -> bool:
+        if F.TYPE_BRACKET.match(segment):
+            return True
+        in_chapter = chapters[-1].questions if chapters else []
+        expected = event.number in ({1, previous + 1} if not in_chapter else {previous + 1})
+        has_answer = bool(F.ANSWER_MARK.search(segment))
+        has_options = bool(F.split_options(segment)[1])
+        if not event.line_start:
+            return expected and (has_answer or has_options)
+        current_answered = bool(in_chapter) and bool(
+            F.ANSWER_MARK.search(self.text, in_chapter[-1].end, event.start))
+        if expected:
+            return has_answer or has_options or not answers_given or not current_answered
+        return has_answer or (has_options and event.number > previous)
+
+    # -- assembly -------------------------------------------------------------
+    def assemble(self, slug: str, drafts: list[_ChapterDraft]) -> Bank:
+        first = drafts[0].start if drafts else len(self.text)
+        preamble = self.slice(0, first).strip()
+        kept = []
+        for i, draft in enumerate(drafts):
+            if draft.questions:
+                kept.append((draft, drafts[i + 1].start if i + 1 < len(drafts) else len(self.text)))
+            elif not any(d.questions for d in drafts[:i]):
+                preamble = (preamble + "\n" + self.slice(draft.start, drafts[i + 1].start if i + 1 < len(drafts) else len(self.text)).strip()).strip()
+            else:  # kept, and reported: a heading whose questions are missing
+                self.strays.append(Stray(draft.title, self.position(draft.start), "heading with no questions"))
+        if not kept:
+            raise ParseError(self.source, "numbered questions such as '1.（單選）…' or '1. …' followed by '答案：'",
+                             f"no question in {len(self.text)} characters" + (f" (starts: {self.text[:40]!r})" if self.text else ""))
+        title = next((line.strip(" #\t") for line in preamble.splitlines() if line.strip(" #\t")), "")
+        chapters = tuple(self._chapter(n, draft, end) for n, (draft, end) in enumerate(kept, 1))
+        chapters = _assign_ids(chapters)
+        return Bank(slug=slug, source=self.source, title=title, preamble=preamble, chapters=chapters,
+                    stray=tuple(sorted(self.strays, key=lambda s: s.position.offset)))
+
+    def _chapter(self, number: int, draft: _ChapterDraft, end: int) -> Chapter:
+        questions = []
+        marks = draft.questions
+        intro = self.slice(draft.body_start, marks[0].start).strip()
+        for i, mark in enumerate(marks):
+            q_end = marks[i + 1].start if i + 1 < len(marks) else end
+            questions.append(self._question(mark, q_end, draft.default_type))
+        title = draft.title or "題目"
+        return Chapter(number, title, tuple(questions), self.position(draft.start), intro)
+
+    def _question(self, mark: _Event, end: int, default_type: QuestionType | None) -> Question:
+        body = self.slice(mark.end, end)
+        parts = F.split_question(body, default_type)
+        qtype = parts.type or F.infer_type(parts)
+        return Question(
+            id="", number=mark.number, type=qtype, stem=parts.stem, options=parts.options,
+            answer=F.normalise_answer(qtype, parts.answer_text, parts.options),
+            answer_text=parts.answer_text, explanation=parts.explanation,
+            position=self.position(mark.start), exam_tags=parts.exam_tags,
+            end_offset=self.offsets.to_source(end),
+        )
+
+
+def _assign_ids(chapters: tuple[Chapter, ...]) -> tuple[Chapter, ...]:
+    """``q7`` for question 7; ``c2-q7`` for all when numbering restarts per chapter.
+
+    A number repeated within one chapter gets a suffix (``q5-2``) so ids stay unique.
+    """
+    from dataclasses import replace
+
+    numbers = [q.number for c in chapters for q in c.questions]
+    restarts = len(chapters) > 1 and all(c.questions[0].number == 1 for c in chapters) and len(set(numbers)) < len(numbers)
+    seen: set[str] = set()
+    result = []
+    for chapter in chapters:
+        questions = []
+        for q in chapter.questions:
+            base = f"c{chapter.number}-q{q.number}" if restarts else f"q{q.number}"
+            qid, k = base, 1
+            while qid in seen:
+                k += 1
+                qid = f"{base}-{k}"
+            seen.add(qid)
+            questions.append(replace(q, id=qid))
+        result.append(replace(chapter, questions=tuple(questions)))
+    return tuple(result)
