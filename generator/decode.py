@@ -11,9 +11,11 @@ import re
 
 from .errors import DecodeError
 
-_LINE_ENDS = re.compile(r"\r\n?")
-# Bytes that never occur in text: a file with them is binary, not a bank.
+_LINE_ENDS = re.compile(r"\r\n?|[\f\v\x85\u2028\u2029]")
+# Control bytes never occur in text: a file with them is binary, not a bank.  Keeping
+# them out also reserves them for the markers of editor-given LaTeX (model.MATH).
 _BINARY = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),
@@ -28,7 +30,7 @@ def decode(data: bytes, source: str) -> tuple[str, str]:
         raise DecodeError(source, "a question bank", "an empty file" if not data else "only white space")
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            return _normalise(_strict(data, encoding, source)), encoding
+            return _normalise(_strict(data, encoding, source), source), encoding
     binary = _BINARY.search(data)
     if binary:
         raise DecodeError(
@@ -37,10 +39,10 @@ def decode(data: bytes, source: str) -> tuple[str, str]:
             f"the control byte 0x{data[binary.start()]:02x}, so this looks like a binary file",
         )
     try:
-        return _normalise(data.decode("utf-8")), "utf-8"
+        return _normalise(data.decode("utf-8"), source), "utf-8"
     except UnicodeDecodeError as utf8_error:
         try:
-            return _normalise(data.decode("gb18030")), "gb18030"
+            return _normalise(data.decode("gb18030"), source), "gb18030"
         except UnicodeDecodeError:
             bad = data[utf8_error.start : utf8_error.start + 4]
             raise DecodeError(
@@ -61,5 +63,9 @@ def _strict(data: bytes, encoding: str, source: str) -> str:
         ) from None
 
 
-def _normalise(text: str) -> str:
+def _normalise(text: str, source: str) -> str:
+    control = _CONTROL.search(text)
+    if control:
+        raise DecodeError(f"{source}: character {control.start()}", "text",
+                          f"the control character U+{ord(control.group()):04X}, so this looks like a binary file")
     return _LINE_ENDS.sub("\n", text.lstrip("\ufeff"))

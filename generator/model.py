@@ -10,6 +10,12 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 
+# Editor-given LaTeX (from errata) travels inside text fields between these control
+# characters; decode() refuses control characters, so no bank can forge them.
+INLINE_MATH = ("\x02", "\x03")
+DISPLAY_MATH = ("\x04", "\x05")
+
+
 class QuestionType(str, Enum):
     """The kinds of question a bank holds; the value is the JSON name."""
 
