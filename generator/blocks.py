@@ -1,0 +1,114 @@
+"""A text field -> its blocks: prose, fenced code and HTML tables.
+
+Bank answers carry code between ``` fences (often with every line break lost, so
+the language word is glued to the code: ```` ```pythonfrom torch… ````) and, in some
+banks, HTML tables.  Both are kept as content: code as a code block, a table as a
+table of plain-text cells.  No other markup is read, so nothing else can slip through.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from html.parser import HTMLParser
+
+FENCE = re.compile(r"```(?P<body>.*?)(?:```|(?P<open>\Z))", re.S)
+HTML_TABLE = re.compile(r"<table\b.*?</table>", re.S | re.I)
+# Language words that a one-line (whitespace-stripped) fence may start with.
+LANGUAGES = ("python", "bash", "shell", "json", "yaml", "javascript", "typescript", "protobuf", "sql", "cpp", "java")
+_INFO_LINE = re.compile(r"[A-Za-z][\w+#.-]{0,19}")
+
+
+@dataclass(frozen=True)
+class Prose:
+    text: str
+
+
+@dataclass(frozen=True)
+class Code:
+    code: str
+    language: str = ""
+    closed: bool = True  # False when the bank ends the text inside the fence
+
+
+@dataclass(frozen=True)
+class Table:
+    rows: tuple[tuple[str, ...], ...]
+
+
+Block = Prose | Code | Table
+
+
+def split_blocks(text: str) -> tuple[Block, ...]:
+    """Split a text field into prose, code and table blocks, in order."""
+    blocks: list[Block] = []
+    last = 0
+    for match in _special_spans(text):
+        if match.start() > last:
+            blocks.append(Prose(text[last : match.start()]))
+        if match.re is FENCE:
+            language, code = _language(match.group("body"))
+            blocks.append(Code(code, language, closed=match.group("open") is None))
+        else:
+            blocks.append(Table(_table_rows(match.group())))
+        last = match.end()
+    if last < len(text):
+        blocks.append(Prose(text[last:]))
+    return tuple(b for b in blocks if not (isinstance(b, Prose) and not b.text.strip()))
+
+
+def _special_spans(text: str) -> list[re.Match[str]]:
+    """Fences and tables in order; a table inside a fence is just code."""
+    spans: list[re.Match[str]] = []
+    position = 0
+    while position < len(text):
+        fence, table = FENCE.search(text, position), HTML_TABLE.search(text, position)
+        first = min((m for m in (fence, table) if m), key=lambda m: m.start(), default=None)
+        if first is None or first.end() == first.start():
+            break
+        spans.append(first)
+        position = first.end()
+    return spans
+
+
+def _language(body: str) -> tuple[str, str]:
+    first, newline, rest = body.partition("\n")
+    if newline:
+        word = first.strip()
+        return (word, rest) if not word or _INFO_LINE.fullmatch(word) else ("", body)
+    for language in LANGUAGES:  # one-line damaged code: the language word is glued on
+        if body.startswith(language) and len(body) > len(language):
+            return language, body[len(language) :]
+    return "", body
+
+
+class _CellCollector(HTMLParser):
+    """Collects the text of table cells; every tag and attribute is discarded."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.rows: list[list[str]] = []
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list) -> None:
+        if tag == "tr":
+            self.rows.append([])
+        elif tag in ("td", "th"):
+            if not self.rows:
+                self.rows.append([])
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self.cell is not None:
+            self.rows[-1].append(" ".join("".join(self.cell).split()))
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def _table_rows(html: str) -> tuple[tuple[str, ...], ...]:
+    collector = _CellCollector()
+    collector.feed(html)
+    collector.close()
+    return tuple(tuple(row) for row in collector.rows if row)

@@ -1,0 +1,50 @@
+"""Bank text -> Markdown that shows it exactly as written.
+
+Python-Markdown (with ``pymdownx.escapeall``) lets any character be backslash-escaped,
+so every ASCII punctuation mark is escaped and ``&``, ``<``, ``>`` become entities:
+nothing in a bank can open a tag, a link, emphasis, math, a list, a heading, a table
+or a template.  Code goes into fenced blocks instead, whose content Markdown never
+interprets and the highlighter HTML-escapes.
+"""
+from __future__ import annotations
+
+import re
+import string
+
+_ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
+_TABLE = str.maketrans(
+    {c: _ENTITIES.get(c, "\\" + c) for c in string.punctuation} | {"\t": " "}
+)
+_BACKTICK_RUN = re.compile(r"`+")
+
+
+def escape(text: str) -> str:
+    """One line of bank text as inline Markdown that renders to exactly that text."""
+    return text.translate(_TABLE)
+
+
+def escape_lines(text: str) -> str:
+    """Bank prose (possibly several lines) as one Markdown paragraph with hard breaks.
+
+    Blank lines become paragraph breaks; leading spaces are dropped so a line can
+    never turn into an indented code block.
+    """
+    paragraphs = []
+    for paragraph in re.split(r"\n\s*\n", text.strip()):
+        lines = [escape(line.strip()) for line in paragraph.splitlines() if line.strip()]
+        if lines:
+            paragraphs.append("<br>\n".join(lines))
+    return "\n\n".join(paragraphs)
+
+
+def code_fence(code: str, language: str = "") -> str:
+    """A fenced block for ``code``, with a fence longer than any backtick run inside."""
+    longest = max((len(run) for run in _BACKTICK_RUN.findall(code)), default=0)
+    fence = "`" * max(3, longest + 1)
+    info = language if re.fullmatch(r"[A-Za-z0-9_+-]{1,20}", language or "") else "text"
+    return f"{fence}{info}\n{code.rstrip()}\n{fence}"
+
+
+def indent(markdown: str, by: str = "    ") -> str:
+    """Indent a Markdown block for the body of an admonition or details block."""
+    return "\n".join(by + line if line.strip() else "" for line in markdown.splitlines())

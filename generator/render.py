@@ -1,0 +1,178 @@
+"""Bank -> Markdown pages: one per chapter, a home page and a report of flags.
+
+Every piece of bank text goes through ``escape`` (prose) or ``code_fence`` (code);
+the only markup on a page is the markup written here.  How prose is shown beyond
+escaping (typeset formulas, glossary links) is the ``inline`` function of the
+:class:`RenderContext`, so those features plug in without touching this module.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .blocks import Code, Prose, Table, split_blocks
+from .escape import code_fence, escape, escape_lines, indent
+from .model import Bank, Chapter, Page, Question, QuestionType, Severity
+from .ui import UI
+
+_ADMONITION = {Severity.ERROR: "danger", Severity.WARNING: "warning", Severity.INFO: "info"}
+
+
+@dataclass(frozen=True)
+class RenderContext:
+    """What the renderer needs beyond the model.
+
+    ``inline`` turns one prose chunk of a question into Markdown; ``extras`` adds
+    Markdown after a question (related questions, tags); ``ui`` holds the interface
+    strings in the edition's script.
+    """
+
+    inline: Callable[[Question, str], str] = lambda question, text: escape_lines(text)
+    extras: Callable[[Question], str] = lambda question: ""
+    ui: dict[str, str] = field(default_factory=lambda: dict(UI))
+
+
+def chapter_path(bank: Bank, chapter: Chapter) -> str:
+    """Site path of a chapter's page; stable as long as chapters keep their order."""
+    return f"{bank.slug}/chapter-{chapter.number}.md"
+
+
+def question_link(bank: Bank, chapter: Chapter, question: Question, from_path: str = "") -> str:
+    """A relative link from the page at ``from_path`` to a question's anchor."""
+    depth = from_path.count("/")
+    return "../" * depth + f"{chapter_path(bank, chapter)}#{question.id}"
+
+
+def render_field(question: Question, text: str, ctx: RenderContext) -> str:
+    """A text field (stem, option, answer, explanation) as Markdown blocks."""
+    parts = []
+    for block in split_blocks(text):
+        if isinstance(block, Code):
+            parts.append(code_fence(block.code, block.language))
+        elif isinstance(block, Table):
+            parts.append(_table(block))
+        else:
+            parts.append(ctx.inline(question, block.text))
+    return "\n\n".join(p for p in parts if p)
+
+
+def _table(table: Table) -> str:
+    width = max(len(row) for row in table.rows)
+    rows = [list(row) + [""] * (width - len(row)) for row in table.rows]
+    lines = ["| " + " | ".join(escape(cell) for cell in rows[0]) + " |", "|" + " --- |" * width]
+    lines += ["| " + " | ".join(escape(cell) for cell in row) + " |" for row in rows[1:]]
+    return "\n".join(lines)
+
+
+def render_answer(question: Question, ctx: RenderContext) -> str:
+    """The answer line: letters for choices, 正確/錯誤 for judge, else the bank's text."""
+    ui = ctx.ui
+    if question.answer is None:
+        return f"**{ui['answer']}：** {ui['no_answer']}"
+    if question.type.is_choice and question.answer.isalpha() and question.answer.isupper():
+        return f"**{ui['answer']}：** " + "、".join(question.answer)
+    if question.type is QuestionType.JUDGE and question.answer in ("true", "false"):
+        return f"**{ui['answer']}：** {ui[question.answer]}"
+    body = render_field(question, question.answer_text or question.answer, ctx)
+    if "\n" in body or body.startswith("`"):
+        return f"**{ui['answer']}：**\n\n{body}"
+    return f"**{ui['answer']}：** {body}"
+
+
+def render_question(question: Question, ctx: RenderContext) -> str:
+    ui = ctx.ui
+    heading = ui["question"].format(number=question.number)
+    tags = "".join(f' <span class="exam-tag" title="{ui["exam_tag"]}">{escape(tag)}</span>' for tag in question.exam_tags)
+    parts = [f"### {heading} · {question.type_label}{tags} {{ #{question.id} .question-heading }}"]
+    parts.append(render_field(question, question.stem, ctx))
+    if question.options:
+        items = [f"- **{o.label}.** " + indent(render_field(question, o.text, ctx), "    ").lstrip() for o in question.options]
+        parts.append('<div class="options" markdown>\n\n' + "\n".join(items) + "\n\n</div>")
+    parts.extend(_flag_blocks(question, ctx))
+    title = ui["answer_title"] if question.explanation else ui["answer_only_title"]
+    answer = [render_answer(question, ctx)]
+    if question.explanation:
+        answer.append(f"**{ui['explanation']}：**\n\n" + render_field(question, question.explanation, ctx))
+    parts.append(f'??? answer "{title}"\n\n' + indent("\n\n".join(answer)))
+    extras = ctx.extras(question)
+    if extras:
+        parts.append(extras)
+    body = "\n\n".join(p for p in parts if p)
+    return f'<div class="question" markdown>\n\n{body}\n\n</div>'
+
+
+def _flag_blocks(question: Question, ctx: RenderContext) -> list[str]:
+    ui, blocks = ctx.ui, []
+    for note in question.notes:
+        blocks.append(f'!!! note "{ui["note_title"]}"\n\n' + indent(render_field(question, note, ctx)))
+    if question.flags:
+        worst = min(question.flags, key=lambda f: list(Severity).index(f.severity)).severity
+        kind = "!!!" if worst is not Severity.INFO else "???"
+        lines = "\n".join(f"- `{f.code}` {escape(f.message)}" for f in question.flags)
+        blocks.append(f'{kind} {_ADMONITION[worst]} "{ui["flags_title"]}"\n\n' + indent(lines))
+    if question.corrections:
+        lines = "\n".join(f"- {escape(c)}" for c in question.corrections)
+        title = ui["corrected_title"].format(count=len(question.corrections))
+        blocks.append(f'??? corrected "{title}"\n\n' + indent(lines))
+    return blocks
+
+
+def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
+    ui = ctx.ui
+    counts = Counter(q.type for q in chapter.questions)
+    types = "、".join(f"{t.label} {n}" for t, n in sorted(counts.items(), key=lambda i: list(QuestionType).index(i[0])))
+    parts = [f"# {escape(chapter.title)}"]
+    if chapter.intro:
+        parts.append(escape_lines(chapter.intro))
+    parts.append(ui["chapter_summary"].format(count=len(chapter.questions), types=types))
+    parts.extend(render_question(q, ctx) for q in chapter.questions)
+    markdown = "\n\n".join(parts) + "\n"
+    return Page(chapter_path(bank, chapter), chapter.title, markdown, {"bank": bank.slug, "chapter": chapter.number})
+
+
+def render_home(banks: list[Bank], ctx: RenderContext, intro: str = "") -> Page:
+    """The home page: each bank with its chapters and question counts by type."""
+    ui = ctx.ui
+    parts = [f"# {escape(banks[0].title) if len(banks) == 1 and banks[0].title else ui['home_title']}"]
+    if intro:
+        parts.append(intro)
+    for bank in banks:
+        if len(banks) > 1:
+            parts.append(f"## {escape(bank.title or bank.slug)}")
+        present = [t for t in QuestionType if any(q.type is t for q in bank.questions)]
+        header = f"| {ui['chapter']} | {ui['count']} | " + " | ".join(t.label for t in present) + " |"
+        rows = [header, "| --- | ---: |" + " ---: |" * len(present)]
+        for chapter in bank.chapters:
+            counts = Counter(q.type for q in chapter.questions)
+            link = f"[{escape(chapter.title)}]({chapter_path(bank, chapter)})"
+            rows.append(f"| {link} | {len(chapter.questions)} | " + " | ".join(str(counts.get(t, 0) or "") for t in present) + " |")
+        totals = Counter(q.type for q in bank.questions)
+        rows.append(f"| **{ui['total']}** | **{len(bank.questions)}** | " + " | ".join(f"**{totals[t]}**" for t in present) + " |")
+        parts.append("\n".join(rows))
+    return Page("index.md", ui["home_title"], "\n\n".join(parts) + "\n")
+
+
+def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
+    """Every flag with a link to its question, and every piece of stray text."""
+    ui = ctx.ui
+    path = "report.md"
+    parts = [f"# {ui['report_title']}", ui["report_intro"]]
+    for bank in banks:
+        if len(banks) > 1:
+            parts.append(f"## {escape(bank.title or bank.slug)}")
+        rows = []
+        for chapter in bank.chapters:
+            for q in chapter.questions:
+                link = f"[{ui['question'].format(number=q.number)}]({question_link(bank, chapter, q, path)})"
+                rows += [f"| {link} | {ui[f.severity.value]} | `{f.code}` | {escape(f.message)} |" for f in q.flags]
+        if rows:
+            parts.append(f"| {ui['question_column']} | {ui['severity']} | {ui['code']} | {ui['message']} |\n"
+                         "| --- | --- | --- | --- |\n" + "\n".join(rows))
+        else:
+            parts.append(ui["report_none"])
+        if bank.stray:
+            parts.append(f"### {ui['stray_title']}")
+            parts.append("\n".join(f"- {ui['stray_where']} {s.position.line}:{s.position.column}（{escape(s.reason)}）：{escape(s.text)}"
+                                   for s in bank.stray))
+    return Page(path, ui["report_title"], "\n\n".join(parts) + "\n")

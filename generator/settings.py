@@ -1,0 +1,45 @@
+"""The guide's own settings, read from ``site_config/guide.yml``.
+
+    banks:                       # bank files, relative to the repository root
+      - content/banks/ai-trainer/bank.txt
+    script: hans                 # original | hans | hant (edition's script)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from .errors import ConfigError
+
+SCRIPTS = ("original", "hans", "hant")
+
+
+@dataclass(frozen=True)
+class Settings:
+    banks: tuple[Path, ...]
+    script: str = "original"
+    root: Path = Path(".")
+
+
+def load_settings(path: Path) -> Settings:
+    """Read and check the settings file; bank paths are resolved against its repository."""
+    root = path.resolve().parent.parent
+    try:
+        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError) as error:
+        raise ConfigError(str(path), "a readable YAML file", str(error).splitlines()[0]) from None
+    if not isinstance(raw, dict):
+        raise ConfigError(str(path), "a mapping with 'banks' and 'script'", type(raw).__name__, "banks: [content/banks/x/bank.txt]")
+    unknown = set(raw) - {"banks", "script"}
+    if unknown:
+        raise ConfigError(str(path), "only the keys 'banks' and 'script'", ", ".join(sorted(unknown)))
+    banks = raw.get("banks")
+    if not isinstance(banks, list) or not banks or not all(isinstance(b, str) for b in banks):
+        raise ConfigError(f"{path}: banks", "a non-empty list of bank file paths", repr(banks),
+                          "banks: [content/banks/ai-trainer/bank.txt]")
+    script = raw.get("script", "original")
+    if script not in SCRIPTS:
+        raise ConfigError(f"{path}: script", "one of " + ", ".join(SCRIPTS), repr(script))
+    return Settings(tuple(root / b for b in banks), script, root)

@@ -1,0 +1,42 @@
+"""Every interface string the generated pages use, in one place.
+
+Written in Traditional script like the bundled bank; the script stage converts them
+together with the bank text, so an edition never mixes scripts.
+"""
+from __future__ import annotations
+
+UI: dict[str, str] = {
+    "question": "第{number}題",
+    "question_column": "題目",
+    "answer_title": "答案與解析",
+    "answer_only_title": "答案",
+    "answer": "答案",
+    "explanation": "解析",
+    "no_answer": "題庫未給出答案。",
+    "true": "正確",
+    "false": "錯誤",
+    "flags_title": "校對提示",
+    "corrected_title": "本題已校訂（{count} 處）",
+    "note_title": "編者註",
+    "exam_tag": "考期",
+    "home_title": "首頁",
+    "chapters": "章節",
+    "chapter": "章節",
+    "count": "題數",
+    "total": "合計",
+    "report_title": "校對報告",
+    "report_intro": "以下列出題庫中自動檢查發現的問題，以及不屬於任何題目的文字。點擊題號可跳到該題。",
+    "report_none": "沒有發現問題。",
+    "severity": "嚴重度",
+    "code": "代碼",
+    "message": "說明",
+    "stray_title": "未歸屬的文字",
+    "stray_where": "位置",
+    "stray_reason": "原因",
+    "error": "錯誤",
+    "warning": "警告",
+    "info": "提示",
+    "chapter_summary": "本章共 {count} 題：{types}。",
+    "source": "來源",
+    "options": "選項",
+}
