@@ -166,20 +166,22 @@ class _Scanner:
 
     # -- assembly -------------------------------------------------------------
     def assemble(self, slug: str, drafts: list[_ChapterDraft]) -> Bank:
-        first = drafts[0].start if drafts else len(self.text)
-        preamble = self.slice(0, first).strip()
+        ends = [d.start for d in drafts[1:]] + [len(self.text)]
+        # Headings before the first question (a bank's title set as a heading) belong
+        # to the preamble, which is kept verbatim, page furniture included.
+        first_kept = next((i for i, d in enumerate(drafts) if d.questions), len(drafts))
+        preamble = self.text[: drafts[first_kept].start if first_kept < len(drafts) else len(self.text)].strip()
         kept = []
-        for i, draft in enumerate(drafts):
+        for draft, end in list(zip(drafts, ends))[first_kept:]:
             if draft.questions:
-                kept.append((draft, drafts[i + 1].start if i + 1 < len(drafts) else len(self.text)))
-            elif not any(d.questions for d in drafts[:i]):
-                preamble = (preamble + "\n" + self.slice(draft.start, drafts[i + 1].start if i + 1 < len(drafts) else len(self.text)).strip()).strip()
+                kept.append((draft, end))
             else:  # kept, and reported: a heading whose questions are missing
                 self.strays.append(Stray(draft.title, self.position(draft.start), "heading with no questions"))
         if not kept:
             raise ParseError(self.source, "numbered questions such as '1.（單選）…' or '1. …' followed by '答案：'",
                              f"no question in {len(self.text)} characters" + (f" (starts: {self.text[:40]!r})" if self.text else ""))
-        title = next((line.strip(" #\t") for line in preamble.splitlines() if line.strip(" #\t")), "")
+        title = next((line.strip(" #\t") for line in preamble.splitlines()
+                      if line.strip(" #\t") and not FURNITURE.fullmatch(line)), "")
         chapters = tuple(self._chapter(n, draft, end) for n, (draft, end) in enumerate(kept, 1))
         chapters = _assign_ids(chapters)
         return Bank(slug=slug, source=self.source, title=title, preamble=preamble, chapters=chapters,
