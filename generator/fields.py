@@ -29,10 +29,13 @@ TYPE_BRACKET = re.compile(rf"\s*[（(\[【]\s*({_TYPE_WORDS})[題题]?\s*[）)\]
 # An exam sitting such as "【23下】" (any bracketed tag that is not a marker).
 EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|解答)([^【】\n]{1,12})】")
 
+# Markdown banks bold their markers ("**答案：**"): a bold pair around a marker is part of it.
 ANSWER_MARK = re.compile(
-    r"\**(?:【(?:參考|参考|正確|正确|標準|标准)?答案】|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)\s*[：:])\**"
+    r"(?P<bold>\*\*)?(?:【(?:參考|参考|正確|正确|標準|标准)?答案】|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)\s*[：:])(?(bold)\*\*)"
 )
-EXPLANATION_MARK = re.compile(r"\**(?:【(?:答案)?(?:解析|解答)】|(?:答案)?解析\s*[：:]|解答\s*[：:])\**")
+EXPLANATION_MARK = re.compile(
+    r"(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】|(?:答案)?解析\s*[：:]|解答\s*[：:])(?(bold)\*\*)"
+)
 
 # Option labels: "A." "A．" "A、" "Ａ．" "(A)" "（A）" anywhere, "A " only at a line start.
 OPTION_LABEL = re.compile(
@@ -75,7 +78,7 @@ def split_question(body: str, default_type: QuestionType | None) -> Fields:
     answer_text = None
     if answer_mark:
         answer_end = explanation_mark.start() if explanation_mark else len(body)
-        answer_text = body[answer_mark.end() : answer_end].strip().strip("*").strip()
+        answer_text = body[answer_mark.end() : answer_end].strip()
     explanation = body[explanation_mark.end() :].strip() if explanation_mark else ""
 
     choice_expected = qtype is not None and qtype.is_choice

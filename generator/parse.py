@@ -32,7 +32,7 @@ INLINE_HEADING = re.compile(
     r"(?P<numeral>[一二三四五六七八九十]{1,3})、(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,4}[.．、])"
 )
 QUESTION_NUMBER = re.compile(
-    r"(?<![\d.．])(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,4})[.．、:：]?|(?P<n>\d{1,4})[ \t]*[.．、](?!\d))\**"
+    r"(?<![\d.．])(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,4})[.．、:：]?|(?P<n>\d{1,4})[ \t]*[.．、](?!\d))(?:\*\*)?"
 )
 # Regions whose contents are never markers: fenced code and HTML tables.
 OPAQUE = re.compile(r"```.*?```|<table\b.*?</table>", re.S | re.I)
@@ -61,6 +61,14 @@ class _ChapterDraft:
     default_type: QuestionType | None
     body_start: int  # where the heading's own text ends
     questions: list[_Event] = field(default_factory=list)
+
+
+@dataclass
+class _State:
+    answers_given: bool  # whether the bank marks answers at all
+    chapters: list[_ChapterDraft] = field(default_factory=list)
+    previous: int = 0  # number of the last accepted question in this chapter
+    last: _Event | None = None  # the last accepted question anywhere
 
 
 def parse(text: str, source: str, slug: str, offsets: OffsetMap | None = None,
@@ -120,49 +128,62 @@ class _Scanner:
 
     def run(self, slug: str) -> Bank:
         events = self.candidates()
-        answers_given = any(F.ANSWER_MARK.finditer(self.text))
-        chapters: list[_ChapterDraft] = []
+        state = _State(answers_given=bool(F.ANSWER_MARK.search(self.text)))
         consumed = 0
-        previous = 0  # number of the last accepted question in this chapter
         for i, event in enumerate(events):
             if event.start < consumed:
                 continue
-            following = next((e.start for e in events[i + 1 :] if e.start >= event.end), len(self.text))
-            segment = self.text[event.end : following]
             if event.kind == "heading":
-                if not self._heading_accepted(event, len(chapters)):
+                if not self._heading_accepted(events, i, state):
                     continue
-                chapters.append(_ChapterDraft(event.title, event.start, F.type_from_words(event.title), event.end))
-                previous = 0
-            elif self._question_accepted(event, segment, previous, chapters, answers_given):
-                if not chapters:
-                    chapters.append(_ChapterDraft("", event.start, None, event.start))
-                chapters[-1].questions.append(event)
-                previous = event.number
+                state.chapters.append(_ChapterDraft(event.title, event.start, F.type_from_words(event.title), event.end))
+                state.previous = 0
+            elif self._question_accepted(event, self._segment(events, i), state):
+                if not state.chapters:
+                    state.chapters.append(_ChapterDraft("", event.start, None, event.start))
+                state.chapters[-1].questions.append(event)
+                state.previous, state.last = event.number, event
             else:
                 continue
             consumed = event.end
-        return self.assemble(slug, chapters)
+        return self.assemble(slug, state.chapters)
 
-    @staticmethod
-    def _heading_accepted(event: _Event, chapters_so_far: int) -> bool:
-        return event.line_start or event.number == chapters_so_far + 1
+    def _segment(self, events: list[_Event], i: int) -> str:
+        """The text from the end of event ``i`` to the next candidate of any kind."""
+        following = next((e.start for e in events[i + 1 :] if e.start >= events[i].end), len(self.text))
+        return self.text[events[i].end : following]
 
-    def _question_accepted(self, event: _Event, segment: str, previous: int,
-                           chapters: list[_ChapterDraft], answers_given: bool) -> bool:
+    def _heading_accepted(self, events: list[_Event], i: int, state: _State) -> bool:
+        """A heading counts if its first question would count as the start of a new chapter.
+
+        A heading followed directly by another heading (or by nothing) is kept too, and
+        later reported as a heading with no questions; one followed by text that is not a
+        question (``# 註釋`` inside an answer) stays part of that answer.
+        """
+        event = events[i]
+        if not (event.line_start or event.number == len(state.chapters) + 1):
+            return False
+        j = next((k for k in range(i + 1, len(events)) if events[k].start >= event.end), None)
+        if j is None or events[j].kind == "heading":
+            return True
+        trial = _State(state.answers_given, [_ChapterDraft(event.title, event.start, None, event.end)], 0, state.last)
+        return self._question_accepted(events[j], self._segment(events, j), trial)
+
+    def _question_accepted(self, event: _Event, segment: str, state: _State) -> bool:
         if F.TYPE_BRACKET.match(segment):
             return True
-        in_chapter = chapters[-1].questions if chapters else []
-        expected = event.number in ({1, previous + 1} if not in_chapter else {previous + 1})
+        in_chapter = state.chapters[-1].questions if state.chapters else []
+        expected = event.number == state.previous + 1 or (not in_chapter and event.number == 1)
         has_answer = bool(F.ANSWER_MARK.search(segment))
         has_options = bool(F.split_options(segment)[1])
         if not event.line_start:
             return expected and (has_answer or has_options)
-        current_answered = bool(in_chapter) and bool(
-            F.ANSWER_MARK.search(self.text, in_chapter[-1].end, event.start))
         if expected:
-            return has_answer or has_options or not answers_given or not current_answered
-        return has_answer or (has_options and event.number > previous)
+            # A numbered list inside an answer looks like questions: past the last
+            # question's answer, a new question must bring an answer or options of its own.
+            last_answered = state.last is not None and bool(F.ANSWER_MARK.search(self.text, state.last.end, event.start))
+            return has_answer or has_options or not state.answers_given or not last_answered
+        return has_answer or (has_options and event.number > state.previous)
 
     # -- assembly -------------------------------------------------------------
     def assemble(self, slug: str, drafts: list[_ChapterDraft]) -> Bank:
@@ -176,7 +197,8 @@ class _Scanner:
             if draft.questions:
                 kept.append((draft, end))
             else:  # kept, and reported: a heading whose questions are missing
-                self.strays.append(Stray(draft.title, self.position(draft.start), "heading with no questions"))
+                self.strays.append(Stray(self.text[draft.start : end].strip(), self.position(draft.start),
+                                         "heading with no questions"))
         if not kept:
             raise ParseError(self.source, "numbered questions such as '1.（單選）…' or '1. …' followed by '答案：'",
                              f"no question in {len(self.text)} characters" + (f" (starts: {self.text[:40]!r})" if self.text else ""))

@@ -254,6 +254,6 @@ def test_text_before_the_first_question_of_a_chapter_is_its_intro():
 
 
 def test_a_heading_with_no_questions_is_reported():
-    bank = parse_text("一、甲\n1. 題\n答案：A\n二、空章\n三、丙\n2. 題\n答案：B\n")
+    bank = parse_text("一、甲\n1. 題\n答案：A\n二、空章\n本章題目缺失\n三、丙\n2. 題\n答案：B\n")
     assert [c.title for c in bank.chapters] == ["甲", "丙"]
-    assert [(s.text, s.reason) for s in bank.stray] == [("空章", "heading with no questions")]
+    assert [(s.text, s.reason) for s in bank.stray] == [("二、空章\n本章題目缺失", "heading with no questions")]

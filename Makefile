@@ -1,0 +1,27 @@
+# The two set-up commands of the README, and a few more for maintainers.
+PYTHON ?= python3
+export NO_MKDOCS_2_WARNING = 1
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: guide test deps system-deps serve pdf bench
+
+guide: deps  ## build the guide from the bundled bank into site/
+	$(PYTHON) -m mkdocs build --strict
+
+test: deps system-deps  ## run the whole test suite (unit, golden, site and browser tests)
+	$(PYTHON) -m pytest
+
+deps:  ## Python packages (pinned in pyproject.toml) and npm packages (package-lock.json)
+	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	npm ci --no-audit --no-fund --loglevel=error
+
+system-deps:  ## Debian's Chromium, CJK fonts and poppler, for browser tests and PDFs
+	@if command -v chromium >/dev/null && command -v pdftotext >/dev/null && fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then \
+		echo "chromium, fonts-noto-cjk and poppler-utils are installed"; \
+	else \
+		$(SUDO) apt-get update -qq && \
+		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk poppler-utils; \
+	fi
+
+serve: deps  ## preview with live reload when a bank, its errata or site_config changes
+	$(PYTHON) -m mkdocs serve

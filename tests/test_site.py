@@ -1,0 +1,107 @@
+"""The built site: strict build of the bundled guide, and bank text never interpreted."""
+import os
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tests.conftest import BUNDLED, ROOT
+
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+HOSTILE = textwrap.dedent("""\
+    一、安全
+    1.（簡答）<script>alert(1)</script>與<img src=x onerror=alert(2)>與[點我](javascript:alert(3))
+    答案：*星號* _底線_ **粗** $x^2$ \\(y\\) {{ config.site_name }} a|b|c &amp; `code` <b>粗</b>
+    解析：
+    # 不是標題
+    1. 不是列表
+    - 不是列表
+    > 不是引用
+    | a | b |
+    | --- | --- |
+    ===
+    !!! note "不是提示框"
+    ```js
+    alert("<b>code is code</b>")
+    ```
+""")
+
+
+@pytest.fixture(scope="module")
+def bundled_site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+                            cwd=ROOT, env=ENV, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return out, result.stderr
+
+
+@pytest.fixture(scope="module")
+def hostile_page(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("hostile")
+    bank = folder / "hostile.txt"
+    bank.write_text(HOSTILE, encoding="utf-8")
+    out = folder / "site"
+    result = subprocess.run([sys.executable, "-m", "generator", "site", str(bank), "-o", str(out)],
+                            cwd=folder, env=ENV, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    html = (out / "hostile" / "chapter-1.html").read_text(encoding="utf-8")
+    return html[html.index('<article'):html.index('</article>')]
+
+
+def test_strict_build_has_no_warnings(bundled_site):
+    out, log = bundled_site
+    assert "WARNING" not in log
+    for n in range(1, 6):
+        assert (out / "ai-trainer" / f"chapter-{n}.html").is_file()
+    assert (out / "index.html").is_file() and (out / "report.html").is_file()
+
+
+def test_chapter_page_has_anchors_options_and_folded_answers(bundled_site):
+    out, _ = bundled_site
+    html = (out / "ai-trainer" / "chapter-1.html").read_text(encoding="utf-8")
+    for n in range(1, 7):
+        assert f'id="q{n}"' in html
+    assert "第1題 · 單選" in html
+    # answers are folded: <details> without the "open" attribute
+    details = re.findall(r'<details class="answer"[^>]*>', html)
+    assert len(details) == 6 and not any("open" in d for d in details)
+    assert '<strong>B.</strong>' in html
+    # code in answers is a code block
+    assert re.search(r'<pre[^>]*>.*functools', html, re.S)
+
+
+def test_home_page_lists_chapters_with_counts_by_type(bundled_site):
+    out, _ = bundled_site
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="ai-trainer/chapter-1.html"' in html
+    assert "單選" in html and "案例分析" in html and ">26<" in html
+
+
+@pytest.mark.parametrize("markup", [
+    "<script>", "<img", 'href="javascript:', "<em>", "<b>粗</b>", "<h2", "<ol>", "<ul>", "<blockquote>", "<table>", "arithmatex", "admonition note",
+])
+def test_bank_markup_is_never_interpreted(hostile_page, markup):
+    assert markup not in hostile_page
+
+
+@pytest.mark.parametrize("text", [
+    "&lt;script&gt;alert(1)&lt;/script&gt;", "&lt;img src=x onerror=alert(2)&gt;",
+    "[點我](javascript:alert(3))", "*星號* _底線_ **粗** $x^2$ \\(y\\)", "{{ config.site_name }}",
+    "a|b|c &amp;amp; `code` &lt;b&gt;粗&lt;/b&gt;", "# 不是標題", "1. 不是列表", "- 不是列表",
+    "&gt; 不是引用", "| a | b |", "===", '!!! note "不是提示框"',
+])
+def test_bank_text_appears_exactly_as_written(hostile_page, text):
+    visible = re.sub(r"<br>\s*", "\n", hostile_page)
+    assert text in visible
+
+
+def test_the_chapter_title_is_the_only_top_heading(hostile_page):
+    assert hostile_page.count("<h1") == 1
+
+
+def test_code_in_a_bank_is_shown_as_code(hostile_page):
+    assert "&lt;b&gt;code is code&lt;/b&gt;" in re.sub(r"<[^>]+>", "", hostile_page)
