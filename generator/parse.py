@@ -44,6 +44,14 @@ FURNITURE = re.compile(
 _LINE_LEAD = " \t*#>"
 
 
+def chinese_numeral(numeral: str) -> int:
+    """一 -> 1, 十 -> 10, 十二 -> 12, 二十三 -> 23 (chapter numerals stay below 100)."""
+    tens, _, units = numeral.rpartition("十")
+    if "十" not in numeral:
+        return CN_NUMERALS.find(numeral) + 1
+    return (CN_NUMERALS.find(tens) + 1 if tens else 1) * 10 + (CN_NUMERALS.find(units) + 1 if units else 0)
+
+
 @dataclass
 class _Event:
     kind: str  # "heading" or "question"
@@ -117,7 +125,7 @@ class _Scanner:
             for m in pattern.finditer(self.text):
                 events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), line_start=True))
         for m in INLINE_HEADING.finditer(self.text):
-            number = CN_NUMERALS.find(m.group("numeral")) + 1
+            number = chinese_numeral(m.group("numeral"))
             events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), number))
         for m in QUESTION_NUMBER.finditer(self.text):
             number = int(m.group("n") or m.group("wn"))

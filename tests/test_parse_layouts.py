@@ -257,3 +257,11 @@ def test_a_heading_with_no_questions_is_reported():
     bank = parse_text("一、甲\n1. 題\n答案：A\n二、空章\n本章題目缺失\n三、丙\n2. 題\n答案：B\n")
     assert [c.title for c in bank.chapters] == ["甲", "丙"]
     assert [(s.text, s.reason) for s in bank.stray] == [("二、空章\n本章題目缺失", "heading with no questions")]
+
+
+def test_inline_headings_past_ten_chapters():
+    numerals = "一二三四五六七八九十"
+    chapters = [numerals[i] if i < 10 else "十" + numerals[i - 10] for i in range(11)]
+    text = "".join(f"{n}、第{i + 1}章{i + 1}.（單選）題A.甲B.乙答案：A" for i, n in enumerate(chapters))
+    bank = parse_text(text)
+    assert [c.title for c in bank.chapters] == [f"第{i}章" for i in range(1, 12)]
