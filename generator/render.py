@@ -120,8 +120,7 @@ def _flag_blocks(question: Question, ctx: RenderContext) -> list[str]:
 
 def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     ui = ctx.ui
-    counts = Counter(q.type for q in chapter.questions)
-    types = "、".join(f"{t.label} {n}" for t, n in sorted(counts.items(), key=lambda i: list(QuestionType).index(i[0])))
+    types = _type_counts(chapter.questions, "、")
     parts = [f"# {escape(chapter.title)}"]
     if chapter.intro:
         parts.append(escape_lines(chapter.intro))
@@ -140,17 +139,20 @@ def render_home(banks: list[Bank], ctx: RenderContext, intro: str = "") -> Page:
     for bank in banks:
         if len(banks) > 1:
             parts.append(f"## {escape(bank.title or bank.slug)}")
-        present = [t for t in QuestionType if any(q.type is t for q in bank.questions)]
-        header = f"| {ui['chapter']} | {ui['count']} | " + " | ".join(t.label for t in present) + " |"
-        rows = [header, "| --- | ---: |" + " ---: |" * len(present)]
+        parts.append(ui["home_intro"].format(chapters=len(bank.chapters), count=len(bank.questions)))
+        rows = [f"| {ui['chapter']} | {ui['count']} | {ui['types']} |", "| --- | ---: | --- |"]
         for chapter in bank.chapters:
-            counts = Counter(q.type for q in chapter.questions)
-            link = f"[{escape(chapter.title)}]({chapter_path(bank, chapter)})"
-            rows.append(f"| {link} | {len(chapter.questions)} | " + " | ".join(str(counts.get(t, 0) or "") for t in present) + " |")
-        totals = Counter(q.type for q in bank.questions)
-        rows.append(f"| **{ui['total']}** | **{len(bank.questions)}** | " + " | ".join(f"**{totals[t]}**" for t in present) + " |")
+            link = f"[{chapter.number}. {escape(chapter.title)}]({chapter_path(bank, chapter)})"
+            rows.append(f"| {link} | {len(chapter.questions)} | {_type_counts(chapter.questions)} |")
+        rows.append(f"| **{ui['total']}** | **{len(bank.questions)}** | {_type_counts(bank.questions)} |")
         parts.append("\n".join(rows))
     return Page("index.md", ui["home_title"], "\n\n".join(parts) + "\n")
+
+
+def _type_counts(questions: tuple[Question, ...], separator: str = " · ") -> str:
+    """``單選 1 · 多選 2``, in the fixed order of the types."""
+    counts = Counter(q.type for q in questions)
+    return separator.join(f"{t.label} {counts[t]}" for t in QuestionType if counts[t])
 
 
 def render_report(banks: list[Bank], ctx: RenderContext) -> Page:

@@ -24,6 +24,8 @@ UI: dict[str, str] = {
     "chapter": "章節",
     "count": "題數",
     "total": "合計",
+    "types": "題型",
+    "home_intro": "共 {chapters} 章、{count} 題。每題的答案與解析預設收起：先自己作答，再展開核對。",
     "report_title": "校對報告",
     "report_intro": "以下列出題庫中自動檢查發現的問題，以及不屬於任何題目的文字。點擊題號可跳到該題。",
     "report_none": "沒有發現問題。",
