@@ -1,0 +1,406 @@
+"""The glossary: terms of the field, how banks spell them, and where they occur.
+
+``site_config/glossary.yml`` lists the terms (the comment at its top gives the format);
+:func:`load_glossary` validates it into a :class:`Glossary`, whose :meth:`Glossary.find`
+locates every mention of every term in a text with one compiled regular expression.
+
+Matching rules, for banks scraped from the web that lose spaces and hyphens:
+
+- Latin letters match case-insensitively.  A space, hyphen or underscore in a spelling is
+  optional in the text, so ``KV cache`` also matches ``KVcache`` and ``kv-cache``, and
+  ``TensorRT-LLM`` matches ``TensorRTLLM``.
+- A spelling that starts (ends) with a Latin letter or digit matches only where a word
+  starts (ends): not beside another Latin letter or digit, unless the text itself shows a
+  join there, a lower-case letter followed by a capital (``DeepSpeedMoE``, ``KVcacheINT8``)
+  or a letter beside a digit (``LLaMA270B``, ``ImageNet1k``).  So ``LoRA`` never matches in
+  ``QLoRA`` or ``LoRAX``, ``PPO`` not in ``PPOX``, ``KL`` not in ``KLD``.
+- Only a spelling that starts (ends) with an ordinary lower-case word of three or more
+  letters (``warmup``, ``KV cache``, ``HumanEval``, ``pass@k``) may also touch a lower-case
+  letter there, because banks glue ordinary words together (``KVcacheeviction``,
+  ``HumanEvalpass@k``); acronyms and brand spellings (``LoRA``, ``RoPE``) never do.
+- CJK spellings match anywhere.  Matches never overlap: the longest wins, then the leftmost.
+  A term's ``exclude`` phrases (``量化效果``: "quantify the effect", not quantisation) take
+  part in that contest and, where they win, hide the mention.
+- Fenced code and editor-given formulas are never searched.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from collections import Counter
+from dataclasses import dataclass, replace
+from functools import cached_property
+from pathlib import Path
+from typing import Iterator
+
+import yaml
+
+from .errors import ConfigError
+from .model import DISPLAY_MATH, INLINE_MATH, Bank, Question
+
+# Runs of characters a spelling may have or lack between its words.
+SEPARATOR_RUN = re.compile(r"[\s\-‐_]+")
+_SEPARATOR_PATTERN = r"[\s\-‐_]*"
+# Text never searched: fenced code and formulas from errata (see generator.model).
+OPAQUE_SPAN = re.compile(
+    rf"```.*?```|{INLINE_MATH[0]}.*?{INLINE_MATH[1]}|{DISPLAY_MATH[0]}.*?{DISPLAY_MATH[1]}", re.S
+)
+LATIN_ALNUM = re.compile(r"[A-Za-z0-9]")
+LOWER_WORD_START = re.compile(r"^[a-z]{3}")
+LOWER_WORD_END = re.compile(r"[a-z]{3}$")
+SLUG = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+
+# Where a Latin spelling may start: no Latin letter or digit before it, or a join the text
+# shows (lower->Upper, letter<->digit).  _LOWER_JOIN additionally admits lower->lower.
+_JOINS = r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])"
+_START_BOUNDARY = rf"(?:(?<![A-Za-z0-9])|{_JOINS})"
+_LOWER_JOIN = r"(?<=[a-z])(?=[a-z])"
+_END_GUARDS = {
+    "free": "",  # the spelling ends in CJK or punctuation
+    "strict": rf"(?:(?![A-Za-z0-9])|{_JOINS})",
+    "relaxed": rf"(?:(?![A-Za-z0-9])|{_JOINS}|{_LOWER_JOIN})",
+}
+_ENTRY_KEYS = frozenset({"term", "slug", "aliases", "definition", "see", "exclude"})
+_FORMAT = "- term: KV cache\n    aliases: [KVcache, 鍵值緩存]\n    definition: 推理時快取……\n    see: [MQA]"
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary entry."""
+
+    slug: str  # ASCII anchor on the glossary page, e.g. "kv-cache"; stable and unique
+    term: str  # display form, e.g. "KV cache"
+    aliases: tuple[str, ...]  # other spellings, in either Chinese script and run-together forms
+    definition: str  # one line, Traditional Chinese like the bank
+    see: tuple[str, ...] = ()  # slugs of related terms
+    exclude: tuple[str, ...] = ()  # longer phrases that contain a spelling but mean something else
+
+
+    @property
+    def spellings(self) -> tuple[str, ...]:
+        return (self.term, *self.aliases)
+
+
+@dataclass(frozen=True)
+class TermMatch:
+    """A mention of ``term`` at ``text[start:end]``."""
+
+    start: int
+    end: int
+    term: Term
+
+
+def spelling_key(spelling: str) -> str:
+    """What two spellings must share to be the same: ``KV Cache`` and ``kv-cache`` -> ``kvcache``."""
+    return "".join(c.lower() if c.isascii() else c for c in SEPARATOR_RUN.sub("", spelling))
+
+
+def opaque_spans(text: str) -> list[tuple[int, int]]:
+    """Spans of ``text`` that are never searched for terms or references (code, formulas)."""
+    return [m.span() for m in OPAQUE_SPAN.finditer(text)]
+
+
+@dataclass(frozen=True)
+class Glossary:
+    """Validated terms, in file order; raises :class:`ConfigError` when two terms clash."""
+
+    terms: tuple[Term, ...]
+    source: str = "glossary"
+
+    def __post_init__(self) -> None:
+        owners: dict[str, int] = {}
+        slugs: dict[str, int] = {}
+        for i, term in enumerate(self.terms):
+            where = _where(self.source, i, term.term)
+            if not SLUG.match(term.slug):
+                raise ConfigError(where, "a slug of ASCII lower-case words joined by hyphens",
+                                  repr(term.slug), "kv-cache")
+            if term.slug in slugs:
+                raise ConfigError(where, "a slug no other entry has",
+                                  f"{term.slug!r}, also the slug of entry {slugs[term.slug] + 1}")
+            slugs[term.slug] = i
+            for spelling in term.spellings:
+                key = spelling_key(spelling)
+                if len(key) < 2:
+                    raise ConfigError(where, "spellings of two characters or more", repr(spelling))
+                other = owners.setdefault(key, i)
+                if other != i:
+                    raise ConfigError(where, "a term or alias that no other entry has", f"{spelling!r}, "
+                                      f"already a spelling of entry {other + 1} ({self.terms[other].term})")
+        for i, term in enumerate(self.terms):
+            for phrase in term.exclude:
+                if spelling_key(phrase) in owners:
+                    raise ConfigError(_where(self.source, i, term.term), "exclude phrases that are no "
+                                      "term or alias", f"{phrase!r}, a spelling of entry {owners[spelling_key(phrase)] + 1}")
+        for i, term in enumerate(self.terms):
+            for slug in term.see:
+                if slug not in slugs or slug == term.slug:
+                    raise ConfigError(_where(self.source, i, term.term),
+                                      "see-also naming another term of the glossary", repr(slug))
+
+    def __len__(self) -> int:
+        return len(self.terms)
+
+    def __iter__(self) -> Iterator[Term]:
+        return iter(self.terms)
+
+    def get(self, slug: str) -> Term | None:
+        """The term with this slug, if any."""
+        return self._by_slug.get(slug)
+
+    def lookup(self, spelling: str) -> Term | None:
+        """The term spelt ``spelling`` (its display form or any alias, spaces and case aside)."""
+        return self._by_key.get(spelling_key(spelling))
+
+    def find(self, text: str) -> list[TermMatch]:
+        """Every mention of a term in ``text``, in text order, never overlapping.
+
+        Candidates at every position come from one compiled pattern; overlaps go to the
+        longest, then the leftmost.  Fenced code and formulas are skipped.
+        """
+        candidates = [(m.start(), m.start() + len(m.group(1))) for m in self._pattern.finditer(text)]
+        if not candidates:
+            return []
+        blocked = opaque_spans(text)
+        candidates.sort(key=lambda span: (span[0] - span[1], span[0]))
+        starts: list[int] = []
+        ends: list[int] = []
+        for start, end in candidates:
+            if any(s < end and start < e for s, e in blocked):
+                continue
+            i = bisect.bisect_left(starts, start)
+            if (i and ends[i - 1] > start) or (i < len(starts) and starts[i] < end):
+                continue
+            starts.insert(i, start)
+            ends.insert(i, end)
+        found = ((s, e, self._by_key.get(spelling_key(text[s:e]))) for s, e in zip(starts, ends))
+        return [TermMatch(s, e, term) for s, e, term in found if term is not None]
+
+    @cached_property
+    def _by_slug(self) -> dict[str, Term]:
+        return {t.slug: t for t in self.terms}
+
+    @cached_property
+    def _by_key(self) -> dict[str, Term]:
+        return {spelling_key(s): t for t in self.terms for s in t.spellings}
+
+    @cached_property
+    def _pattern(self) -> re.Pattern[str]:
+        return _compile({s for t in self.terms for s in (*t.spellings, *t.exclude)})
+
+
+# -- the pattern: a trie of spellings, so each text position costs one walk -----------------
+_SEP = ""  # trie unit for an optional separator run; no character is empty
+
+
+class _Node:
+    __slots__ = ("children", "end")
+
+    def __init__(self) -> None:
+        self.children: dict[str, _Node] = {}
+        self.end: str | None = None  # key of _END_GUARDS when a spelling ends here
+
+
+def _units(spelling: str) -> list[str]:
+    units: list[str] = []
+    for part in SEPARATOR_RUN.split(spelling.strip()):
+        if part:
+            if units:
+                units.append(_SEP)
+            units.extend(c.lower() if c.isascii() else c for c in part)
+    return units
+
+
+def _insert(root: _Node, spelling: str) -> None:
+    node = root
+    for unit in _units(spelling):
+        node = node.children.setdefault(unit, _Node())
+    core = SEPARATOR_RUN.sub("", spelling)
+    guard = "free" if not LATIN_ALNUM.match(core[-1]) else "relaxed" if LOWER_WORD_END.search(core) else "strict"
+    if node.end != "relaxed":
+        node.end = guard
+
+
+def _unit_pattern(unit: str) -> str:
+    if unit == _SEP:
+        return _SEPARATOR_PATTERN
+    if unit.isascii() and unit.isalpha():
+        return f"[{unit}{unit.upper()}]"
+    return re.escape(unit)
+
+
+def _emit(node: _Node) -> str:
+    # Longer spellings first, separators after letters, ending last: the first branch
+    # that succeeds at a position is the longest spelling that fits there.
+    letters = [_unit_pattern(u) + _emit(c) for u, c in sorted(node.children.items()) if u != _SEP]
+    if _SEP in node.children:
+        letters.append(_SEPARATOR_PATTERN + _emit(node.children[_SEP]))
+    if node.end is not None:
+        letters.append(_END_GUARDS[node.end])
+    return letters[0] if len(letters) == 1 else "(?:" + "|".join(letters) + ")"
+
+
+def _compile(spellings: set[str]) -> re.Pattern[str]:
+    latin, latin_lower_start, other = _Node(), _Node(), _Node()
+    for spelling in spellings:
+        core = SEPARATOR_RUN.sub("", spelling)
+        if LATIN_ALNUM.match(core[0]):
+            _insert(latin, spelling)
+            if LOWER_WORD_START.match(core):
+                _insert(latin_lower_start, spelling)
+        else:
+            _insert(other, spelling)
+    # At any position at most one branch can apply: a Latin word start, a lower->lower
+    # join, or a non-Latin first character.  The capture inside a lookahead yields a
+    # candidate at every position, so overlapping candidates can be weighed by length.
+    branches = [f"{_START_BOUNDARY}{_emit(latin)}" if latin.children else "",
+                f"{_LOWER_JOIN}{_emit(latin_lower_start)}" if latin_lower_start.children else "",
+                _emit(other) if other.children else ""]
+    body = "|".join(b for b in branches if b) or "(?!)"
+    # Most positions start no spelling at all: a one-character test rejects them cheaply.
+    first = "".join(sorted({_unit_pattern(u)[1:-1] if len(u) == 1 and u.isascii() and u.isalpha()
+                            else re.escape(u) for root in (latin, other) for u in root.children}))
+    return re.compile(f"(?=[{first}])(?=({body}))" if first else body)
+
+
+# -- loading ---------------------------------------------------------------------------
+def load_glossary(path: Path) -> Glossary:
+    """Read and validate a glossary file (YAML list of entries; see site_config/glossary.yml)."""
+    source = str(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ConfigError(source, "a readable glossary file", exc.strerror or str(exc)) from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{source}, line {mark.line + 1}" if mark else source
+        raise ConfigError(where, "valid YAML", getattr(exc, "problem", None) or str(exc), _FORMAT) from None
+    if not isinstance(data, list) or not data:
+        raise ConfigError(source, "a YAML list of entries", type(data).__name__, _FORMAT)
+    entries = [_entry(source, i, raw) for i, raw in enumerate(data)]
+    # Validate clashes first, so that see-also names resolve to exactly one term.
+    plain = Glossary(tuple(term for term, _ in entries), source)
+    terms = []
+    for i, (term, see_names) in enumerate(entries):
+        see = []
+        for name in see_names:
+            target = plain.lookup(name) or plain.get(name)
+            if target is None:
+                raise ConfigError(_where(source, i, term.term), "see-also naming a term of the glossary",
+                                  f"{name!r}, which is no term, alias or slug there")
+            see.append(target.slug)
+        terms.append(replace(term, see=tuple(see)))
+    return Glossary(tuple(terms), source)
+
+
+def _entry(source: str, i: int, raw: object) -> tuple[Term, list[str]]:
+    where = _where(source, i, raw.get("term") if isinstance(raw, dict) else None)
+    if not isinstance(raw, dict):
+        raise ConfigError(where, "a mapping with term, aliases, definition and see", repr(raw), _FORMAT)
+    unknown = sorted(set(map(str, raw)) - _ENTRY_KEYS)
+    if unknown:
+        raise ConfigError(where, f"only the keys {', '.join(sorted(_ENTRY_KEYS))}", ", ".join(unknown))
+    term = raw.get("term")
+    if not isinstance(term, str) or not term.strip():
+        raise ConfigError(where, "a term (its display form)", repr(term), _FORMAT)
+    definition = raw.get("definition")
+    if not isinstance(definition, str) or not definition.strip():
+        raise ConfigError(where, "a definition (one line of text)", "none" if definition is None
+                          else repr(definition), _FORMAT)
+    if "\n" in definition.strip():
+        raise ConfigError(where, "a definition on one line", "several lines")
+    aliases, see, exclude = (_strings(where, raw, key) for key in ("aliases", "see", "exclude"))
+    slug = raw.get("slug", _slugify(term) or next(filter(None, map(_slugify, aliases)), ""))
+    if not slug:
+        raise ConfigError(where, "a slug for a term without Latin letters", "none", "slug: mixed-precision")
+    term = term.strip()
+    aliases = [a for a in dict.fromkeys(aliases) if a != term]
+    return Term(str(slug), term, tuple(aliases), definition.strip(), exclude=tuple(exclude)), see
+
+
+def _strings(where: str, raw: dict, key: str) -> list[str]:
+    value = raw.get(key) or []
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, (str, int, float)) for v in value):
+        raise ConfigError(where, f"{key} as a list of strings", repr(value))
+    return [str(v).strip() for v in value if str(v).strip()]
+
+
+def _slugify(text: str) -> str:
+    return "-".join(re.findall(r"[a-z0-9]+", text.lower().replace("@", "-at-")))
+
+
+def _where(source: str, index: int, term: object) -> str:
+    return f"{source}, entry {index + 1}" + (f" ({term})" if isinstance(term, str) and term else "")
+
+
+# -- the glossary over a bank ----------------------------------------------------------------
+# Latin-script words a bank may use that are no term: English function words, units, and
+# the names of code and variables that explanations quote.
+COMMON_WORDS = frozenset("""
+a an and are as at be by can do for from has have if in into is it its no not of on or so that
+the then this to up use used using via was we with without true false none null yes vs etc eg ie
+b kb mb gb tb byte bytes bit bits ms us ns s min h hz khz mhz ghz k m w kw x
+step steps batch input output beam rank hidden seq layers layer len max min mean sum log exp
+lr wd acc top head value query key cache model data loss python import from def return class
+self torch np print for while
+""".split())
+# A Latin-script word as banks write it ("HumanEval", "pass@k", "ImageNet1k"); "+" and "/"
+# end a word, since between letters they are mostly arithmetic ("W+BA", "N/n").
+LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_@.])[A-Za-z][A-Za-z0-9]*(?:[@.][A-Za-z0-9]+)*(?![A-Za-z0-9_@])")
+_LETTER = re.compile(r"[A-Za-z]")
+
+
+def question_texts(question: Question) -> tuple[str, ...]:
+    """The texts of a question that are searched for terms, in reading order.
+
+    Stem, options, the answer where it is text (not choice letters or true/false), and
+    the explanation.
+    """
+    texts = [question.stem, *(o.text for o in question.options)]
+    if question.answer and not question.type.is_choice and question.type.value != "judge":
+        texts.append(question.answer)
+    texts.append(question.explanation)
+    return tuple(t for t in texts if t)
+
+
+def question_terms(bank: Bank, glossary: Glossary) -> dict[str, tuple[str, ...]]:
+    """Question id -> slugs of the terms it uses, in order of first mention."""
+    return {q.id: tuple(dict.fromkeys(m.term.slug for text in question_texts(q) for m in glossary.find(text)))
+            for q in bank.questions}
+
+
+def term_questions(bank: Bank, glossary: Glossary) -> dict[str, tuple[str, ...]]:
+    """Slug -> ids of the questions that use the term (stem, options, answer, explanation).
+
+    Every term of the glossary is a key, in glossary order; ids are in bank order.
+    """
+    used: dict[str, list[str]] = {t.slug: [] for t in glossary}
+    for qid, slugs in question_terms(bank, glossary).items():
+        for slug in slugs:
+            used[slug].append(qid)
+    return {slug: tuple(qids) for slug, qids in used.items()}
+
+
+def suggest_terms(bank: Bank, glossary: Glossary, min_count: int = 2) -> list[tuple[str, int]]:
+    """Latin-script words used at least ``min_count`` times in the bank that no term covers.
+
+    For ``check``: candidates for the glossary, most frequent first (then first seen), each
+    in its most frequent spelling.  Words the glossary matches, single letters (option
+    labels, variables such as ``N2``), numbers, units, identifiers with ``_``, code and formulas, and
+    :data:`COMMON_WORDS` are left out.
+    """
+    counts: Counter[str] = Counter()
+    spellings: dict[str, Counter[str]] = {}
+    for question in bank.questions:
+        for text in question_texts(question):
+            covered = opaque_spans(text) + [(m.start, m.end) for m in glossary.find(text)]
+            for m in LATIN_WORD.finditer(text):
+                word = m.group()
+                if (len(_LETTER.findall(word)) < 2 or word.lower() in COMMON_WORDS
+                        or any(s < m.end() and m.start() < e for s, e in covered)):
+                    continue
+                counts[word.lower()] += 1
+                spellings.setdefault(word.lower(), Counter())[word] += 1
+    return [(spellings[key].most_common(1)[0][0], n) for key, n in counts.most_common() if n >= min_count]
