@@ -1,14 +1,295 @@
-"""Editorial corrections (placeholder: corrections arrive with the editorial layer)."""
+"""Editorial corrections: ``errata.yml`` beside a bank, pinned to the text they replace.
+
+The file maps question ids to entries::
+
+    q3:                                   # the question id (q7; c2-q7 in banks numbered per chapter)
+      stem:                               # a field: stem, answer, explanation or an option letter A-F
+        - {replace: "lr=3e4", with: "lr=3e-4"}      # an exact, unique piece of the original field
+      explanation:
+        - whole: |-                       # the whole original field ...
+            m??=m?/(1β?^5)…
+          with: |-                        # ... and what it becomes
+            m̂₅=m₅/(1−β₁^5)…
+      notes:                              # editor's notes, shown beside the question
+        - '正確結果為 $1.23\\times10^{-5}$。'
+
+Every quote is matched against the field as the bank gives it (after the certain repairs,
+before any other correction), so corrections of one field never depend on their order and a
+quote that no longer occurs exactly once fails loudly instead of going stale.  In corrected
+text and notes ``$...$`` and ``$$...$$`` are editor-given LaTeX (``\\$`` is a dollar sign);
+they become the control-character markers of :mod:`generator.model`.  The bank's official
+answer is never overwritten for being wrong: that is what notes are for.
+"""
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .model import Bank
+import yaml
+
+from .errors import ErrataError
+from .fields import normalise_answer
+from .model import DISPLAY_MATH, INLINE_MATH, Bank, Option, Question
+
+OPTION_FIELDS = tuple("ABCDEF")
+FIELDS = ("stem", "answer", "explanation", *OPTION_FIELDS)
+# How a correction line names each field, in the guide's interface language.
+FIELD_LABELS = {"stem": "題幹", "answer": "答案", "explanation": "解析", **{f: f"選項{f}" for f in OPTION_FIELDS}}
+QUESTION_ID = re.compile(r"(?:c\d+-)?q\d+(?:-\d+)?")
+EDITOR_MATH = re.compile(
+    r"\\\$"  # \$ outside math: a dollar sign
+    r"|\$\$(?P<display>(?:\\.|[^$\\]|\$(?!\$))+?)\$\$"
+    r"|\$(?P<inline>(?:\\.|[^$\\\n])+?)\$"
+    r"|\$",  # a dollar that opens nothing it closes
+    re.S,
+)
+_NULL_TAG = "tag:yaml.org,2002:null"
+QUOTE_LIMIT = 36  # characters of a quote shown in a correction line before it is shortened
+
+EXAMPLE_ENTRY = 'q3:\n    stem:\n      - {replace: "lr=3e4", with: "lr=3e-4"}\n    notes:\n      - "正確結果為 0.0000。"'
+EXAMPLE_CORRECTION = '- {replace: "lr=3e4", with: "lr=3e-4"}  or  - {whole: "<the whole field>", with: "<new text>"}'
 
 
-def load_errata(path: Path) -> object:
-    return path
+@dataclass(frozen=True)
+class Correction:
+    """One change to one field: ``original`` is quoted from the bank, ``text`` replaces it."""
+
+    field: str  # "stem", "answer", "explanation" or an option letter
+    original: str
+    text: str  # editor math already turned into markers
+    whole: bool = False  # True: ``original`` is the whole field
+    line: int = 0  # line in the errata file, for messages
 
 
-def apply_errata(bank: Bank, errata: object) -> Bank:
-    return bank
+@dataclass(frozen=True)
+class Entry:
+    """Everything the errata say about one question."""
+
+    question: str  # question id
+    corrections: tuple[Correction, ...]
+    notes: tuple[str, ...]  # editor math already turned into markers
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class Errata:
+    source: str  # path of the errata file, for messages
+    entries: tuple[Entry, ...] = ()
+
+    def entry(self, question: str) -> Entry | None:
+        return next((e for e in self.entries if e.question == question), None)
+
+
+# -- loading ------------------------------------------------------------------------------
+
+def load_errata(path: Path) -> Errata:
+    """Read and check an errata file; any malformed part raises :class:`ErrataError`."""
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ErrataError(source, "a readable UTF-8 errata file", str(error)) from None
+    try:
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as error:
+        mark = getattr(error, "problem_mark", None)
+        where = f"{source} (line {mark.line + 1})" if mark else source
+        problem = getattr(error, "problem", None) or str(error)
+        raise ErrataError(where, "valid YAML", problem, EXAMPLE_ENTRY) from None
+    if root is None:
+        return Errata(source)
+    _expect(root, yaml.MappingNode, source, "a mapping from question ids to corrections", EXAMPLE_ENTRY)
+    entries: list[Entry] = []
+    for key, value in root.value:
+        qid = _text(key, source, "a question id")
+        where = f"{source}: entry {qid}"
+        if not QUESTION_ID.fullmatch(qid):
+            hint = f"q{qid}" if qid.isdigit() else "q7"
+            raise ErrataError(_at(where, key), "a question id such as q7 (c2-q7 when numbering restarts per chapter)",
+                              repr(qid), f"{hint}:")
+        if any(e.question == qid for e in entries):
+            raise ErrataError(_at(where, key), "each question id once", f"a second entry for {qid}",
+                              "merge the two entries")
+        entries.append(_entry(qid, value, where, key.start_mark.line + 1))
+    return Errata(source, tuple(entries))
+
+
+def _entry(qid: str, node: yaml.Node, where: str, line: int) -> Entry:
+    _expect(node, yaml.MappingNode, where, "fields (stem, answer, explanation, A-F) and notes", EXAMPLE_ENTRY)
+    corrections: list[Correction] = []
+    notes: list[str] = []
+    for key, value in node.value:
+        name = _text(key, where, "a field name")
+        at = f"{where}, {name}"
+        items = value.value if isinstance(value, yaml.SequenceNode) else [value]
+        if name == "notes":
+            notes.extend(editor_math(_text(item, at, "the text of a note"), _at(at, item)) for item in items)
+        elif name in FIELDS:
+            corrections.extend(_correction(name, item, at) for item in items)
+        else:
+            raise ErrataError(_at(at, key), f"one of {', '.join(FIELDS)} or notes", repr(name), EXAMPLE_ENTRY)
+    if not corrections and not notes:
+        raise ErrataError(_at(where, node), "at least one correction or note", "an empty entry", EXAMPLE_ENTRY)
+    return Entry(qid, tuple(corrections), tuple(notes), line)
+
+
+def _correction(field: str, node: yaml.Node, where: str) -> Correction:
+    _expect(node, yaml.MappingNode, where, "a correction with replace (or whole) and with", EXAMPLE_CORRECTION)
+    values = {_text(k, where, "replace, whole or with"): v for k, v in node.value}
+    keys = set(values)
+    if keys not in ({"replace", "with"}, {"whole", "with"}):
+        raise ErrataError(_at(where, node), "the keys replace and with (or whole and with)",
+                          ", ".join(sorted(keys)) or "no key", EXAMPLE_CORRECTION)
+    whole = "whole" in keys
+    original = _text(values["whole" if whole else "replace"], where, "the quoted original text")
+    if not original:
+        raise ErrataError(_at(where, node), "a non-empty quote of the original text", "an empty quote",
+                          EXAMPLE_CORRECTION)
+    text = _text(values["with"], where, 'the corrected text (write "" to delete)')
+    return Correction(field, original, editor_math(text, _at(where, node)), whole, node.start_mark.line + 1)
+
+
+def _at(where: str, node: yaml.Node) -> str:
+    return f"{where} (line {node.start_mark.line + 1})"
+
+
+def _expect(node: yaml.Node, kind: type, where: str, expected: str, example: str) -> None:
+    if not isinstance(node, kind):
+        raise ErrataError(_at(where, node), expected, _describe(node), example)
+
+
+def _text(node: yaml.Node, where: str, expected: str) -> str:
+    """A scalar exactly as written: ``0.0005`` stays the text ``0.0005``, never a float."""
+    if not isinstance(node, yaml.ScalarNode) or node.tag == _NULL_TAG:
+        raise ErrataError(_at(where, node), expected, _describe(node), EXAMPLE_CORRECTION)
+    return node.value
+
+
+def _describe(node: yaml.Node) -> str:
+    if isinstance(node, yaml.MappingNode):
+        return "a mapping"
+    if isinstance(node, yaml.SequenceNode):
+        return "a list"
+    return "nothing" if node.tag == _NULL_TAG else f"the text {node.value!r}"
+
+
+def editor_math(text: str, where: str = "corrected text") -> str:
+    """Turn ``$...$``/``$$...$$`` into the math markers and ``\\$`` into ``$``."""
+    def convert(match: re.Match[str]) -> str:
+        if match.group("display") is not None:
+            return DISPLAY_MATH[0] + match.group("display").strip() + DISPLAY_MATH[1]
+        if match.group("inline") is not None:
+            return INLINE_MATH[0] + match.group("inline") + INLINE_MATH[1]
+        if match.group() == "$":
+            raise ErrataError(where, "$...$ (on one line) or $$...$$ closed again, or \\$ for a dollar sign",
+                              f"an unclosed $ in {text!r}", r"'均值 $\mu$，費用 \$5'")
+        return "$"
+
+    return EDITOR_MATH.sub(convert, text)
+
+
+# -- applying -----------------------------------------------------------------------------
+
+def apply_errata(bank: Bank, errata: Errata) -> Bank:
+    """The bank with every correction applied and every note attached; stale quotes raise."""
+    known = {q.id for q in bank.questions}
+    for entry in errata.entries:
+        if entry.question not in known:
+            raise ErrataError(f"{errata.source}: entry {entry.question} (line {entry.line})",
+                              f"a question id of {bank.source} ({_id_range(bank)})",
+                              f"no question {entry.question}", "check the number, or delete the entry")
+    chapters = []
+    for chapter in bank.chapters:
+        questions = tuple(_apply_entry(q, e, errata.source, bank.source) if (e := errata.entry(q.id)) else q
+                          for q in chapter.questions)
+        chapters.append(replace(chapter, questions=questions))
+    return replace(bank, chapters=tuple(chapters))
+
+
+def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str) -> Question:
+    texts = {"stem": question.stem, "answer": question.answer_text, "explanation": question.explanation,
+             **{o.label: o.text for o in question.options}}
+    lines: list[str] = []
+    for field in dict.fromkeys(c.field for c in entry.corrections):
+        corrections = [c for c in entry.corrections if c.field == field]
+        where = f"{source}: entry {question.id}, {field} (line {corrections[0].line})"
+        original = texts.get(field)
+        if original is None:
+            found = "no answer" if field == "answer" else f"no option {field} (options: {''.join(texts.keys() & set(OPTION_FIELDS)) or 'none'})"
+            raise ErrataError(where, f"a {field} field in question {question.id} (第{question.number}題) of {bank_source}",
+                              found)
+        texts[field] = _corrected(original, corrections, question, source, bank_source)
+        lines.extend(_describe_change(c) for c in corrections)
+    options = tuple(Option(o.label, texts[o.label]) for o in question.options)
+    answer_text = texts["answer"]
+    answer = question.answer
+    if answer_text != question.answer_text or options != question.options:
+        answer = normalise_answer(question.type, answer_text, options)
+    return replace(question, stem=texts["stem"], options=options, answer_text=answer_text, answer=answer,
+                   explanation=texts["explanation"], notes=question.notes + entry.notes,
+                   corrections=question.corrections + tuple(lines))
+
+
+def _corrected(original: str, corrections: list[Correction], question: Question, source: str,
+               bank_source: str) -> str:
+    """Apply every correction of one field, each located in the original text."""
+    spans: list[tuple[int, int, Correction]] = []
+    for c in corrections:
+        where = f"{source}: entry {question.id}, {c.field} (line {c.line})"
+        what = f"the {c.field} of question {question.id} (第{question.number}題) in {bank_source}"
+        if c.whole:
+            if c.original != original:
+                raise ErrataError(where, f"whole: to quote all of {what} exactly", f"it now reads {_clip(original)!r}",
+                                  "copy the field from `python -m generator export BANK --no-errata`")
+            spans.append((0, len(original), c))
+            continue
+        starts = [m.start() for m in re.finditer(f"(?={re.escape(c.original)})", original)]
+        if len(starts) != 1:
+            found = (f"{c.original!r} occurs {len(starts)} times" if starts
+                     else f"no {c.original!r}; the field reads {_clip(original)!r}")
+            raise ErrataError(where, f"the quoted original to occur exactly once in {what}", found,
+                              "quote a longer piece that occurs once, e.g. replace: \"lr=3e4，wd\"")
+        spans.append((starts[0], starts[0] + len(c.original), c))
+    spans.sort(key=lambda s: s[0])
+    for (_, end, first), (start, _, second) in zip(spans, spans[1:]):
+        if start < end:
+            raise ErrataError(f"{source}: entry {question.id}, {second.field} (line {second.line})",
+                              "corrections of one field that do not overlap",
+                              f"{second.original!r} overlaps {first.original!r} (line {first.line})",
+                              "merge them into one correction")
+    pieces, last = [], 0
+    for start, end, c in spans:
+        pieces += [original[last:start], c.text]
+        last = end
+    pieces.append(original[last:])
+    return "".join(pieces)
+
+
+def _describe_change(c: Correction) -> str:
+    """``題幹：「lr=3e4」→「lr=3e-4」``: plain text, editor math shown as its ``$...$`` source."""
+    label = FIELD_LABELS[c.field] + ("（整段）" if c.whole else "")
+    return f"{label}：「{_shorten(c.original)}」→「{_shorten(_plain(c.text))}」"
+
+
+def _plain(text: str) -> str:
+    return (text.replace(INLINE_MATH[0], "$").replace(INLINE_MATH[1], "$")
+            .replace(DISPLAY_MATH[0], "$$").replace(DISPLAY_MATH[1], "$$"))
+
+
+def _shorten(text: str) -> str:
+    """One line, at most about ``QUOTE_LIMIT`` characters, cut in the middle with …."""
+    text = text.replace("\n", "↵")
+    if len(text) <= QUOTE_LIMIT:
+        return text
+    half = QUOTE_LIMIT // 2
+    return text[:half].rstrip() + "…" + text[-half:].lstrip()
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def _id_range(bank: Bank) -> str:
+    ids = [q.id for q in bank.questions]
+    return f"{ids[0]} … {ids[-1]}" if len(ids) > 1 else ids[0]
