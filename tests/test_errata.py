@@ -3,8 +3,10 @@ import textwrap
 from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from generator.errata import Errata, apply_errata, load_errata
+from generator.errata import Correction, Entry, Errata, apply_errata, load_errata
 from generator.errors import ErrataError
 from generator.model import DISPLAY_MATH, INLINE_MATH
 from generator.pipeline import load_bank, read_bank
@@ -208,3 +210,21 @@ def test_a_stale_correction_names_the_bank_it_was_applied_to(tmp_path, bank):
     other = replace(bank, source="other.txt")
     message = error_of(tmp_path, 'q1:\n  stem: [{replace: "不存在", with: "x"}]\n', other)
     assert "other.txt" in message
+
+
+@given(st.text(alphabet="甲乙丙丁戊ab12=?", min_size=1, max_size=30), st.data())
+@settings(max_examples=200, deadline=None)
+def test_a_unique_quote_is_replaced_exactly_where_it_is(stem, data):
+    bank = parse_text(f"一、章\n1.（簡答）題{stem}\n答案：甲。\n")
+    field = bank.question("q1").stem
+    start = data.draw(st.integers(0, len(field) - 1))
+    end = data.draw(st.integers(start + 1, len(field)))
+    quote = field[start:end]
+    entry = Entry("q1", (Correction("stem", quote, "〔新〕"),), ())
+    occurrences = sum(field.startswith(quote, i) for i in range(len(field)))
+    if occurrences == 1:
+        fixed = apply_errata(bank, Errata("errata.yml", (entry,)))
+        assert fixed.question("q1").stem == field[:start] + "〔新〕" + field[end:]
+    else:
+        with pytest.raises(ErrataError, match=f"occurs {occurrences} times"):
+            apply_errata(bank, Errata("errata.yml", (entry,)))

@@ -1,5 +1,7 @@
 """Every lint code fires on a small bank made for it and stays quiet where it should."""
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from generator.lint import lint
 from generator.model import Severity
@@ -259,3 +261,18 @@ def test_editor_math_is_not_searched_for_damage():
     marked = replace(q, stem="已知\x02\\beta?=1-p?\x03的值")
     bank = replace(bank, chapters=(replace(bank.chapters[0], questions=(marked,)),))
     assert lint(bank).questions[0].flags == ()
+
+
+CODES = {"truncated", "missing-answer", "answer-conflict", "answer-not-in-options", "answer-count",
+         "duplicate-number", "numbering-gap", "lost-character", "garbled-text", "lost-minus", "code-whitespace-lost"}
+
+
+PIECES = list("甲乙?？()（）`\n 1e4β‖w:=^_-−ABxyp請岢鰞椄繿") + ["```", "```python\n", "答案：", "更正", "lr="]
+
+
+@given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))
+@settings(max_examples=300, deadline=None)
+def test_lint_never_fails_and_only_uses_known_codes(text):
+    bank = lint(parse_text(choice(stem="題" + text.replace("\n", " "), explanation=text or "甲")))
+    assert {f.code for q in bank.questions for f in q.flags} <= CODES
+    assert all(f.message.startswith("第") for q in bank.questions for f in q.flags)
