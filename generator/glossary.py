@@ -14,10 +14,11 @@ Matching rules, for banks scraped from the web that lose spaces and hyphens:
   join there, a lower-case letter followed by a capital (``DeepSpeedMoE``, ``KVcacheINT8``)
   or a letter beside a digit (``LLaMA270B``, ``ImageNet1k``).  So ``LoRA`` never matches in
   ``QLoRA`` or ``LoRAX``, ``PPO`` not in ``PPOX``, ``KL`` not in ``KLD``.
-- Only a spelling that starts (ends) with an ordinary lower-case word of three or more
-  letters (``warmup``, ``KV cache``, ``HumanEval``, ``pass@k``) may also touch a lower-case
-  letter there, because banks glue ordinary words together (``KVcacheeviction``,
-  ``HumanEvalpass@k``); acronyms and brand spellings (``LoRA``, ``RoPE``) never do.
+- Only a spelling that ends with an ordinary lower-case word of three or more letters
+  (``warmup``, ``KV cache``, ``HumanEval``) may also run into a following lower-case letter,
+  because banks glue ordinary words together (``KVcacheeviction``, ``HumanEvalpass@k``);
+  acronyms and brand spellings (``LoRA``, ``RoPE``) never do.  At the start of a spelling
+  there is no such exception: English words end in other words far more often (``detokenize``).
 - CJK spellings match anywhere.  Matches never overlap: the longest wins, then the leftmost.
   A term's ``exclude`` phrases (``量化效果``: "quantify the effect", not quantisation) take
   part in that contest and, where they win, hide the mention.
@@ -36,22 +37,21 @@ from typing import Iterator
 import yaml
 
 from .errors import ConfigError
-from .model import DISPLAY_MATH, INLINE_MATH, Bank, Question
+from .model import DISPLAY_MATH, INLINE_MATH, Bank, Question, QuestionType
 
 # Runs of characters a spelling may have or lack between its words.
 SEPARATOR_RUN = re.compile(r"[\s\-‐_]+")
 _SEPARATOR_PATTERN = r"[\s\-‐_]*"
-# Text never searched: fenced code and formulas from errata (see generator.model).
+# Text never searched: fenced code (also one the text ends inside) and formulas from errata.
 OPAQUE_SPAN = re.compile(
-    rf"```.*?```|{INLINE_MATH[0]}.*?{INLINE_MATH[1]}|{DISPLAY_MATH[0]}.*?{DISPLAY_MATH[1]}", re.S
+    rf"```.*?(?:```|\Z)|{INLINE_MATH[0]}.*?{INLINE_MATH[1]}|{DISPLAY_MATH[0]}.*?{DISPLAY_MATH[1]}", re.S
 )
 LATIN_ALNUM = re.compile(r"[A-Za-z0-9]")
-LOWER_WORD_START = re.compile(r"^[a-z]{3}")
 LOWER_WORD_END = re.compile(r"[a-z]{3}$")
 SLUG = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 
-# Where a Latin spelling may start: no Latin letter or digit before it, or a join the text
-# shows (lower->Upper, letter<->digit).  _LOWER_JOIN additionally admits lower->lower.
+# Where a Latin spelling may start or end: no Latin letter or digit beside it, or a join the
+# text shows (lower->Upper, letter<->digit).  _LOWER_JOIN also admits lower->lower.
 _JOINS = r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])"
 _START_BOUNDARY = rf"(?:(?<![A-Za-z0-9])|{_JOINS})"
 _LOWER_JOIN = r"(?<=[a-z])(?=[a-z])"
@@ -61,7 +61,7 @@ _END_GUARDS = {
     "relaxed": rf"(?:(?![A-Za-z0-9])|{_JOINS}|{_LOWER_JOIN})",
 }
 _ENTRY_KEYS = frozenset({"term", "slug", "aliases", "definition", "see", "exclude"})
-_FORMAT = "- term: KV cache\n    aliases: [KVcache, 鍵值緩存]\n    definition: 推理時快取……\n    see: [MQA]"
+_FORMAT = "- {term: KV cache, aliases: [KVcache, 鍵值緩存], definition: 推理時緩存鍵與值……, see: [MQA]}"
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,6 @@ class Term:
     definition: str  # one line, Traditional Chinese like the bank
     see: tuple[str, ...] = ()  # slugs of related terms
     exclude: tuple[str, ...] = ()  # longer phrases that contain a spelling but mean something else
-
 
     @property
     def spellings(self) -> tuple[str, ...]:
@@ -241,20 +240,13 @@ def _emit(node: _Node) -> str:
 
 
 def _compile(spellings: set[str]) -> re.Pattern[str]:
-    latin, latin_lower_start, other = _Node(), _Node(), _Node()
+    latin, other = _Node(), _Node()
     for spelling in spellings:
-        core = SEPARATOR_RUN.sub("", spelling)
-        if LATIN_ALNUM.match(core[0]):
-            _insert(latin, spelling)
-            if LOWER_WORD_START.match(core):
-                _insert(latin_lower_start, spelling)
-        else:
-            _insert(other, spelling)
-    # At any position at most one branch can apply: a Latin word start, a lower->lower
-    # join, or a non-Latin first character.  The capture inside a lookahead yields a
-    # candidate at every position, so overlapping candidates can be weighed by length.
+        _insert(latin if LATIN_ALNUM.match(SEPARATOR_RUN.sub("", spelling)) else other, spelling)
+    # Latin and other first characters never meet at one position, so each position walks
+    # one trie.  The capture inside a lookahead yields a candidate at every position, so
+    # overlapping candidates can be weighed by length.
     branches = [f"{_START_BOUNDARY}{_emit(latin)}" if latin.children else "",
-                f"{_LOWER_JOIN}{_emit(latin_lower_start)}" if latin_lower_start.children else "",
                 _emit(other) if other.children else ""]
     body = "|".join(b for b in branches if b) or "(?!)"
     # Most positions start no spelling at all: a one-character test rejects them cheaply.
@@ -276,7 +268,8 @@ def load_glossary(path: Path) -> Glossary:
         where = f"{source}, line {mark.line + 1}" if mark else source
         raise ConfigError(where, "valid YAML", getattr(exc, "problem", None) or str(exc), _FORMAT) from None
     if not isinstance(data, list) or not data:
-        raise ConfigError(source, "a YAML list of entries", type(data).__name__, _FORMAT)
+        found = "an empty list" if data == [] else "nothing" if data is None else type(data).__name__
+        raise ConfigError(source, "a YAML list of entries", found, _FORMAT)
     entries = [_entry(source, i, raw) for i, raw in enumerate(data)]
     # Validate clashes first, so that see-also names resolve to exactly one term.
     plain = Glossary(tuple(term for term, _ in entries), source)
@@ -359,7 +352,7 @@ def question_texts(question: Question) -> tuple[str, ...]:
     the explanation.
     """
     texts = [question.stem, *(o.text for o in question.options)]
-    if question.answer and not question.type.is_choice and question.type.value != "judge":
+    if question.answer and not question.type.is_choice and question.type is not QuestionType.JUDGE:
         texts.append(question.answer)
     texts.append(question.explanation)
     return tuple(t for t in texts if t)
@@ -387,9 +380,9 @@ def suggest_terms(bank: Bank, glossary: Glossary, min_count: int = 2) -> list[tu
     """Latin-script words used at least ``min_count`` times in the bank that no term covers.
 
     For ``check``: candidates for the glossary, most frequent first (then first seen), each
-    in its most frequent spelling.  Words the glossary matches, single letters (option
-    labels, variables such as ``N2``), numbers, units, identifiers with ``_``, code and formulas, and
-    :data:`COMMON_WORDS` are left out.
+    in its most frequent spelling.  Left out: words the glossary matches, words of fewer than
+    two letters (option labels, variables such as ``N2``), numbers, identifiers with ``_``,
+    code, formulas and :data:`COMMON_WORDS` (function words, units, parameter names).
     """
     counts: Counter[str] = Counter()
     spellings: dict[str, Counter[str]] = {}

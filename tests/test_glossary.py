@@ -75,11 +75,12 @@ def test_joins_the_text_shows_are_word_boundaries():
 
 
 def test_ordinary_lower_case_words_may_run_into_the_next_word():
-    g = glossary("KV cache", "HumanEval", "pass@k", "memory-bound", "LoRA")
+    g = glossary("KV cache", "HumanEval", "pass@k", "memory-bound", "LoRA", "token", "warmup")
     text = "H2O將KVcacheeviction建模；HumanEvalpass@k估計；memoryboundkernel占比；LoRAfinetune"
     assert found(g, text) == [
-        ("KVcache", "KV cache"), ("HumanEval", "HumanEval"), ("pass@k", "pass@k"),
-        ("memorybound", "memory-bound")]
+        ("KVcache", "KV cache"), ("HumanEval", "HumanEval"), ("memorybound", "memory-bound")]
+    # Only at the end of a spelling: a word does not start inside another word.
+    assert found(g, "detokenize與prewarmup") == []
 
 
 def test_cjk_terms_match_anywhere():
@@ -180,6 +181,7 @@ def test_load_derives_slugs_and_resolves_see_also_by_any_spelling(tmp_path):
     ("- term: LoRA\n  slug: Lo RA\n  definition: 甲\n", r"entry 1 \(LoRA\): expected a slug of ASCII"),
     ("- term: 量化\n  slug: q\n  definition: 甲\n  exclude: [量化]\n", r"expected exclude phrases that are no term"),
     ("terms: []\n", r"expected a YAML list of entries, found dict"),
+    ("# only a comment\n", r"expected a YAML list of entries, found nothing"),
     ("- term: [LoRA\n", r"glossary.yml, line 2: expected valid YAML"),
 ])
 def test_invalid_glossary_names_file_entry_and_problem(tmp_path, yaml_text, expected):

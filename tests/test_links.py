@@ -132,3 +132,13 @@ def test_reference_offsets_point_into_the_text():
     text = "A錯，見第3題；C錯，同第7題"
     refs = find_references(text)
     assert [(r.start, r.end, r.number) for r in refs] == [(4, 7, 3), (12, 15, 7)]
+
+
+def test_ties_are_kept_when_common_terms_are_skipped():
+    """The shortcut for common terms must not drop a question that ties and comes first."""
+    glossary = Glossary((Term("alpha", "ALPHA", (), "甲"), Term("beta", "BETA", (), "乙")))
+    bank = parse("一、章\n1.（單選）BETA A.甲 B.乙 答案：A\n2.（單選）ALPHA與BETA A.甲 B.乙 答案：A\n"
+                 "3.（單選）ALPHA A.甲 B.乙 答案：A\n", "test.txt", "test")
+    # q1 and q3 each share one term as rare as the other with q2: bank order decides.
+    assert related_questions(bank, glossary, limit=1)["q2"] == ("q1",)
+    assert related_questions(bank, glossary)["q2"] == ("q1", "q3")
