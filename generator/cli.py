@@ -1,4 +1,4 @@
-"""Command line: ``python -m generator {export,check,markdown,site}``.
+"""Command line: ``python -m generator {export,check,markdown,site,pdf}``.
 
 Exit status: 0 when all is well, 1 when ``check`` finds errors (or warnings with
 ``--strict``), 2 when an input cannot be read or parsed.  Every input problem is a
@@ -54,6 +54,14 @@ def _parser() -> argparse.ArgumentParser:
     site.add_argument("banks", nargs="+", type=Path)
     site.add_argument("-o", "--out", type=Path, default=Path("site"))
     site.set_defaults(run=_site)
+
+    pdf = sub.add_parser("pdf", help="print each chapter to PDF, practice and answer editions (Chromium)")
+    pdf.add_argument("--edition", choices=("practice", "answers", "both"), default="both")
+    pdf.add_argument("-o", "--out", type=Path, help="folder for the PDFs (default: pdf/ in the site, "
+                     "which chapter pages link)")
+    pdf.add_argument("--site", type=Path, help="print this built site (default: site/, built first if "
+                     "missing or older than its sources)")
+    pdf.set_defaults(run=_pdf)
     return parser
 
 
@@ -116,4 +124,29 @@ def _site(args) -> int:
         load_bank(bank)
     build_site(ROOT / "mkdocs.yml", [p.resolve() for p in args.banks], args.out.resolve())
     print(f"built {args.out}/index.html")
+    return 0
+
+
+def _pdf(args) -> int:
+    from .answer_key import EDITIONS
+    from .pdf import progress_line, render_pdfs, site_is_stale, write_manifest
+
+    site = (args.site or ROOT / "site").resolve()
+    sources = [ROOT / name for name in ("content", "generator", "overrides", "site_config", "mkdocs.yml")]
+    if args.site is None and site_is_stale(site, sources):
+        from .mkdocs_plugin import build_site
+        from .settings import load_settings
+
+        print(f"building {site} ...", file=sys.stderr)
+        build_site(ROOT / "mkdocs.yml", list(load_settings(SETTINGS).banks), site)
+    out = (args.out or site / "pdf").resolve()
+    live = sys.stderr.isatty()  # a progress bar redrawn in place, or one line per PDF in logs
+
+    def progress(done, total, pdf):
+        print(("\r\x1b[K" if live else "") + progress_line(done, total, pdf), end="" if live and done < total else "\n",
+              file=sys.stderr, flush=True)
+
+    pdfs = render_pdfs(site, out, EDITIONS if args.edition == "both" else (args.edition,), on_progress=progress)
+    write_manifest(site, out, pdfs)
+    print(f"wrote {len(pdfs)} PDFs ({sum(p.pages for p in pdfs)} pages) to {out}")
     return 0

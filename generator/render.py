@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .answer_key import answer_key, edition_switch, writing_space
 from .blocks import Code, Prose, Table, split_blocks
 from .escape import code_fence, escape, escape_lines, indent
 from .model import Bank, Chapter, Page, Question, QuestionType, Severity
@@ -90,6 +91,7 @@ def render_question(question: Question, ctx: RenderContext) -> str:
         items = [f"- **{o.label}.** " + indent(render_field(question, o.text, ctx), "    ").lstrip() for o in question.options]
         parts.append('<div class="options" markdown>\n\n' + "\n".join(items) + "\n\n</div>")
     parts.extend(_flag_blocks(question, ctx))
+    parts.append(writing_space(question, ui))  # shown in the practice edition only
     title = ui["answer_title"] if question.explanation else ui["answer_only_title"]
     answer = [render_answer(question, ctx)]
     if question.explanation:
@@ -125,7 +127,9 @@ def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     if chapter.intro:
         parts.append(escape_lines(chapter.intro))
     parts.append(ui["chapter_summary"].format(count=len(chapter.questions), types=types))
+    parts.append(edition_switch(chapter_path(bank, chapter).removesuffix(".md"), ui))
     parts.extend(render_question(q, ctx) for q in chapter.questions)
+    parts.append(answer_key(chapter, ui, ctx.inline))  # printed in the practice edition only
     markdown = "\n\n".join(parts) + "\n"
     return Page(chapter_path(bank, chapter), chapter.title, markdown, {"bank": bank.slug, "chapter": chapter.number})
 

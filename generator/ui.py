@@ -41,4 +41,14 @@ UI: dict[str, str] = {
     "chapter_summary": "本章共 {count} 題：{types}。",
     "source": "來源",
     "options": "選項",
+    # printing (issue 7): the edition switch, the practice edition and chapter PDFs
+    "edition": "列印版本",
+    "edition_answers": "答案版",
+    "edition_practice": "練習版",
+    "edition_hint": "答案版印出全部答案與解析；練習版只印題目與選項，留出作答空間，章末附答案速查表。",
+    "print_chapter": "列印本章",
+    "pdf_download": "下載 PDF",
+    "answer_key_title": "答案速查",
+    "answer_key_hint": "單選、多選、判斷與填空題的答案；其餘題目的參考答案見答案版。",
+    "writing_space": "作答區",
 }

@@ -1,0 +1,92 @@
+/* The edition switch on chapter pages: practice or answer edition, for screen and print.
+ *
+ * The edition is <html data-guide-edition="answers|practice">; print.css does the rest.
+ * It comes from ?edition=practice in the address, else from this tab's last choice,
+ * else the answer edition.  Printing the answer edition opens every <details> and closes
+ * again afterwards.  Links to the chapter's PDFs come from window.guidePdfs, which
+ * `python -m generator pdf` writes into assets/javascripts/pdf-manifest.js.
+ */
+(function () {
+  "use strict";
+
+  var EDITIONS = ["answers", "practice"];
+  var STORAGE_KEY = "guide-edition";
+  var root = document.documentElement;
+
+  function remembered() {
+    var asked = new URLSearchParams(window.location.search).get("edition");
+    if (EDITIONS.indexOf(asked) >= 0) return asked;
+    try {
+      var stored = window.sessionStorage.getItem(STORAGE_KEY);
+      if (EDITIONS.indexOf(stored) >= 0) return stored;
+    } catch (error) {
+      /* storage can be unavailable (privacy settings); the default is fine */
+    }
+    return "answers";
+  }
+
+  function apply(edition, switcher) {
+    root.setAttribute("data-guide-edition", edition);
+    switcher.querySelectorAll('input[name="guide-edition"]').forEach(function (input) {
+      input.checked = input.value === edition;
+    });
+    try {
+      window.sessionStorage.setItem(STORAGE_KEY, edition);
+    } catch (error) {
+      /* see remembered() */
+    }
+  }
+
+  /* Open every closed <details> while printing the answer edition; reopen nothing else. */
+  function watchPrinting() {
+    var opened = [];
+    window.addEventListener("beforeprint", function () {
+      if (root.getAttribute("data-guide-edition") === "practice") return;
+      document.querySelectorAll(".md-content details:not([open])").forEach(function (details) {
+        details.open = true;
+        opened.push(details);
+      });
+    });
+    window.addEventListener("afterprint", function () {
+      opened.splice(0).forEach(function (details) {
+        details.open = false;
+      });
+    });
+  }
+
+  function showPdfLinks(switcher) {
+    var manifest = window.guidePdfs;
+    var chapter = manifest && manifest.chapters && manifest.chapters[switcher.dataset.chapter];
+    var holder = switcher.querySelector(".edition-switch__pdfs");
+    if (!chapter || !holder) return;
+    EDITIONS.forEach(function (edition) {
+      if (!chapter[edition]) return;
+      var input = switcher.querySelector('input[value="' + edition + '"]');
+      var link = document.createElement("a");
+      link.href = new URL(chapter[edition], manifest.base).href;
+      link.textContent = switcher.dataset.pdfLabel + "（" + input.parentNode.textContent + "）";
+      holder.appendChild(link);
+    });
+  }
+
+  function mount() {
+    var switcher = document.querySelector(".edition-switch");
+    if (!switcher) return;
+    apply(remembered(), switcher);
+    switcher.addEventListener("change", function (event) {
+      if (event.target.name === "guide-edition") apply(event.target.value, switcher);
+    });
+    switcher.querySelector(".edition-switch__print").addEventListener("click", function () {
+      window.print();
+    });
+    showPdfLinks(switcher);
+    watchPrinting();
+    switcher.hidden = false;
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", mount);
+  } else {
+    mount();
+  }
+})();
