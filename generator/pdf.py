@@ -41,6 +41,7 @@ MANIFEST_JSON = "manifest.json"
 CHAPTER_HTML = re.compile(r"^(?P<bank>[^/]+)/chapter-(?P<number>\d+)\.html$")  # render.chapter_path, built
 UNSAFE_IN_FILE_NAME = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f\s]+')
 PDF_PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![A-Za-z])")
+NOT_A_FILE = re.compile(r"^(?!file:)")  # any URL but file://
 
 # Margins leave room for the running header and the page numbers; print.css's @page agrees.
 PAGE = {"format": "A4", "margin": {"top": "16mm", "bottom": "15mm", "left": "14mm", "right": "14mm"}}
@@ -180,7 +181,11 @@ def render_pdfs(site_dir: Path, out_dir: Path, editions: Iterable[str] = EDITION
             raise PdfError(f"Chromium at {executable}", "a browser that starts headless",
                            str(error).strip().splitlines()[0], f"reinstall it with `{INSTALL_HINT}`") from None
         try:
-            page = browser.new_context(color_scheme="light", viewport=PRINTABLE).new_page()
+            context = browser.new_context(color_scheme="light", viewport=PRINTABLE)
+            # The site is printed as it is on disk: a request for the network would only
+            # make the PDF wait on (or depend on) a server.
+            context.route(NOT_A_FILE, lambda route: route.abort())
+            page = context.new_page()
             page.emulate_media(media="print")  # measure questions as they will be printed
             for chapter in chapters:
                 page.goto(chapter.html.resolve().as_uri(), wait_until="load")
