@@ -207,11 +207,10 @@ def _print(page, chapter: ChapterPage, edition: str, out_dir: Path) -> ChapterPd
     start = time.perf_counter()
     titles = page.evaluate(_PREPARE, [edition, PRINTABLE["height"]])
     page.evaluate("document.fonts.ready.then(() => true)")
+    fonts = _FONTS[titles["traditional"]]
+    header = HEADER.format(fonts=fonts, **{key: html.escape(titles[key]) for key in ("guide", "chapter", "edition")})
     data = page.pdf(**PAGE, print_background=True, display_header_footer=True,
-                    header_template=HEADER.format(fonts=_FONTS[titles["traditional"]], guide=html.escape(titles["guide"]),
-                                                  chapter=html.escape(titles["chapter"]),
-                                                  edition=html.escape(titles["edition"])),
-                    footer_template=FOOTER.format(fonts=_FONTS[titles["traditional"]]))
+                    header_template=header, footer_template=FOOTER.format(fonts=fonts))
     target = out_dir / chapter.bank / pdf_file_name(chapter.number, titles["chapter"], titles["edition"])
     target.parent.mkdir(parents=True, exist_ok=True)
     target.write_bytes(data)
