@@ -206,7 +206,7 @@ def test_switch_selects_the_practice_edition_before_printing(printed, browser_pa
 
 
 LONG = textwrap.dedent("""\
-    一、長題
+    一、長題<i>X</i>
     1.（簡答）{stem}STEM_END_MARK
     答案：見程式碼
     ```python
@@ -216,7 +216,7 @@ LONG = textwrap.dedent("""\
 """)
 
 
-def test_long_questions_flow_over_pages_and_code_wraps(tmp_path):
+def test_long_questions_flow_over_pages_and_code_wraps_and_header_is_escaped(tmp_path):
     bank = tmp_path / "long.txt"
     bank.write_text(LONG.format(stem="很長的題目。" * 500, code="x" * 300, explanation="很長的解析。" * 400),
                     encoding="utf-8")
@@ -227,6 +227,7 @@ def test_long_questions_flow_over_pages_and_code_wraps(tmp_path):
     assert pdf.pages >= 3 and pages(pdf.path) == pdf.pages
     text = pdftotext(pdf.path, "-layout")
     assert "STEM_END_MARK" in text and "EXPLANATION_END_MARK" in text
+    assert "<i>X</i>" in text.splitlines()[0]  # the running header shows bank text as written
     first = text.split("\f")[0]
     assert squash(first).count("。") > 20  # the question starts on the first page, not after an empty one
     (begin,) = [line for line in text.splitlines() if "BEGIN_" in line]
