@@ -23,5 +23,11 @@ system-deps:  ## Debian's Chromium, CJK fonts and poppler, for browser tests and
 		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk poppler-utils; \
 	fi
 
+pdf: deps system-deps  ## chapter PDFs (practice and answer editions) into site/pdf/
+	$(PYTHON) -m generator pdf
+
+bench: deps system-deps  ## benchmarks: formulas, search, PDFs and scale (prints figures)
+	for script in benchmarks/bench_*.py; do $(PYTHON) $$script || exit 1; done
+
 serve: deps  ## preview with live reload when a bank, its errata or site_config changes
 	$(PYTHON) -m mkdocs serve
