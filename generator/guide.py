@@ -12,6 +12,7 @@ from .model import Bank, Page
 from .pipeline import load_bank
 from .render import RenderContext, chapter_path, render_chapter, render_home, render_report
 from .settings import Settings
+from .script import convert_bank, convert_strings, convert_text, edition_script
 from .ui import UI
 
 
@@ -21,6 +22,7 @@ class Guide:
     pages: tuple[Page, ...]
     nav: tuple  # MkDocs ``nav`` entries for the generated pages, in reading order
     watched: tuple[Path, ...]  # files whose change must regenerate the guide
+    interface: str = "hant"  # script of the interface, "hans" or "hant" (generator.script)
 
 
 def build_guide(settings: Settings, extra_pages: dict[str, str] | None = None) -> Guide:
@@ -28,8 +30,9 @@ def build_guide(settings: Settings, extra_pages: dict[str, str] | None = None) -
 
     ``extra_pages`` maps hand-written page paths to their titles, to place them in the nav.
     """
-    banks = tuple(load_bank(path) for path in settings.banks)
-    ctx = RenderContext(ui=dict(UI))
+    banks = tuple(convert_bank(load_bank(path), settings.script) for path in settings.banks)
+    interface = edition_script(settings.script, banks)
+    ctx = RenderContext(ui=convert_strings(UI, interface))
     pages: list[Page] = [render_home(list(banks), ctx)]
     chapter_nav: list = []
     for bank in banks:
@@ -40,6 +43,6 @@ def build_guide(settings: Settings, extra_pages: dict[str, str] | None = None) -
     report = render_report(list(banks), ctx)
     pages.append(report)
     nav = [{ctx.ui["home_title"]: "index.md"}, *chapter_nav, {report.title: report.path}]
-    nav += [{title: path} for path, title in sorted((extra_pages or {}).items())]
+    nav += [{convert_text(title, interface): path} for path, title in sorted((extra_pages or {}).items())]
     watched = tuple(p for path in settings.banks for p in path.parent.iterdir() if p.is_file())
-    return Guide(banks, tuple(pages), tuple(nav), watched)
+    return Guide(banks, tuple(pages), tuple(nav), watched, interface)

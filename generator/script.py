@@ -1,0 +1,150 @@
+"""The script stage: the model in Simplified (``hans``) or Traditional (``hant``) characters.
+
+    Bank --errata--> Bank --lint--> Bank --script--> Bank --render--> pages
+
+Conversion runs after corrections, so errata stay written against the raw text of the
+bank, and it uses OpenCC (PyPI ``opencc``, whose configurations and dictionaries ship
+inside the wheel, so nothing is fetched).  ``original`` leaves the bank as it is; the
+interface then follows whichever script the bank is mostly written in.
+
+Only text a reader sees is converted: question ids, slugs, option labels, flag codes,
+source paths and positions never change, so anchors and links are the same in every
+edition.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from functools import lru_cache
+from typing import Callable, Iterable, Mapping, TypeVar
+
+from .errors import ConfigError
+from .model import Bank, Chapter, Flag, Option, Question, Stray
+
+ORIGINAL, HANS, HANT = "original", "hans", "hant"
+SCRIPTS = (ORIGINAL, HANS, HANT)
+# OpenCC's own configurations: character and phrase tables, no regional vocabulary,
+# so a term keeps its wording (數據 <-> 数据) and only its characters change.
+OPENCC_CONFIG = {HANS: "t2s.json", HANT: "s2t.json"}
+# Material's interface languages for each script.
+THEME_LANGUAGE = {HANS: "zh", HANT: "zh-Hant"}
+
+HAN_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+
+# The text fields a reader sees, per model type; everything else is an identifier.
+TEXT_FIELDS: dict[type, tuple[str, ...]] = {
+    Bank: ("title", "preamble"),
+    Chapter: ("title", "intro"),
+    Question: ("stem", "answer", "explanation", "answer_text", "exam_tags", "notes", "corrections"),
+    Option: ("text",),
+    Flag: ("message",),
+    Stray: ("text", "reason"),
+}
+NESTED_FIELDS: dict[type, tuple[str, ...]] = {
+    Bank: ("chapters", "stray"),
+    Chapter: ("questions",),
+    Question: ("options", "flags"),
+}
+# Fields left as they are: identifiers, paths, positions, enums and numbers.  A test checks
+# that every field of the model is in exactly one of these three tables.
+KEPT_FIELDS: dict[type, tuple[str, ...]] = {
+    Bank: ("slug", "source", "encoding", "repairs"),
+    Chapter: ("number", "position"),
+    Question: ("id", "number", "type", "position", "end_offset"),
+    Option: ("label",),
+    Flag: ("code", "severity"),
+    Stray: ("position",),
+}
+
+T = TypeVar("T")
+
+
+@lru_cache(maxsize=None)
+def converter(script: str) -> Callable[[str], str]:
+    """The function that writes text in ``script``; ``original`` is the identity."""
+    check_script(script)
+    if script == ORIGINAL:
+        return lambda text: text
+    import opencc  # imported here so that the rest of the package works without it
+
+    return opencc.OpenCC(OPENCC_CONFIG[script]).convert
+
+
+def check_script(script: str, where: str = "script") -> str:
+    """``script`` itself, or a :class:`ConfigError` naming the allowed values."""
+    if script not in SCRIPTS:
+        raise ConfigError(where, "one of " + ", ".join(SCRIPTS), repr(script), "script: hans")
+    return script
+
+
+def convert_text(text: str, script: str) -> str:
+    """``text`` written in ``script`` (characters outside Chinese are left alone)."""
+    return converter(script)(text) if text and HAN_CHAR.search(text) else text
+
+
+def convert_bank(bank: Bank, script: str) -> Bank:
+    """The bank with every text a reader sees written in ``script``."""
+    if check_script(script) == ORIGINAL:
+        return bank
+    return _convert(bank, converter(script))
+
+
+def convert_strings(strings: Mapping[str, str], script: str) -> dict[str, str]:
+    """Interface strings (e.g. :data:`generator.ui.UI`) written in ``script``; keys unchanged."""
+    return {key: convert_text(value, script) for key, value in strings.items()}
+
+
+def detect_script(texts: Iterable[str]) -> str:
+    """``hans`` or ``hant``: the script most of ``texts`` is written in.
+
+    A character counts for Traditional when OpenCC's Traditional-to-Simplified table
+    changes it, and for Simplified when the reverse table does; ties go to Traditional,
+    the script the interface strings are written in.
+    """
+    chars = [c for text in texts for c in HAN_CHAR.findall(text)]
+    if not chars:
+        return HANT
+    joined = "".join(chars)
+    simplified, traditional = converter(HANS)(joined), converter(HANT)(joined)
+    trad_only = sum(a != b for a, b in zip(joined, simplified))
+    simp_only = sum(a != b for a, b in zip(joined, traditional))
+    return HANS if simp_only > trad_only else HANT
+
+
+def edition_script(script: str, banks: Iterable[Bank]) -> str:
+    """The script the interface of an edition is written in: ``hans`` or ``hant``.
+
+    ``original`` editions follow their banks, so an untouched Simplified bank gets a
+    Simplified interface.
+    """
+    if check_script(script) != ORIGINAL:
+        return script
+    return detect_script(_sample(bank) for bank in banks)
+
+
+def theme_language(script: str) -> str:
+    """Material's ``theme.language`` for an edition script (``hans`` or ``hant``)."""
+    return THEME_LANGUAGE[script]
+
+
+def _sample(bank: Bank) -> str:
+    questions = bank.questions[:50]  # plenty of characters to tell the scripts apart
+    return " ".join([bank.title, *(c.title for c in bank.chapters)] +
+                    [q.stem + q.explanation for q in questions])
+
+
+def _convert(obj: T, convert: Callable[[str], str]) -> T:
+    changes = {}
+    for name in TEXT_FIELDS.get(type(obj), ()):
+        value = getattr(obj, name)
+        if isinstance(value, str):
+            changes[name] = _text(value, convert)
+        elif isinstance(value, tuple):
+            changes[name] = tuple(_text(v, convert) for v in value)
+    for name in NESTED_FIELDS.get(type(obj), ()):
+        changes[name] = tuple(_convert(item, convert) for item in getattr(obj, name))
+    return replace(obj, **changes) if changes else obj
+
+
+def _text(value: str, convert: Callable[[str], str]) -> str:
+    return convert(value) if value and HAN_CHAR.search(value) else value

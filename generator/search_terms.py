@@ -1,0 +1,241 @@
+"""Search in Chinese and English: the words of the index and what a query is folded to.
+
+Material's search plugin writes ``search/search_index.json`` with Chinese segmented by
+jieba's general dictionary.  :func:`rewrite_index` re-segments it so that the terms of the
+field are found whole, and writes it compactly:
+
+- **Chinese** runs are cut by a jieba tokenizer that also knows every Chinese spelling of
+  the glossary (:func:`user_dictionary`).  Cutting happens on the Simplified form of the
+  text, character by character, so a Traditional edition is cut as well as a Simplified one
+  (jieba's dictionary is Simplified); the words are marked with zero-width spaces, which
+  the index's separator treats as spaces and readers never see.
+- **English** terms that the bank runs together (``KVcache``, ``KVcacheeviction``) are
+  split into the words of the glossary's spelling (``KV cache``), so the usual spelling
+  finds them.
+- **Compact**: UTF-8, no ``\\uXXXX`` escapes, no spaces; zero-width spaces only where a
+  separator is not already there.
+
+The browser folds a query the same way before searching (``guide.js``), with data that
+:func:`query_folding` stores in the index's ``config.fold``: a character table from the
+other script to the edition's script (limited to characters the index holds), and the
+run-together English spellings with their words.  So a term typed in either script, or
+run together, finds the same questions.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable
+
+from .glossary import SEPARATOR_RUN, Glossary, spelling_key
+from .script import HANS, HANT, converter
+
+ZWSP = "\u200b"
+# Han characters, as Material's search plugin finds them (\p{script=Han}), BMP and beyond.
+HAN_RUN = re.compile(r"[\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf"
+                     r"\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
+HAN_CHAR_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))
+LATIN_ALNUM_CHAR = re.compile(r"[A-Za-z0-9]")
+LATIN_SPELLING = re.compile(r"^[A-Za-z0-9@.+#/]+(?:[\s\-‐_]+[A-Za-z0-9@.+#/]+)+$")
+# What splits the index into tokens: Material's Chinese separator plus full-width
+# punctuation, which never belongs to a word; fewer zero-width spaces are needed then.
+SEPARATOR = r"[\s\u200b\u3000\-、。，．？！；：（）「」『』《》〈〉【】“”‘’…]+"
+SEPARATOR_CHAR = re.compile(SEPARATOR)
+
+
+@dataclass(frozen=True)
+class SearchTerms:
+    """What search knows beyond jieba: the glossary's spellings, sorted for indexing."""
+
+    chinese: tuple[str, ...]  # Simplified forms of every Chinese spelling, for jieba
+    latin_words: dict[str, tuple[int, ...]]  # spelling key "kvcache" -> word lengths (2, 5)
+    latin_spaced: dict[str, str]  # spelling key "kvcache" -> "kv cache"
+
+
+def search_terms(glossary: Glossary | None) -> SearchTerms:
+    """The words of ``glossary`` that search must find whole (an empty set without one)."""
+    chinese: dict[str, None] = {}
+    words: dict[str, tuple[int, ...]] = {}
+    spaced: dict[str, str] = {}
+    simplify = converter(HANS)
+    for term in glossary or ():
+        for spelling in term.spellings:  # the display form first: it decides the words
+            for run in HAN_RUN.findall(spelling):
+                if len(run) > 1:
+                    chinese.setdefault(simplify(run))
+            if LATIN_SPELLING.match(spelling.strip()):
+                parts = [spelling_key(p) for p in SEPARATOR_RUN.split(spelling.strip()) if p]
+                key = "".join(parts)
+                if key not in words:
+                    words[key] = tuple(len(p) for p in parts)
+                    spaced[key] = " ".join(parts)
+    return SearchTerms(tuple(chinese), words, spaced)
+
+
+def user_dictionary(terms: SearchTerms) -> str:
+    """The Chinese terms as a jieba user dictionary (one word a line, frequency left to jieba)."""
+    return "".join(f"{word}\n" for word in terms.chinese)
+
+
+@lru_cache(maxsize=4)
+def _tokenizer(words: tuple[str, ...]):
+    import jieba
+
+    tokenizer = jieba.Tokenizer()
+    for word in words:
+        tokenizer.add_word(word)  # jieba picks a frequency that keeps the word whole
+    return tokenizer
+
+
+class Segmenter:
+    """Marks word boundaries in index text with zero-width spaces (see the module doc)."""
+
+    def __init__(self, terms: SearchTerms) -> None:
+        self.terms = terms
+        self._cut = _tokenizer(terms.chinese).cut
+        self._simple: dict[str, str] = {}
+
+    def segment(self, text: str, glossary: Glossary | None = None) -> str:
+        """``text`` with its Chinese words and glued English terms set apart."""
+        text = text.replace(ZWSP, "")
+        if glossary is not None and self.terms.latin_words:
+            text = self._split_latin(text, glossary)
+        return _tidy(HAN_RUN.sub(self._segment_run, text))
+
+    def _segment_run(self, match: re.Match[str]) -> str:
+        run = match.group(0)
+        shadow = "".join(self._simplified(c) for c in run)
+        words, at = [], 0
+        for word in self._cut(shadow):
+            words.append(run[at:at + len(word)])
+            at += len(word)
+        return ZWSP + ZWSP.join(words) + ZWSP
+
+    def _simplified(self, char: str) -> str:
+        if char not in self._simple:
+            converted = converter(HANS)(char)
+            self._simple[char] = converted if len(converted) == 1 else char
+        return self._simple[char]
+
+    def _split_latin(self, text: str, glossary: Glossary) -> str:
+        out, at = [], 0
+        for match in glossary.find(text):
+            found = text[match.start:match.end]
+            lengths = self.terms.latin_words.get(spelling_key(found))
+            if not lengths or not LATIN_ALNUM_CHAR.match(found):
+                continue
+            out.append(text[at:match.start])
+            if match.start and LATIN_ALNUM_CHAR.match(text[match.start - 1]):
+                out.append(ZWSP)
+            out.append(_insert_breaks(found, lengths))
+            if match.end < len(text) and LATIN_ALNUM_CHAR.match(text[match.end]):
+                out.append(ZWSP)
+            at = match.end
+        return "".join(out) + text[at:]
+
+
+def _insert_breaks(found: str, lengths: tuple[int, ...]) -> str:
+    """``KVcache`` with word lengths (2, 5) -> ``KV\\u200bcache``; existing separators stay."""
+    out: list[str] = []
+    bounds = {sum(lengths[:i]) for i in range(1, len(lengths))}
+    seen = 0
+    for char in found:
+        if SEPARATOR_RUN.fullmatch(char):
+            out.append(char)
+            bounds.discard(seen)
+            continue
+        if seen in bounds and out and not SEPARATOR_RUN.fullmatch(out[-1]):
+            out.append(ZWSP)
+        out.append(char)
+        seen += 1
+    return "".join(out)
+
+
+_REDUNDANT_ZWSP = re.compile(rf"{ZWSP}+")
+
+
+def _tidy(text: str) -> str:
+    """Drop zero-width spaces that a separator, a tag or the text's ends make redundant."""
+    text = _REDUNDANT_ZWSP.sub(ZWSP, text)
+    out = []
+    for i, part in enumerate(text.split(ZWSP)):
+        if i and out and part and out[-1] and not _needs_break(out[-1][-1], part[0]):
+            out[-1] += part
+        else:
+            out.append(part)
+    return ZWSP.join(p for p in out if p)
+
+
+def _needs_break(left: str, right: str) -> bool:
+    return not (SEPARATOR_CHAR.match(left) or SEPARATOR_CHAR.match(right) or left == ">" or right == "<")
+
+
+def rewrite_index(index: dict, terms: SearchTerms, glossary: Glossary | None, script: str) -> dict:
+    """Material's search index re-segmented, with the query folding data in its config.
+
+    ``script`` is the script of the edition's text (``hans`` or ``hant``); ``original``
+    editions pass the script their interface follows.
+    """
+    segmenter = Segmenter(terms)
+    docs = []
+    for doc in index["docs"]:
+        doc = dict(doc)
+        for field in ("title", "text"):
+            if isinstance(doc.get(field), str):
+                doc[field] = segmenter.segment(doc[field], glossary)
+        docs.append(doc)
+    config = {**index["config"], "separator": SEPARATOR}
+    config["fold"] = query_folding(docs, terms, script)
+    return {**index, "config": config, "docs": docs}
+
+
+def dump_index(index: dict) -> str:
+    """The index as compact JSON: UTF-8 characters, not ``\\uXXXX`` escapes."""
+    return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+
+
+def query_folding(docs: Iterable[dict], terms: SearchTerms, script: str) -> dict:
+    """What the browser needs to fold a query into the index's own spelling.
+
+    ``chars`` pairs each character a reader may type in the other script with the one the
+    index holds (``"發发與与…"`` in a Simplified edition); ``latin`` maps run-together
+    English spellings to their words.  Only characters whose counterpart is in the index are
+    listed, which keeps the table to a few hundred pairs.
+    """
+    present = set()
+    for doc in docs:
+        for field in ("title", "text"):
+            present.update(c for run in HAN_RUN.findall(doc.get(field) or "") for c in run)
+    pairs = []
+    for typed, candidates in _variants(script):
+        held = next((c for c in candidates if c in present), None)
+        if held and typed not in present:
+            pairs.append(typed + held)
+    return {"chars": "".join(pairs), "latin": dict(terms.latin_spaced)}
+
+
+@lru_cache(maxsize=2)
+def _variants(script: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Each character of the other script with its possible forms in ``script``.
+
+    OpenCC's table into ``script`` comes first; the reverse table adds the forms it
+    merges (Traditional 發 and 髮 are both Simplified 发), so that a Simplified 发 typed
+    into a Traditional edition finds whichever of them the index holds.
+    """
+    chars = [chr(c) for low, high in HAN_CHAR_RANGES for c in range(low, high + 1)]
+    own, other = converter(script), converter(HANT if script == HANS else HANS)
+    candidates: dict[str, list[str]] = {}
+    for convert in (own, other):
+        converted = convert("\n".join(chars)).split("\n")
+        if len(converted) != len(chars):
+            raise RuntimeError("OpenCC changed the number of lines of a character table")
+        for char, form in zip(chars, converted):
+            if len(form) != 1 or form == char:
+                continue
+            typed, held = (char, form) if convert is own else (form, char)
+            forms = candidates.setdefault(typed, [])
+            if held not in forms:
+                forms.append(held)
+    return tuple((typed, tuple(forms)) for typed, forms in sorted(candidates.items()))

@@ -1,0 +1,141 @@
+/*
+ * The study guide's own script, loaded in <head> before Material's bundle (main.html).
+ *
+ * 1. Query folding.  Material sends every search query to its search worker (a real
+ *    worker over http, the iframe-worker shim under file://).  The worker is wrapped so
+ *    that a query is first written the way the index writes it: characters typed in the
+ *    other Chinese script become the edition's (table "fold.chars" in the index config,
+ *    made by generator/search_terms.py), English terms the bank runs together are split
+ *    into their words ("KVcache" -> "kv cache", table "fold.latin"), and Latin letters
+ *    glued to Chinese are set apart.  Chinese is cut into the index's own words (longest
+ *    first) and each known word is handed to Material's segmenter with a sentinel
+ *    character behind it: that segmenter never looks at a run's last character, so "量化"
+ *    would otherwise be searched as "量*" wherever "量" alone is a word of the index.
+ * 2. A search hit inside a folded answer.  A result link ends in "?h=terms#q7"; the
+ *    answer (or any folded block) of question 7 that contains a term is opened before
+ *    Material highlights the terms, since Material only marks text that is visible.
+ *
+ * No network, no dependencies: the guide must work from a folder.
+ */
+(function () {
+  "use strict";
+
+  var SETUP = 0, QUERY = 2;           /* Material's SearchMessageType values */
+  var HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+  var HAN_RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
+  var SENTINEL = "\u4db5";             /* a Han character no bank uses */
+  var LATIN_WORD = /^[A-Za-z0-9@.#/_\-\u2010]+$/;
+  var fold = { chars: new Map(), keys: [], latin: {}, words: new Set(), prefixes: new Set(), longest: 1 };
+
+  /* Learn the folding tables and the index's Chinese words from the setup message. */
+  function learn(index) {
+    var table = index.config.fold || {};
+    var chars = table.chars || "";
+    for (var i = 0; i + 1 < chars.length; i += 2) fold.chars.set(chars[i], chars[i + 1]);
+    fold.latin = table.latin || {};
+    fold.keys = Object.keys(fold.latin).sort(function (a, b) { return b.length - a.length; });
+    /* The index marks word boundaries, so every run of Han characters in it is a word. */
+    (index.docs || []).forEach(function (doc) {
+      [doc.title, doc.text].forEach(function (value) {
+        var words = typeof value === "string" ? value.match(HAN_RUN) : null;
+        for (var w = 0; words && w < words.length; w++) {
+          var word = words[w];
+          if (fold.words.has(word)) continue;
+          fold.words.add(word);
+          for (var k = 1; k < word.length; k++) fold.prefixes.add(word.slice(0, k));
+          if (word.length > fold.longest) fold.longest = word.length;
+        }
+      });
+    });
+  }
+
+  /* The longest piece of run at i that is (or begins) a word of the index; 0 if none. */
+  function longest(run, i, set) {
+    var length = Math.min(fold.longest, run.length - i);
+    while (length > 0 && !set.has(run.substr(i, length))) length--;
+    return length;
+  }
+
+  /* "量化方法" -> "量化䶵 方法䶵": the index's words, longest first.  A piece that only
+     begins a word ("混合精度" of "混合精度训练") goes without sentinel: a prefix search. */
+  function cutChinese(run) {
+    var out = [], unknown = "";
+    for (var i = 0; i < run.length;) {
+      var word = longest(run, i, fold.words), start = word ? 0 : longest(run, i, fold.prefixes);
+      var length = Math.max(word, start);
+      if (!length) { unknown += run[i++]; continue; }
+      if (unknown) { out.push(unknown); unknown = ""; }
+      out.push(run.substr(i, length) + (length === word ? SENTINEL : ""));
+      i += length;
+    }
+    if (unknown) out.push(unknown);
+    return " " + out.join(" ") + " ";
+  }
+
+  /* "KVcacheeviction" -> "kv cache eviction": known run-together terms at the word's start. */
+  function splitLatin(word) {
+    if (!LATIN_WORD.test(word) || /^[+\-]/.test(word)) return word;
+    var key = word.toLowerCase().replace(/[\-_\u2010]/g, "");
+    var out = [];
+    while (key) {
+      var hit = null;
+      for (var k = 0; k < fold.keys.length && !hit; k++)
+        if (key.lastIndexOf(fold.keys[k], 0) === 0) hit = fold.keys[k];
+      if (!hit) break;
+      out.push(fold.latin[hit]);
+      key = key.slice(hit.length);
+    }
+    if (!out.length) return word;
+    if (key) out.push(key);
+    return out.join(" ");
+  }
+
+  function foldQuery(query) {
+    var chars = Array.from(query, function (c) { return fold.chars.get(c) || c; }).join("");
+    var spaced = "";
+    for (var i = 0; i < chars.length; i++) {   /* a space where Latin meets Chinese */
+      var a = chars[i], b = chars[i + 1] || "";
+      spaced += a;
+      if (b && (HAN.test(a) && /[A-Za-z0-9]/.test(b) || /[A-Za-z0-9]/.test(a) && HAN.test(b))) spaced += " ";
+    }
+    return spaced.split(/(\s+)/).map(splitLatin).join("")
+      .replace(HAN_RUN, cutChinese).replace(/\s+/g, " ").trim();
+  }
+
+  var Base = window.Worker;               /* the iframe-worker shim under file:// */
+  if (Base) {
+    var Wrapped = function (url, options) {
+      var worker = options === undefined ? new Base(url) : new Base(url, options);
+      var post = worker.postMessage.bind(worker);
+      worker.postMessage = function (message) {
+        if (message && message.type === SETUP && message.data && message.data.config)
+          learn(message.data);
+        else if (message && message.type === QUERY && typeof message.data === "string")
+          message = { type: QUERY, data: foldQuery(message.data) };
+        return post.apply(null, [message].concat([].slice.call(arguments, 1)));
+      };
+      return worker;
+    };
+    Wrapped.prototype = Base.prototype;
+    window.Worker = Wrapped;
+  }
+  window.studyGuide = { foldQuery: foldQuery };  /* for tests and the curious */
+
+  /* Open the folded blocks of the linked question that contain a searched term. */
+  function openHits() {
+    var params = new URLSearchParams(location.search);
+    var terms = (params.get("h") || "").toLowerCase().split(/\s+/).filter(Boolean);
+    var id = decodeURIComponent(location.hash.slice(1));
+    var target = id && document.getElementById(id);
+    if (!terms.length || !target) return;
+    var question = target.closest(".question") || target.parentElement;
+    var blocks = question.querySelectorAll("details.answer:not([open])");
+    for (var i = 0; i < blocks.length; i++) {
+      var text = blocks[i].textContent.toLowerCase();
+      if (terms.some(function (term) { return text.indexOf(term) >= 0; })) blocks[i].open = true;
+    }
+  }
+
+  document.addEventListener("DOMContentLoaded", openHits);
+  window.addEventListener("hashchange", openHits);
+})();
