@@ -99,6 +99,12 @@ def split_options(text: str, allow_single: bool = False) -> tuple[str, tuple[Opt
         expected = chr(ord("A") + len(chosen))
         if letter == expected and (not chosen or match.start() >= chosen[-1].end()):
             chosen.append(match)
+    # Options one per line but out of order (B, A, C, D): taken as written, since the
+    # sequence above would glue some of them to their neighbours' text.
+    lines = [m for m, _ in labels if _starts_line(text, m.start())]
+    letters = [_letter(m) for m in lines]
+    if len(lines) > len(chosen) and sorted(letters) == [chr(ord("A") + i) for i in range(len(lines))]:
+        chosen = lines
     if len(chosen) < 2 and not (allow_single and chosen):
         return text, ()
     stem = text[: chosen[0].start()]
@@ -107,6 +113,12 @@ def split_options(text: str, allow_single: bool = False) -> tuple[str, tuple[Opt
         end = chosen[i + 1].start() if i + 1 < len(chosen) else len(text)
         options.append(Option(_letter(match), text[match.end() : end].strip()))
     return stem, tuple(options)
+
+
+def _starts_line(text: str, offset: int) -> bool:
+    while offset > 0 and text[offset - 1] in " \t":
+        offset -= 1
+    return offset == 0 or text[offset - 1] == "\n"
 
 
 def _letter(match: re.Match[str]) -> str:

@@ -15,6 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import fields as F
+from .blocks import opaque_spans
 from .errors import ParseError
 from .model import Bank, Chapter, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
@@ -29,19 +30,23 @@ LINE_HEADINGS = (
 )
 # A heading inside running text: numeral, title, then straight into question 1 (or N).
 INLINE_HEADING = re.compile(
-    r"(?P<numeral>[一二三四五六七八九十]{1,3})、(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,4}[.．、])"
+    r"(?P<numeral>[一二三四五六七八九十]{1,3})、(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,5}[.．、])"
 )
 QUESTION_NUMBER = re.compile(
-    r"(?<![\d.．])(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,4})[.．、:：]?|(?P<n>\d{1,4})[ \t]*[.．、](?!\d))(?:\*\*)?"
+    r"(?<![\d.．])(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,5})[.．、:：]?|(?P<n>\d{1,5})[ \t]*[.．、](?!\d))(?:\*\*)?"
 )
-# Regions whose contents are never markers: fenced code and HTML tables.
-OPAQUE = re.compile(r"```.*?```|<table\b.*?</table>", re.S | re.I)
-# Page furniture: page numbers and copyright lines, kept as strays wherever they are.
+# A copyright notice: a short line with no question mark that carries ©, "Copyright",
+# 翻印必究 or ends in 版權所有 (a stem about 版權所有權 is a question, not furniture).
+COPYRIGHT_LINE = (r"(?=[^\n]{0,60}$)[^\n?？]*(?:©|Copyright|All rights reserved|翻印必究|侵[權权]必究"
+                  r"|版[權权]所有[ \t]*(?:\d{4}|$))[^\n?？]*")
+# Page furniture: page numbers and copyright lines, kept as strays wherever they are
+# (except in code and tables, whose lines are content).
 FURNITURE = re.compile(
     r"(?m)^[ \t]*(?:第\s*\d+\s*[頁页](?:\s*[/,，]?\s*共\s*\d+\s*[頁页])?|[-—]\s*\d+\s*[-—]|"
-    r"Page \d+(?: of \d+)?|.*(?:版權所有|版权所有|Copyright|©).*)[ \t]*\n?",
+    r"Page \d+(?: of \d+)?|" + COPYRIGHT_LINE + r")[ \t]*\n?",
 )
 _LINE_LEAD = " \t*#>"
+_NEWLINE = re.compile("\n")
 
 
 def chinese_numeral(numeral: str) -> int:
@@ -89,9 +94,14 @@ def parse(text: str, source: str, slug: str, offsets: OffsetMap | None = None,
 class _Scanner:
     def __init__(self, text: str, source: str, offsets: OffsetMap, original: str) -> None:
         self.text, self.source, self.offsets = text, source, offsets
-        self.line_starts = [0] + [i + 1 for i, c in enumerate(original) if c == "\n"]
-        self.opaque = [(m.start(), m.end()) for m in OPAQUE.finditer(text)]
-        self.furniture = [(m.start(), m.end()) for m in FURNITURE.finditer(text)]
+        self.line_starts = [0] + [m.end() for m in _NEWLINE.finditer(original)]
+        # Sorted, non-overlapping spans searched by bisection: banks of thousands of
+        # questions hold thousands of code blocks, and a scan per event was quadratic.
+        self.opaque = opaque_spans(text)
+        self.opaque_starts = [s for s, _ in self.opaque]
+        self.furniture = [m.span() for m in FURNITURE.finditer(text) if not self._in_opaque(*m.span())]
+        self.furniture_starts = [s for s, _ in self.furniture]
+        self.event_starts: list[int] = []
         self.strays: list[Stray] = []
 
     # -- positions and slices -------------------------------------------------
@@ -103,7 +113,8 @@ class _Scanner:
     def slice(self, start: int, end: int) -> str:
         """Text between two offsets, less page furniture (which becomes strays)."""
         pieces, last = [], start
-        for f_start, f_end in self.furniture:
+        first = bisect.bisect_left(self.furniture_starts, start)
+        for f_start, f_end in self.furniture[first:bisect.bisect_left(self.furniture_starts, end)]:
             if start <= f_start < end and self.text[f_start:f_end].strip():
                 pieces.append(self.text[last:f_start])
                 self.strays.append(Stray(self.text[f_start:f_end].strip(), self.position(f_start), "page furniture"))
@@ -111,12 +122,21 @@ class _Scanner:
         pieces.append(self.text[last:end])
         return "".join(pieces)
 
+    def _in_opaque(self, start: int, end: int) -> bool:
+        """Whether ``[start, end)`` overlaps a code block or table."""
+        i = bisect.bisect_left(self.opaque_starts, end) - 1
+        return i >= 0 and self.opaque[i][1] > start
+
     def _opaque(self, offset: int) -> bool:
-        return any(s < offset < e for s, e in self.opaque)
+        i = bisect.bisect_left(self.opaque_starts, offset) - 1
+        return i >= 0 and offset < self.opaque[i][1]
 
     def _at_line_start(self, offset: int) -> bool:
-        line_begin = self.text.rfind("\n", 0, offset) + 1
-        return not self.text[line_begin:offset].strip(_LINE_LEAD)
+        # Walk back over the lead characters only: searching back for the line's
+        # start costs the whole line, and a bank on one line is megabytes long.
+        while offset > 0 and self.text[offset - 1] in _LINE_LEAD:
+            offset -= 1
+        return offset == 0 or self.text[offset - 1] == "\n"
 
     # -- scanning -------------------------------------------------------------
     def candidates(self) -> list[_Event]:
@@ -136,6 +156,7 @@ class _Scanner:
 
     def run(self, slug: str) -> Bank:
         events = self.candidates()
+        self.event_starts = [e.start for e in events]
         state = _State(answers_given=bool(F.ANSWER_MARK.search(self.text)))
         consumed = 0
         for i, event in enumerate(events):
@@ -158,7 +179,9 @@ class _Scanner:
 
     def _segment(self, events: list[_Event], i: int) -> str:
         """The text from the end of event ``i`` to the next candidate of any kind."""
-        following = next((e.start for e in events[i + 1 :] if e.start >= events[i].end), len(self.text))
+        # events are sorted by start, so the next one at or past this end is found by bisection
+        j = bisect.bisect_left(self.event_starts, events[i].end, lo=i + 1)
+        following = events[j].start if j < len(events) else len(self.text)
         return self.text[events[i].end : following]
 
     def _heading_accepted(self, events: list[_Event], i: int, state: _State) -> bool:
@@ -249,17 +272,15 @@ def _assign_ids(chapters: tuple[Chapter, ...]) -> tuple[Chapter, ...]:
 
     numbers = [q.number for c in chapters for q in c.questions]
     restarts = len(chapters) > 1 and all(c.questions[0].number == 1 for c in chapters) and len(set(numbers)) < len(numbers)
-    seen: set[str] = set()
+    # A count per base, not a search for a free suffix: a bank that repeats one
+    # number thousands of times would otherwise take quadratic time.
+    seen: dict[str, int] = {}
     result = []
     for chapter in chapters:
         questions = []
         for q in chapter.questions:
             base = f"c{chapter.number}-q{q.number}" if restarts else f"q{q.number}"
-            qid, k = base, 1
-            while qid in seen:
-                k += 1
-                qid = f"{base}-{k}"
-            seen.add(qid)
-            questions.append(replace(q, id=qid))
+            seen[base] = k = seen.get(base, 0) + 1
+            questions.append(replace(q, id=base if k == 1 else f"{base}-{k}"))
         result.append(replace(chapter, questions=tuple(questions)))
     return tuple(result)

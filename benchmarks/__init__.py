@@ -1,0 +1,1 @@
+"""Benchmarks of the generator at scale (``python benchmarks/bench_scale.py``)."""

@@ -1,0 +1,299 @@
+"""How the guide scales: ``python benchmarks/bench_scale.py [--sizes 1000 5000 20000]``.
+
+For each size a synthetic bank is made from the bundled one (``synthetic.py``) and
+measured in fresh processes, so that one measurement's memory does not colour the next:
+
+- ``parse``   decode + repair + parse + errata + lint, seconds per 1,000 questions;
+- ``render``  Markdown for every page, seconds per 1,000 questions;
+- ``build``   the whole ``mkdocs build`` of the guide (plugin and all);
+- ``plain``   ``mkdocs build`` of the same pages written beforehand by
+              ``python -m generator markdown``, with the same theme and extensions and
+              no plugin of ours: MkDocs' and Material's share alone;
+- ``gen%``    the generator's share of ``build``: the time spent inside the plugin's
+              ``build_guide`` call, and (in brackets) ``1 - plain/build``;
+- ``RSS``     peak resident memory of the ``build`` process;
+- sizes of the generated Markdown, the largest chapter page and the search index.
+
+Then ``mkdocs serve`` is started on the bundled guide and the bank (and its errata,
+if any) is touched; the time from the touch to MkDocs' "Reloading browsers" is the
+rebuild time a bank editor waits for.  Targets: ``gen%`` under 10 % at 5,000
+questions, 20,000 questions under 4.5 times the build of 5,000, rebuild under 2 s.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import resource
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # run as a script: make ``benchmarks`` and ``generator`` importable
+
+from benchmarks.synthetic import BUNDLED, write_synthetic_bank  # noqa: E402
+
+ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+SERVE_TIMEOUT = 120.0  # seconds to wait for ``mkdocs serve`` to start or to rebuild
+CHAPTER_NUMBER = re.compile(r"chapter-(\d+)\.md$")
+
+
+# -- workers: each runs in its own process and prints one JSON line ------------------
+def work_generator(bank: str) -> dict:
+    """Time the pipeline and the renderer on ``bank`` (no MkDocs)."""
+    from generator.pipeline import load_bank
+    from generator.render import RenderContext, render_chapter, render_home, render_report
+
+    start = time.perf_counter()
+    loaded = load_bank(Path(bank))
+    parsed = time.perf_counter()
+    ctx = RenderContext()
+    pages = [render_chapter(loaded, chapter, ctx) for chapter in loaded.chapters]
+    pages += [render_home([loaded], ctx), render_report([loaded], ctx)]
+    rendered = time.perf_counter()
+    return {"questions": len(loaded.questions), "parse": parsed - start, "render": rendered - parsed,
+            "markdown_bytes": sum(len(p.markdown.encode()) for p in pages)}
+
+
+def work_build(bank: str, site: str) -> dict:
+    """The full ``mkdocs build`` of the guide for ``bank``, timing the plugin's generator call."""
+    import generator.mkdocs_plugin as plugin
+
+    spent = []
+    real_build_guide = plugin.build_guide
+
+    def timed_build_guide(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return real_build_guide(*args, **kwargs)
+        finally:
+            spent.append(time.perf_counter() - start)
+
+    plugin.build_guide = timed_build_guide
+    start = time.perf_counter()
+    plugin.build_site(ROOT / "mkdocs.yml", [Path(bank)], Path(site))
+    return {"build": time.perf_counter() - start, "generator": sum(spent), "rss_kb": _peak_rss_kb()}
+
+
+def work_plain(docs: str, site: str) -> dict:
+    """``mkdocs build`` of ready-made pages with the guide's theme and extensions, no plugin of ours."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    config_file = Path(site).parent / "plain-mkdocs.yml"
+    config_file.write_text(json.dumps(_plain_config(Path(docs), Path(site)), ensure_ascii=False), encoding="utf-8")
+    start = time.perf_counter()
+    build(load_config(str(config_file)))
+    return {"build": time.perf_counter() - start, "rss_kb": _peak_rss_kb()}
+
+
+def _plain_config(docs: Path, site: Path) -> dict:
+    """The guide's mkdocs.yml with our plugin taken out, paths made absolute and the same nav."""
+    from mkdocs.utils.yaml import yaml_load
+
+    with open(ROOT / "mkdocs.yml", encoding="utf-8") as file:
+        config = yaml_load(file)
+    config["plugins"] = [p for p in config.get("plugins", []) if "study-guide" not in (p if isinstance(p, str) else p)]
+    theme = config.get("theme", {})
+    if isinstance(theme, dict) and theme.get("custom_dir"):
+        theme["custom_dir"] = str(ROOT / theme["custom_dir"])
+    config.update(docs_dir=str(docs), site_dir=str(site), strict=False, nav=_nav(docs))
+    return config
+
+
+def _nav(docs: Path) -> list:
+    """The guide's nav order (home, chapters by number, report, the rest), titles from the pages."""
+    def title(path: Path) -> str:
+        first = next((l for l in path.read_text(encoding="utf-8").splitlines() if l.startswith("# ")), path.stem)
+        return first.removeprefix("# ").strip()
+
+    pages = sorted(docs.rglob("*.md"))
+    chapters = sorted((p for p in pages if CHAPTER_NUMBER.search(p.name)),
+                      key=lambda p: (p.parent.name, int(CHAPTER_NUMBER.search(p.name).group(1))))
+    rest = [p for p in pages if p not in chapters and p.name != "index.md"]
+    ordered = [docs / "index.md", *chapters, *rest]
+    return [{title(p): p.relative_to(docs).as_posix()} for p in ordered if p.is_file()]
+
+
+def _peak_rss_kb() -> int:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+
+
+WORKERS = {"generator": work_generator, "build": work_build, "plain": work_plain}
+
+
+def run_worker(kind: str, *args: str) -> dict:
+    result = subprocess.run([sys.executable, __file__, "--worker", kind, *args], cwd=ROOT, env=ENV,
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        raise SystemExit(f"{kind} worker failed:\n{result.stderr[-3000:]}")
+    return json.loads(result.stdout.strip().splitlines()[-1])
+
+
+# -- one size ---------------------------------------------------------------------------
+def measure(count: int, workdir: Path, per_chapter: int) -> dict:
+    base = workdir / str(count)
+    bank = write_synthetic_bank(base / "synthetic" / "bank.txt", count, per_chapter)
+    gen = run_worker("generator", str(bank))
+    assert gen["questions"] == count, f"synthetic bank of {count} parsed as {gen['questions']} questions"
+    full = run_worker("build", str(bank), str(base / "site"))
+    docs = base / "docs"
+    _copy_hand_written(docs)
+    subprocess.run([sys.executable, "-m", "generator", "markdown", str(bank), "-o", str(docs)],
+                   cwd=ROOT, env=ENV, check=True, capture_output=True)
+    plain = run_worker("plain", str(docs), str(base / "plain-site"))
+    chapter_pages = list((base / "site" / "synthetic").glob("chapter-*.html"))
+    index = base / "site" / "search" / "search_index.json"
+    return {
+        "questions": count, "chapters": len(chapter_pages), "bank_bytes": bank.stat().st_size,
+        "parse_per_1k": gen["parse"] / count * 1000, "render_per_1k": gen["render"] / count * 1000,
+        "build": full["build"], "generator": full["generator"], "plain": plain["build"],
+        "rss_mb": full["rss_kb"] / 1024, "plain_rss_mb": plain["rss_kb"] / 1024,
+        "markdown_mb": gen["markdown_bytes"] / 1e6,
+        "largest_page_kb": max(p.stat().st_size for p in chapter_pages) / 1e3,
+        "html_mb": sum(p.stat().st_size for p in chapter_pages) / 1e6,
+        "search_index_mb": index.stat().st_size / 1e6 if index.is_file() else 0.0,
+    }
+
+
+def _copy_hand_written(docs: Path) -> None:
+    """The hand-written pages (and their assets) are part of both builds."""
+    from mkdocs.utils.yaml import yaml_load
+
+    with open(ROOT / "mkdocs.yml", encoding="utf-8") as file:
+        docs_dir = ROOT / yaml_load(file).get("docs_dir", "docs")
+    shutil.copytree(docs_dir, docs, dirs_exist_ok=True)
+
+
+# -- mkdocs serve -----------------------------------------------------------------------
+def measure_serve(touched: list[Path], rounds: int = 3) -> list[tuple[str, float]]:
+    """Seconds from touching each file to MkDocs' "Reloading browsers", on the bundled guide.
+
+    The file's content is not changed: only its modification time moves forward, which is
+    what MkDocs' polling watcher sees when an editor saves it.  The server is always stopped.
+    """
+    port = _free_port()
+    log_file = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
+                              cwd=ROOT, env=ENV, stdout=log_file, stderr=subprocess.STDOUT, text=True)
+    timings = []
+    try:
+        _wait_for(log_file, "Serving on", 0)
+        for path in touched:
+            for _ in range(rounds):
+                seen = _count(log_file, "Reloading browsers")
+                time.sleep(1.0)  # let the polling watcher take its snapshot first
+                now = time.time()
+                start = time.perf_counter()
+                os.utime(path, (now, now))
+                _wait_for(log_file, "Reloading browsers", seen)
+                timings.append((path.name, time.perf_counter() - start))
+    finally:
+        server.terminate()
+        try:
+            server.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            server.wait()
+        log_file.close()
+    return timings
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def _count(log_file, needle: str) -> int:
+    log_file.seek(0)
+    return log_file.read().count(needle)
+
+
+def _wait_for(log_file, needle: str, seen: int) -> None:
+    """Wait until ``needle`` appears more than ``seen`` times in the server's log."""
+    deadline = time.monotonic() + SERVE_TIMEOUT
+    while _count(log_file, needle) <= seen:
+        if time.monotonic() > deadline:
+            log_file.seek(0)
+            raise SystemExit(f"mkdocs serve: no {needle!r} within {SERVE_TIMEOUT:.0f} s; log:\n{log_file.read()[-3000:]}")
+        time.sleep(0.02)
+
+
+# -- report -----------------------------------------------------------------------------
+COLUMNS = (
+    ("questions", "{:>9,}"), ("chapters", "{:>8}"), ("parse/1k", "{:>8.3f}s"), ("render/1k", "{:>9.3f}s"),
+    ("build", "{:>7.1f}s"), ("plain", "{:>7.1f}s"), ("gen%", "{:>12}"), ("RSS", "{:>6.0f}MB"),
+    ("markdown", "{:>6.1f}MB"), ("max page", "{:>7.0f}KB"), ("html", "{:>6.1f}MB"), ("search idx", "{:>8.1f}MB"),
+)
+
+
+def table(rows: list[dict]) -> str:
+    header = " ".join(f"{name:>{len(fmt.format(*_sample(fmt)))}}" for name, fmt in COLUMNS)
+    lines = [header]
+    for r in rows:
+        share = f"{r['generator'] / r['build']:.1%} ({1 - r['plain'] / r['build']:.0%})"
+        values = (r["questions"], r["chapters"], r["parse_per_1k"], r["render_per_1k"], r["build"], r["plain"],
+                  share, r["rss_mb"], r["markdown_mb"], r["largest_page_kb"], r["html_mb"], r["search_index_mb"])
+        lines.append(" ".join(fmt.format(v) for (_, fmt), v in zip(COLUMNS, values)))
+    return "\n".join(lines)
+
+
+def _sample(fmt: str) -> tuple:
+    return (0,) if "," in fmt or "f" in fmt else ("",)
+
+
+def verdicts(rows: list[dict], serve: list[tuple[str, float]]) -> list[str]:
+    by_size = {r["questions"]: r for r in rows}
+    lines = []
+    if 5000 in by_size:
+        r = by_size[5000]
+        share = r["generator"] / r["build"]
+        lines.append(f"generator share at 5,000 questions: {share:.1%} (target < 10%): {'met' if share < 0.10 else 'MISSED'}")
+    if 5000 in by_size and 20000 in by_size:
+        growth = by_size[20000]["build"] / by_size[5000]["build"]
+        lines.append(f"build 20,000 / build 5,000: {growth:.2f}x (target < 4.5x): {'met' if growth < 4.5 else 'MISSED'}")
+    if serve:
+        worst = max(t for _, t in serve)
+        lines.append("serve rebuild after a touch: " + ", ".join(f"{name} {t:.2f}s" for name, t in serve)
+                     + f"; worst {worst:.2f}s (target < 2 s): {'met' if worst < 2 else 'MISSED'}")
+    return lines
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000, 20000])
+    parser.add_argument("--per-chapter", type=int, default=50, help="questions per synthetic chapter")
+    parser.add_argument("--no-serve", action="store_true", help="skip the mkdocs serve measurement")
+    parser.add_argument("--keep", type=Path, help="keep the synthetic banks and sites in this folder")
+    parser.add_argument("--worker", nargs="+", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        print(json.dumps(WORKERS[args.worker[0]](*args.worker[1:])))
+        return 0
+    workdir = args.keep or Path(tempfile.mkdtemp(prefix="bench-scale-"))
+    rows = []
+    try:
+        for count in args.sizes:
+            rows.append(measure(count, workdir, args.per_chapter))
+            print(f"measured {count:,} questions", file=sys.stderr)
+    finally:
+        if not args.keep:
+            shutil.rmtree(workdir, ignore_errors=True)
+    serve = []
+    if not args.no_serve:
+        errata = BUNDLED.with_name("errata.yml")
+        serve = measure_serve([BUNDLED] + ([errata] if errata.is_file() else []))
+    print(table(rows))
+    print("\n".join(verdicts(rows, serve)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
