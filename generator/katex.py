@@ -1,0 +1,222 @@
+"""Typesetting at build time with KaTeX's own JavaScript, run in an embedded V8 (mini-racer).
+
+Pages then need no script to show mathematics and print exactly as they look.  KaTeX is not
+part of this repository: ``npm ci`` installs the version pinned in ``package-lock.json`` into
+``node_modules/``; this module reads ``katex.min.js`` from there and :func:`katex_assets`
+names the CSS and fonts the site must serve itself (no CDN).
+
+Choices, and why:
+
+* ``output: "html"``: KaTeX's HTML with its own fonts looks the same on every screen and on
+  paper, with no script.  MathML (``"htmlAndMathml"``) would roughly double each formula's
+  weight; readers of screen readers and the search index get the formula's readable source
+  text instead (see :func:`math_html`).
+* ``throwOnError: true``: a formula KaTeX cannot typeset raises :class:`FormulaError` naming
+  the LaTeX, instead of putting red source on the page.
+* ``strict: "warn"``: LaTeX-incompatible input (for instance CJK outside ``\\text{}``) is
+  logged as a warning on the ``generator.katex`` logger, so a strict build can fail on it;
+  CJK inside ``\\text{}`` is valid for KaTeX and raises nothing.
+* ``trust: false``: no ``\\href`` or ``\\includegraphics`` from any formula.
+"""
+from __future__ import annotations
+
+import atexit
+import json
+import logging
+import os
+import re
+import threading
+from collections import OrderedDict
+from html import escape
+from pathlib import Path
+
+from .errors import GuideError
+from .formulas import FormulaError, Math
+
+log = logging.getLogger(__name__)
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+KATEX_DIST = Path("node_modules") / "katex" / "dist"
+ASSET_URL = "assets/katex/"  # where the site serves KaTeX's CSS and fonts
+CSS_URL = ASSET_URL + "katex.min.css"
+FONT_URL = re.compile(r"url\((fonts/[^)\s]+)\)")
+STASH_TOKEN = re.compile("\ue000(\\d+)\ue001")
+
+# The wrapper of KaTeX's HTML must be an element KaTeX never emits itself: Material's search
+# parser (material/plugins/search/plugin.py, Parser) compares elements by tag name only, so
+# a <span data-search-exclude> stops excluding at the first inner </span> of KaTeX's HTML.
+EXCLUDED_TAG = "sg-katex"
+
+# CSS the site adds after katex.min.css (the lead's stylesheet; kept here beside the markup).
+MATH_CSS = """\
+/* Formulas typeset at build time by generator/katex.py */
+.sg-math { position: relative; }
+.sg-math--display { display: block; overflow-x: auto; overflow-y: hidden; max-width: 100%; }
+.sg-math--display .katex-display { margin: .6em 0; }
+.sg-math-text { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
+  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
+.sg-math .cjk_fallback { font-family: var(--md-text-font-family, sans-serif); font-size: calc(1em / 1.21); }
+@media print { .sg-math--display { overflow: visible; } }
+"""
+
+# Evaluated before katex.min.js: KaTeX reports strict-mode warnings through console.warn.
+_PRELUDE = """
+var __warnings = [];
+var console = {log: function () {}, info: function () {},
+               warn: function (m) { __warnings.push(String(m)); },
+               error: function (m) { __warnings.push(String(m)); }};
+"""
+# One call a formula; the result is the HTML, or NUL + error, or SOH + JSON [html, warnings].
+_RENDER = """
+function __render(tex, display) {
+  __warnings = [];
+  var html;
+  try {
+    html = katex.renderToString(tex, {displayMode: display, throwOnError: true, output: "html",
+                                      strict: "warn", trust: false});
+  } catch (e) {
+    return "\\u0000" + String(e && e.message || e);
+  }
+  return __warnings.length ? "\\u0001" + JSON.stringify([html, __warnings]) : html;
+}
+"""
+
+
+class KatexMissingError(GuideError):
+    """KaTeX's files are not installed: ``npm ci`` has not been run."""
+
+
+class KatexRenderer:
+    """KaTeX in one V8 context, created on first use (once per process) with a cache."""
+
+    def __init__(self, root: Path = REPO_ROOT, cache_size: int = 8192) -> None:
+        self.root = root
+        self.script = root / KATEX_DIST / "katex.min.js"
+        self.cache_size = cache_size
+        self._cache: OrderedDict[tuple[str, bool], str] = OrderedDict()
+        self._context = None
+        self._pid = 0
+        self._lock = threading.Lock()
+
+    def render(self, latex: str, display: bool, where: str = "") -> str:
+        """KaTeX's HTML for ``latex``; :class:`FormulaError` (naming ``where``) if it has none."""
+        key = (latex, display)
+        with self._lock:
+            html = self._cache.get(key)
+            if html is not None:
+                self._cache.move_to_end(key)
+                return html
+            result = self._engine().call("__render", latex, display)
+        if result.startswith("\x00"):
+            raise FormulaError(where or "formula", "LaTeX that KaTeX can typeset",
+                               f"{latex!r}, which KaTeX rejects: {result[1:]}",
+                               "give the formula's LaTeX explicitly in the bank's errata.yml")
+        if result.startswith("\x01"):  # not cached, so that every build warns again
+            result, warnings = json.loads(result[1:])
+            for warning in warnings:
+                log.warning("%s: KaTeX warns about %r: %s", where or "a formula", latex, warning)
+            return result
+        with self._lock:
+            self._cache[key] = result
+            if len(self._cache) > self.cache_size:
+                self._cache.popitem(last=False)
+        return result
+
+    def close(self) -> None:
+        """Free the V8 context (a later ``render`` makes a new one)."""
+        with self._lock:
+            if self._context is not None and self._pid == os.getpid():
+                self._context.close()
+            self._context = None
+
+    def _engine(self):
+        # A V8 context does not survive fork(): a child process gets its own.
+        if self._context is None or self._pid != os.getpid():
+            if not self.script.is_file():
+                raise KatexMissingError(str(self.script), "KaTeX installed from the npm registry",
+                                        "no such file", "run `npm ci` in the repository root")
+            from py_mini_racer import MiniRacer  # imported here: only building pages needs V8
+
+            context = MiniRacer()
+            if not self._pid:
+                # A context still open when the interpreter shuts down can hang the exit (seen
+                # with mini-racer 0.14 when the renderer lives in a module global): close it first.
+                atexit.register(self.close)
+            context.eval(_PRELUDE)
+            context.eval(self.script.read_text(encoding="utf-8"))
+            context.eval(_RENDER)
+            self._context, self._pid = context, os.getpid()
+        return self._context
+
+
+_default: KatexRenderer | None = None
+
+
+def default_renderer() -> KatexRenderer:
+    """The process-wide renderer (KaTeX is loaded on its first formula)."""
+    global _default
+    if _default is None:
+        _default = KatexRenderer()
+    return _default
+
+
+def math_html(segment: Math, renderer: KatexRenderer | None = None, where: str = "") -> str:
+    """The HTML a page shows for ``segment``: KaTeX's typesetting, hidden from the search index
+    and from screen readers, followed by the formula's source text for both.
+
+    Display math is a block that scrolls sideways when it is wider than the screen (see
+    ``MATH_CSS``); it is a ``<span>`` styled as a block, so it may stand inside a paragraph.
+    """
+    html = (renderer or default_renderer()).render(segment.latex, segment.display, where)
+    kind = "sg-math sg-math--display" if segment.display else "sg-math"
+    readable = escape(segment.source or segment.latex, quote=False)
+    return (f'<span class="{kind}"><{EXCLUDED_TAG} data-search-exclude aria-hidden="true">{html}'
+            f'</{EXCLUDED_TAG}><span class="sg-math-text">{readable}</span></span>')
+
+
+class MathStash:
+    """Keeps formula HTML out of Markdown's way.
+
+    Python-Markdown runs its inline patterns over the text between the tags of raw inline
+    HTML, and KaTeX's HTML is full of such text (``max_len``, ``*``).  So a page's Markdown
+    carries a token per formula (:meth:`put`), made of private-use characters that neither
+    escaping nor Markdown touch, and the converted HTML gets the formulas back
+    (:meth:`restore`, e.g. in the MkDocs plugin's ``on_page_content``, before search reads it).
+    """
+
+    def __init__(self, renderer: KatexRenderer | None = None) -> None:
+        self.renderer = renderer
+        self._html: dict[int, str] = {}
+        self._next = 0
+
+    def put(self, segment: Math, where: str = "") -> str:
+        """A token standing for :func:`math_html` of ``segment`` in Markdown text."""
+        key, self._next = self._next, self._next + 1
+        self._html[key] = math_html(segment, self.renderer, where)
+        return f"\ue000{key}\ue001"
+
+    def restore(self, html: str) -> str:
+        """``html`` with every token replaced by its formula (each token is used once)."""
+        return STASH_TOKEN.sub(lambda m: self._html.pop(int(m.group(1)), m.group()), html)
+
+
+def katex_assets(root: Path = REPO_ROOT, formats: tuple[str, ...] = ("woff2",)) -> list[tuple[Path, str]]:
+    """(file on disk, site-relative URL) of ``katex.min.css`` and the fonts it names.
+
+    Only the ``formats`` given are served: every current browser takes the first source of an
+    ``@font-face`` it supports, which in KaTeX's CSS is woff2, so woff and ttf are never asked for.
+    """
+    dist = root / KATEX_DIST
+    css = dist / "katex.min.css"
+    if not css.is_file():
+        raise KatexMissingError(str(css), "KaTeX installed from the npm registry", "no such file",
+                                "run `npm ci` in the repository root")
+    assets = [(css, CSS_URL)]
+    for name in dict.fromkeys(FONT_URL.findall(css.read_text(encoding="utf-8"))):
+        if name.rsplit(".", 1)[-1] in formats:
+            path = dist / name
+            if not path.is_file():
+                raise KatexMissingError(str(path), f"the font {name} that katex.min.css names", "no such file",
+                                        "run `npm ci` in the repository root")
+            assets.append((path, ASSET_URL + name))
+    return assets
