@@ -12,7 +12,7 @@ from .model import Bank, Page
 from .pipeline import load_bank
 from .render import RenderContext, chapter_path, render_chapter, render_home, render_report
 from .settings import Settings
-from .script import convert_bank, convert_strings, convert_text, edition_script
+from .script import convert_bank, convert_interface, convert_strings, edition_script
 from .ui import UI
 
 
@@ -43,6 +43,6 @@ def build_guide(settings: Settings, extra_pages: dict[str, str] | None = None) -
     report = render_report(list(banks), ctx)
     pages.append(report)
     nav = [{ctx.ui["home_title"]: "index.md"}, *chapter_nav, {report.title: report.path}]
-    nav += [{convert_text(title, interface): path} for path, title in sorted((extra_pages or {}).items())]
+    nav += [{convert_interface(title, interface): path} for path, title in sorted((extra_pages or {}).items())]
     watched = tuple(p for path in settings.banks for p in path.parent.iterdir() if p.is_file())
     return Guide(banks, tuple(pages), tuple(nav), watched, interface)

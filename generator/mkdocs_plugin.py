@@ -28,8 +28,8 @@ from mkdocs.structure.files import File, Files
 from .errors import ConfigError, GuideError
 from .glossary import Glossary, load_glossary
 from .guide import Guide, build_guide
-from .script import SCRIPTS, convert_text, theme_language
-from .search_terms import dump_index, rewrite_index, search_terms
+from .script import SCRIPTS, convert_interface, theme_language
+from .search_terms import dump_index, rewrite_index
 from .settings import load_settings
 
 log = logging.getLogger("mkdocs.plugins.study-guide")
@@ -39,11 +39,11 @@ log = logging.getLogger("mkdocs.plugins.study-guide")
 IFRAME_WORKER_SHIM = Path("node_modules/iframe-worker/shim/index.js")
 GLOSSARY_FILE = "glossary.yml"  # beside the settings file
 # Blocks of a chapter page that search skips: the correction log and the proofreading
-# flags (they quote damaged bank text), and KaTeX's visual copy of a formula (its MathML
-# twin, with the LaTeX source, is indexed).
-SEARCH_SKIPPED_BLOCK = re.compile(
-    r'<(?:details|div) class="(?:admonition )?(?:corrected|warning|danger|info)"'
-    r'|<span class="katex-html"')
+# flags, which quote damaged bank text that readers do not search for.
+# The proofreading report is for editors: its rows repeat every flag (a sixth of the index
+# of a large bank) and would crowd readers' results.
+UNSEARCHED_PAGES = frozenset({"report.md"})
+SEARCH_SKIPPED_BLOCK = re.compile(r'<(?:details|div) class="(?:admonition )?(?:corrected|warning|danger|info)"')
 
 
 class StudyGuideConfig(base.Config):
@@ -80,12 +80,12 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         """Interface language and the configuration's own strings in the edition's script."""
         script = self.guide.interface
         config.theme["language"] = theme_language(script)
-        config.site_name = convert_text(config.site_name, script)
-        config.site_description = convert_text(config.site_description or "", script) or None
+        config.site_name = convert_interface(config.site_name, script)
+        config.site_description = convert_interface(config.site_description or "", script) or None
         for palette in config.theme.get("palette") or []:
             toggle = palette.get("toggle") if isinstance(palette, dict) else None
             if toggle and toggle.get("name"):
-                toggle["name"] = convert_text(toggle["name"], script)
+                toggle["name"] = convert_interface(toggle["name"], script)
         polyfills = config.extra.get("polyfills") or []
         self.shims = [p for p in polyfills if isinstance(p, str) and "iframe-worker" in p and "://" not in p]
         if "offline" in config.plugins and not self.shims:
@@ -111,9 +111,11 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         return files
 
     def on_page_markdown(self, markdown, page, config, files):
+        if page.file.src_uri in UNSEARCHED_PAGES:
+            page.meta["search"] = {"exclude": True}
         if page.file.generated_by:  # generated pages are written from the converted model
             return markdown
-        return convert_text(markdown, self.guide.interface)
+        return convert_interface(markdown, self.guide.interface)
 
     def on_page_content(self, html, page, config, files):
         return SEARCH_SKIPPED_BLOCK.sub(lambda m: m.group(0) + " data-search-exclude", html)
@@ -124,9 +126,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         if not path.is_file():
             return
         index = json.loads(path.read_text(encoding="utf-8"))
-        terms = search_terms(self.glossary)
-        path.write_text(dump_index(rewrite_index(index, terms, self.glossary, self.guide.interface)),
-                        encoding="utf-8")
+        path.write_text(dump_index(rewrite_index(index, self.glossary, self.guide.interface)), encoding="utf-8")
 
     def on_serve(self, server, config, builder):
         for path in {self.settings_path, *self.guide.watched}:

@@ -23,9 +23,12 @@ from .model import Bank, Chapter, Flag, Option, Question, Stray
 
 ORIGINAL, HANS, HANT = "original", "hans", "hant"
 SCRIPTS = (ORIGINAL, HANS, HANT)
-# OpenCC's own configurations: character and phrase tables, no regional vocabulary,
-# so a term keeps its wording (數據 <-> 数据) and only its characters change.
+# OpenCC's own configurations.  Bank text: character and phrase tables, no regional
+# vocabulary, so a term keeps the bank's wording and only its characters change.  The
+# interface is written in Taiwan's Traditional wording (列印, 搜尋), so its Simplified
+# form also takes mainland vocabulary (打印, 搜索).
 OPENCC_CONFIG = {HANS: "t2s.json", HANT: "s2t.json"}
+INTERFACE_OPENCC_CONFIG = {HANS: "tw2sp.json", HANT: "s2t.json"}
 # Material's interface languages for each script.
 THEME_LANGUAGE = {HANS: "zh", HANT: "zh-Hant"}
 
@@ -60,14 +63,15 @@ T = TypeVar("T")
 
 
 @lru_cache(maxsize=None)
-def converter(script: str) -> Callable[[str], str]:
-    """The function that writes text in ``script``; ``original`` is the identity."""
+def converter(script: str, interface: bool = False) -> Callable[[str], str]:
+    """The function that writes bank text (or, with ``interface``, interface text) in
+    ``script``; ``original`` is the identity."""
     check_script(script)
     if script == ORIGINAL:
         return lambda text: text
     import opencc  # imported here so that the rest of the package works without it
 
-    return opencc.OpenCC(OPENCC_CONFIG[script]).convert
+    return opencc.OpenCC((INTERFACE_OPENCC_CONFIG if interface else OPENCC_CONFIG)[script]).convert
 
 
 def check_script(script: str, where: str = "script") -> str:
@@ -89,9 +93,14 @@ def convert_bank(bank: Bank, script: str) -> Bank:
     return _convert(bank, converter(script))
 
 
+def convert_interface(text: str, script: str) -> str:
+    """Interface text (page furniture, hand-written pages, site name) written in ``script``."""
+    return converter(script, interface=True)(text) if text and HAN_CHAR.search(text) else text
+
+
 def convert_strings(strings: Mapping[str, str], script: str) -> dict[str, str]:
     """Interface strings (e.g. :data:`generator.ui.UI`) written in ``script``; keys unchanged."""
-    return {key: convert_text(value, script) for key, value in strings.items()}
+    return {key: convert_interface(value, script) for key, value in strings.items()}
 
 
 def detect_script(texts: Iterable[str]) -> str:

@@ -36,13 +36,17 @@ ZWSP = "\u200b"
 # Han characters, as Material's search plugin finds them (\p{script=Han}), BMP and beyond.
 HAN_RUN = re.compile(r"[\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf"
                      r"\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
-HAN_CHAR_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF))
+# Characters a reader may type; compatibility ideographs (U+F900...) come from no input method.
+HAN_CHAR_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF))
 LATIN_ALNUM_CHAR = re.compile(r"[A-Za-z0-9]")
 LATIN_SPELLING = re.compile(r"^[A-Za-z0-9@.+#/]+(?:[\s\-‐_]+[A-Za-z0-9@.+#/]+)+$")
 # What splits the index into tokens: Material's Chinese separator plus full-width
 # punctuation, which never belongs to a word; fewer zero-width spaces are needed then.
-SEPARATOR = r"[\s\u200b\u3000\-、。，．？！；：（）「」『』《》〈〉【】“”‘’…]+"
+SEPARATOR = r"[\s\u200b\u3000\-、。，．？！；：（）「」『』《》〈〉【】“”‘’…·]+"
 SEPARATOR_CHAR = re.compile(SEPARATOR)
+# Spaces beside the block tags Material keeps in the index: tags already end a token.
+BLOCK_TAG_SPACE = re.compile(r"\s*(</?(?:p|ul|ol|li)>)\s*")
+TAG = re.compile(r"<[^>]*>")
 
 
 @dataclass(frozen=True)
@@ -92,17 +96,17 @@ def _tokenizer(words: tuple[str, ...]):
 class Segmenter:
     """Marks word boundaries in index text with zero-width spaces (see the module doc)."""
 
-    def __init__(self, terms: SearchTerms) -> None:
-        self.terms = terms
+    def __init__(self, terms: SearchTerms, glossary: Glossary | None = None) -> None:
+        self.terms, self.glossary = terms, glossary
         self._cut = _tokenizer(terms.chinese).cut
         self._simple: dict[str, str] = {}
 
-    def segment(self, text: str, glossary: Glossary | None = None) -> str:
+    def segment(self, text: str) -> str:
         """``text`` with its Chinese words and glued English terms set apart."""
         text = text.replace(ZWSP, "")
-        if glossary is not None and self.terms.latin_words:
-            text = self._split_latin(text, glossary)
-        return _tidy(HAN_RUN.sub(self._segment_run, text))
+        if self.glossary is not None and self.terms.latin_words:
+            text = self._split_latin(text, self.glossary)
+        return BLOCK_TAG_SPACE.sub(r"\1", _tidy(HAN_RUN.sub(self._segment_run, text)))
 
     def _segment_run(self, match: re.Match[str]) -> str:
         run = match.group(0)
@@ -172,22 +176,22 @@ def _needs_break(left: str, right: str) -> bool:
     return not (SEPARATOR_CHAR.match(left) or SEPARATOR_CHAR.match(right) or left == ">" or right == "<")
 
 
-def rewrite_index(index: dict, terms: SearchTerms, glossary: Glossary | None, script: str) -> dict:
+def rewrite_index(index: dict, glossary: Glossary | None, script: str) -> dict:
     """Material's search index re-segmented, with the query folding data in its config.
 
     ``script`` is the script of the edition's text (``hans`` or ``hant``); ``original``
     editions pass the script their interface follows.
     """
-    segmenter = Segmenter(terms)
+    terms = search_terms(glossary)
+    segmenter = Segmenter(terms, glossary)
     docs = []
     for doc in index["docs"]:
         doc = dict(doc)
         for field in ("title", "text"):
             if isinstance(doc.get(field), str):
-                doc[field] = segmenter.segment(doc[field], glossary)
+                doc[field] = segmenter.segment(doc[field])
         docs.append(doc)
-    config = {**index["config"], "separator": SEPARATOR}
-    config["fold"] = query_folding(docs, terms, script)
+    config = {**index["config"], "separator": SEPARATOR, "fold": query_folding(docs, terms, script)}
     return {**index, "config": config, "docs": docs}
 
 
@@ -204,16 +208,20 @@ def query_folding(docs: Iterable[dict], terms: SearchTerms, script: str) -> dict
     English spellings to their words.  Only characters whose counterpart is in the index are
     listed, which keeps the table to a few hundred pairs.
     """
-    present = set()
+    present, tokens = set(), set()
     for doc in docs:
         for field in ("title", "text"):
-            present.update(c for run in HAN_RUN.findall(doc.get(field) or "") for c in run)
+            text = TAG.sub(" ", doc.get(field) or "")
+            present.update(c for run in HAN_RUN.findall(text) for c in run)
+            tokens.update(SEPARATOR_CHAR.split(text.lower()))
     pairs = []
     for typed, candidates in _variants(script):
         held = next((c for c in candidates if c in present), None)
         if held and typed not in present:
             pairs.append(typed + held)
-    return {"chars": "".join(pairs), "latin": dict(terms.latin_spaced)}
+    # A run-together spelling is worth folding only when the index holds all its words.
+    latin = {key: spaced for key, spaced in terms.latin_spaced.items() if tokens.issuperset(spaced.split())}
+    return {"chars": "".join(pairs), "latin": latin}
 
 
 @lru_cache(maxsize=2)

@@ -20,7 +20,10 @@
 (function () {
   "use strict";
 
-  var SETUP = 0, QUERY = 2;           /* Material's SearchMessageType values */
+  var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;  /* Material's SearchMessageType values */
+  /* When search was set up, became ready, was first asked and first answered (ms since
+     the page opened): read by benchmarks/bench_search.py. */
+  var timings = {};
   var HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
   var HAN_RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
   var SENTINEL = "\u4db5";             /* a Han character no bank uses */
@@ -108,18 +111,26 @@
       var worker = options === undefined ? new Base(url) : new Base(url, options);
       var post = worker.postMessage.bind(worker);
       worker.postMessage = function (message) {
-        if (message && message.type === SETUP && message.data && message.data.config)
+        if (message && message.type === SETUP && message.data && message.data.config) {
+          timings.setup = performance.now();
           learn(message.data);
-        else if (message && message.type === QUERY && typeof message.data === "string")
+        } else if (message && message.type === QUERY && typeof message.data === "string") {
+          timings.query = timings.query || performance.now();
           message = { type: QUERY, data: foldQuery(message.data) };
+        }
         return post.apply(null, [message].concat([].slice.call(arguments, 1)));
       };
+      worker.addEventListener("message", function (ev) {
+        var type = ev.data && ev.data.type;
+        if (type === READY) timings.ready = performance.now();
+        if (type === RESULT && !timings.result) timings.result = performance.now();
+      });
       return worker;
     };
     Wrapped.prototype = Base.prototype;
     window.Worker = Wrapped;
   }
-  window.studyGuide = { foldQuery: foldQuery };  /* for tests and the curious */
+  window.studyGuide = { foldQuery: foldQuery, timings: timings };  /* for tests and benchmarks */
 
   /* Open the folded blocks of the linked question that contain a searched term. */
   function openHits() {

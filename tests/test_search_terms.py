@@ -1,0 +1,96 @@
+"""Search terms: the jieba dictionary from the glossary, the re-segmented index, query folding."""
+import json
+import re
+
+import pytest
+
+from generator.glossary import Glossary, Term, load_glossary
+from generator.search_terms import (SEPARATOR, ZWSP, Segmenter, dump_index, query_folding, rewrite_index,
+                                    search_terms, user_dictionary)
+from tests.conftest import ROOT
+
+GLOSSARY = Glossary((
+    Term("tensor-parallelism", "張量並行", ("tensor parallelism", "张量并行"), "把一層的矩陣切到多張卡上。"),
+    Term("position-encoding", "位置編碼", ("positional encoding", "位置编码"), "告訴模型詞的位置。"),
+    Term("kv-cache", "KV cache", ("KVcache", "鍵值緩存"), "推理時快取鍵與值。"),
+    Term("lora", "LoRA", (), "低秩適配。"),
+    Term("flashattention", "FlashAttention", ("Flash Attention",), "分塊計算注意力。"),
+))
+
+
+def words(segmented: str) -> list[str]:
+    """The tokens Material's search makes of index text."""
+    return [w for w in re.split(SEPARATOR, re.sub(r"<[^>]*>", " ", segmented)) if w]
+
+
+@pytest.fixture(scope="module")
+def segmenter() -> Segmenter:
+    return Segmenter(search_terms(GLOSSARY), GLOSSARY)
+
+
+def test_the_user_dictionary_holds_every_chinese_spelling_in_simplified():
+    dictionary = user_dictionary(search_terms(GLOSSARY)).splitlines()
+    assert {"张量并行", "位置编码", "键值缓存"} <= set(dictionary)
+    assert len(dictionary) == len(set(dictionary))
+    assert not any(c in "張並編碼鍵" for line in dictionary for c in line)
+
+
+def test_the_bundled_glossary_gives_a_dictionary():
+    terms = search_terms(load_glossary(ROOT / "site_config" / "glossary.yml"))
+    assert len(terms.chinese) > 50 and "混合精度" in terms.chinese
+    assert terms.latin_spaced["kvcache"] == "kv cache"
+
+
+def test_glossary_terms_stay_whole_where_jieba_alone_splits_them(segmenter):
+    # jieba's own dictionary cuts 张量/并行 and 位置/编码.
+    assert words(segmenter.segment("张量并行的通信开销与位置编码")) == ["张量并行", "的", "通信", "开销", "与", "位置编码"]
+
+
+def test_traditional_text_is_cut_like_its_simplified_form(segmenter):
+    traditional = words(segmenter.segment("張量並行的通信開銷與位置編碼"))
+    assert traditional == ["張量並行", "的", "通信", "開銷", "與", "位置編碼"]
+
+
+def test_run_together_english_is_split_into_the_glossary_words(segmenter):
+    assert words(segmenter.segment("使用KVcacheeviction策略")) == ["使用", "KV", "cache", "eviction", "策略"]
+    assert words(segmenter.segment("KV cache與LoRA")) == ["KV", "cache", "與", "LoRA"]
+    assert words(segmenter.segment("QLoRA不是LoRAX")) == ["QLoRA", "不是", "LoRAX"]  # whole words only
+    assert words(segmenter.segment("FlashAttention")) == ["Flash", "Attention"]
+
+
+def test_segmenting_changes_nothing_a_reader_sees(segmenter):
+    text = "<p>在ImageNet-1k上训练，batch size=4096（保留4位小数）。</p><ul><li>A. KVcache</li></ul>"
+    segmented = segmenter.segment(text)
+    assert segmented.replace(ZWSP, "") == text
+    assert ZWSP + "，" not in segmented and "（" + ZWSP not in segmented  # no break beside a separator
+    assert segmenter.segment(segmented) == segmented  # idempotent, so a rebuilt index is the same
+
+
+def index(*texts: str) -> dict:
+    return {"config": {"lang": ["zh"], "separator": "[\\s]+", "pipeline": ["stemmer"], "fields": {}},
+            "docs": [{"location": f"c.html#q{i}", "title": f"第{i}題", "text": t} for i, t in enumerate(texts, 1)]}
+
+
+def test_the_index_is_written_compactly_and_with_its_separator():
+    rewritten = rewrite_index(index("<p>張量並行與KVcache</p>"), GLOSSARY, "hant")
+    written = dump_index(rewritten)
+    assert not re.search(r"(?<!\\)\\u[0-9a-fA-F]{4}", written)  # no \uXXXX escape (the separator's own \\u200b is regex text)
+    assert "張量並行" in written and ZWSP in written and ", " not in written and ": " not in written
+    assert json.loads(written)["config"]["separator"] == SEPARATOR
+    assert words(rewritten["docs"][0]["text"]) == ["張量並行", "與", "KV", "cache"]
+
+
+def test_query_folding_maps_the_other_script_onto_the_index():
+    terms = search_terms(GLOSSARY)
+    hans = query_folding([{"title": "", "text": "位置编码与张量并行"}], terms, "hans")
+    table = dict(zip(hans["chars"][::2], hans["chars"][1::2]))
+    assert table["編"] == "编" and table["碼"] == "码" and table["並"] == "并"
+    assert "编" not in table and "位" not in table  # characters the index holds stay as typed
+    hant = query_folding([{"title": "", "text": "頭髮與位置編碼"}], terms, "hant")
+    table = dict(zip(hant["chars"][::2], hant["chars"][1::2]))
+    assert table["编"] == "編" and table["发"] == "髮"  # 发 -> the form this index holds
+
+
+def test_only_run_together_spellings_whose_words_the_index_holds_are_folded():
+    folding = query_folding([{"title": "", "text": "KV cache 與 flash"}], search_terms(GLOSSARY), "hant")
+    assert folding["latin"] == {"kvcache": "kv cache"}
