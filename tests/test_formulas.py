@@ -1,6 +1,7 @@
 """Formula detection (generator.formulas): the spec cases, the bundled bank, the invariants."""
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -126,3 +127,15 @@ def test_any_text_splits_and_joins_back(text):
     segments = split_math(text)
     assert plain_text(segments) == text
     assert all(s.latex.strip() for s in segments if isinstance(s, Math))
+
+
+@pytest.mark.parametrize("text", [
+    "(" * 5000 + "x=1", "x=1" + ")" * 5000, "(" * 400 + "x=1" + ")" * 400, "√" * 3000 + "x",
+    "x^{" * 500 + "1" + "}" * 500, "α+" * 20000 + "1", "([)]" * 3000 + "x=1", "‖" * 5001 + "x"],
+    ids=["open", "close", "nested", "roots", "braces", "long", "crossed", "norms"])
+def test_hostile_text_is_split_quickly_without_recursion_errors(text):
+    start = time.perf_counter()
+    segments = split_math(text)
+    assert plain_text(segments) == text
+    assert time.perf_counter() - start < 2
+    assert all(len(s.source) <= 600 for s in segments if isinstance(s, Math))
