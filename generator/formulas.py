@@ -5,7 +5,9 @@ Banks write mathematics as plain text (``η_l=η×‖w‖/(‖∇w‖+λ‖w‖)
 
 * LaTeX an editor gave (between ``model.INLINE_MATH`` or ``model.DISPLAY_MATH`` markers) is
   taken as given and wins over detection.
-* Code (fenced or in backticks), URLs, HTML tags, dates and version strings are never math.
+* Code (fenced or in backticks), URLs, HTML tags, dates and version strings are never math;
+  nor is TeX a bank writes itself (``$x^2$``, ``\\(y\\)``): bank markup is shown as written,
+  never interpreted, and an editor who wants it typeset gives its LaTeX in the errata.
 * A candidate is a run of formula characters (the rule table ``formula_latex.SYMBOLS``, ASCII
   letters and digits, brackets; spaces only beside an operator or after a script).  It is math
   only with a *signal*: a symbol marked SIGNAL in the table (×, ≈, ‖, √, ∑, ∈, ≤, ±, ·, Greek
@@ -65,6 +67,7 @@ NEVER_MATH = re.compile(
     r"```.*?(?:```|\Z)|`[^`\n]+`"  # code
     r"|(?:https?://|ftp://|www\.)[^\s\u3000-\u303f\uff01-\uff5e<>\"]+"  # URLs
     r"|</?[A-Za-z][^<>\n]*>"  # HTML tags a bank keeps (tables, images): their attributes
+    r"|\$\$.+?\$\$|\$[^$\n]+\$|\\\(.+?\\\)|\\\[.+?\\\]"  # TeX markup in a bank is shown as written
     r"|(?<![\d.])(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|v?\d+(?:\.\d+){2,})(?![\d.])",  # dates, versions
     re.S,
 )
