@@ -47,18 +47,6 @@ STASH_TOKEN = re.compile("\ue000(\\d+)\ue001")
 # a <span data-search-exclude> stops excluding at the first inner </span> of KaTeX's HTML.
 EXCLUDED_TAG = "sg-katex"
 
-# CSS the site adds after katex.min.css (the lead's stylesheet; kept here beside the markup).
-MATH_CSS = """\
-/* Formulas typeset at build time by generator/katex.py */
-.sg-math { position: relative; }
-.sg-math--display { display: block; overflow-x: auto; overflow-y: hidden; max-width: 100%; }
-.sg-math--display .katex-display { margin: .6em 0; }
-.sg-math-text { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; border: 0;
-  overflow: hidden; clip: rect(0 0 0 0); clip-path: inset(50%); white-space: nowrap; }
-.sg-math .cjk_fallback { font-family: var(--md-text-font-family, sans-serif); font-size: calc(1em / 1.21); }
-@media print { .sg-math--display { overflow: visible; } }
-"""
-
 # Evaluated before katex.min.js: KaTeX reports strict-mode warnings through console.warn.
 _PRELUDE = """
 var __warnings = [];
@@ -164,8 +152,9 @@ def math_html(segment: Math, renderer: KatexRenderer | None = None, where: str =
     """The HTML a page shows for ``segment``: KaTeX's typesetting, hidden from the search index
     and from screen readers, followed by the formula's source text for both.
 
-    Display math is a block that scrolls sideways when it is wider than the screen (see
-    ``MATH_CSS``); it is a ``<span>`` styled as a block, so it may stand inside a paragraph.
+    Display math is a block that scrolls sideways when it is wider than the screen (the
+    ``.sg-math`` rules of ``overrides/assets/stylesheets/guide.css``); it is a ``<span>``
+    styled as a block, so it may stand inside a paragraph.
     """
     html = (renderer or default_renderer()).render(segment.latex, segment.display, where)
     kind = "sg-math sg-math--display" if segment.display else "sg-math"

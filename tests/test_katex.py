@@ -14,14 +14,15 @@ from hypothesis import strategies as st
 
 from generator.errors import GuideError
 from generator.formulas import SYMBOLS, FormulaError, Math, split_math
-from generator.katex import (CSS_URL, EXCLUDED_TAG, MATH_CSS, KatexMissingError, KatexRenderer,
-                             default_renderer, katex_assets, math_html)
+from generator.katex import (CSS_URL, EXCLUDED_TAG, KatexMissingError, KatexRenderer, default_renderer,
+                             katex_assets, math_html)
 from generator.pipeline import load_bank, read_bank
 
 ROOT = Path(__file__).resolve().parent.parent
 BANK = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
 CASES = yaml.safe_load((Path(__file__).parent / "formula_cases.yml").read_text(encoding="utf-8"))
 CHROMIUM = Path("/usr/bin/chromium")
+GUIDE_CSS = ROOT / "overrides" / "assets" / "stylesheets" / "guide.css"  # holds the .sg-math rules
 
 
 @pytest.fixture(scope="module")
@@ -152,18 +153,18 @@ def test_assets_are_the_css_and_every_woff2_font_it_names():
 
 @pytest.fixture()
 def math_page(tmp_path):
-    """A page of formulas as the site serves them: KaTeX's CSS and fonts, MATH_CSS, no script."""
+    """A page of formulas as the site serves them: KaTeX's CSS and fonts, the guide's CSS, no script."""
     for path, url in katex_assets():
         (tmp_path / url).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(path, tmp_path / url)
-    (tmp_path / "math.css").write_text(MATH_CSS, encoding="utf-8")
+    shutil.copy(GUIDE_CSS, tmp_path / "guide.css")
     long = "KVcache=2×batch×seq×layers×hidden×2Byte=2×32×1536×32×4096×2≈24.0GB，工作區很大"
     body = "".join(f"<p>{escape(s.text) if not isinstance(s, Math) else math_html(s)}</p>"
                    for s in split_math("權重13.4GB，η_l=η×‖w‖/(‖∇w‖+λ‖w‖)，" + long))
     (tmp_path / "index.html").write_text(
         '<!doctype html><html lang="zh"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f'<link rel="stylesheet" href="{CSS_URL}"><link rel="stylesheet" href="math.css"></head>'
+        f'<link rel="stylesheet" href="{CSS_URL}"><link rel="stylesheet" href="guide.css"></head>'
         f"<body>{body}</body></html>", encoding="utf-8")
     return tmp_path / "index.html"
 
