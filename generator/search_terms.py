@@ -27,6 +27,7 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 from typing import Iterable
 
 from .glossary import SEPARATOR_RUN, Glossary, spelling_key
@@ -198,6 +199,35 @@ def rewrite_index(index: dict, glossary: Glossary | None, script: str) -> dict:
 def dump_index(index: dict) -> str:
     """The index as compact JSON: UTF-8 characters, not ``\\uXXXX`` escapes."""
     return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
+
+
+def index_script(index_json: str) -> str:
+    """``search/search_index.js`` for ``file://``: the index as a string for ``JSON.parse``.
+
+    A string is read much faster than an object literal of the same size, and a page that
+    already holds the index (guide.js loads it early) skips the parse when Material loads
+    the script again.
+    """
+    return f"var __index = window.__index || JSON.parse({json.dumps(index_json, ensure_ascii=False)})\n"
+
+
+def worker_source(workers: Path, lunr: Path, langs: Iterable[str]) -> str:
+    """``workers/search-source.js``: Material's search worker as one string for a Blob worker.
+
+    ``workers`` and ``lunr`` are the built site's ``assets/javascripts/workers`` and
+    ``assets/javascripts/lunr``.  The Lunr scripts the worker would import for ``langs``
+    (as Material's worker chooses them) are appended, and ``importScripts`` is stubbed:
+    a Blob worker may not load files from a folder.
+    """
+    langs = list(langs)
+    worker = next(p for p in sorted(workers.glob("search.*.min.js")))
+    extra = [lunr / "tinyseg.js"] if "ja" in langs else []
+    extra += [lunr / "wordcut.js"] if {"hi", "th"} & set(langs) else []
+    extra += [lunr / "min" / f"lunr.{lang}.min.js" for lang in langs if lang != "en"]
+    extra += [lunr / "min" / "lunr.multi.min.js"] if len(langs) > 1 else []
+    parts = [worker] + ([lunr / "min" / "lunr.stemmer.support.min.js", *extra] if extra else [])
+    source = ";\n".join(p.read_text(encoding="utf-8") for p in parts) + ";\nself.importScripts = function () {};\n"
+    return f"var studyGuideSearchWorker = {json.dumps(source, ensure_ascii=False)};\n"
 
 
 def query_folding(docs: Iterable[dict], terms: SearchTerms, script: str) -> dict:

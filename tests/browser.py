@@ -31,6 +31,8 @@ CHROMIUM_ARGS = (
     # Belt and braces: even a request that slipped past the router would resolve nowhere.
     "--host-resolver-rules=MAP * ~NOTFOUND",
 )
+# URLs that never leave the machine: the site's files, and what a page makes in memory.
+LOCAL = ("file://", "blob:", "data:", "about:")
 DESKTOP = {"width": 1280, "height": 900}
 PHONE = {"width": 390, "height": 844}
 ARTIFACTS = ROOT / "test-artifacts"
@@ -62,14 +64,14 @@ def launch(playwright):
 
 @contextmanager
 def offline_page(browser, viewport: dict | None = None, dark: bool = False) -> Iterator[tuple[object, Refused]]:
-    """A fresh page whose every non-``file://`` request is aborted and recorded."""
+    """A fresh page whose every request for anything but a local URL is aborted and recorded."""
     context = browser.new_context(viewport=viewport or DESKTOP, color_scheme="dark" if dark else "light",
                                   service_workers="block")
     refused = Refused()
 
     def route(route):
         url = route.request.url
-        if url.startswith("file://"):
+        if url.startswith(LOCAL):
             route.continue_()
         else:
             refused.urls.append(url)
@@ -78,8 +80,8 @@ def offline_page(browser, viewport: dict | None = None, dark: bool = False) -> I
     context.route("**/*", route)
     page = context.new_page()
     # Requests the router never sees (none are expected) are counted all the same.
-    page.on("request", lambda request: None if request.url.startswith(("file://", "data:", "about:", "blob:"))
-            or request.url in refused.urls else refused.urls.append(request.url))
+    page.on("request", lambda request: None if request.url.startswith(LOCAL) or request.url in refused.urls
+            else refused.urls.append(request.url))
     try:
         yield page, refused
     finally:

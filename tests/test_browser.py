@@ -5,6 +5,7 @@ Each test's page fixture fails the test if any request leaves the site's folder.
 from __future__ import annotations
 
 import re
+import shutil
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
@@ -37,9 +38,13 @@ QUERIES = [
 ]
 
 
+QUESTION_ANCHOR = re.compile(r"(?:c\d+-)?q\d+")
+
+
 def result_ids(results: list[dict]) -> list[str]:
-    """The question anchors of search results, best first."""
-    return [urlsplit(r["href"]).fragment for r in results if urlsplit(r["href"]).fragment]
+    """The questions among search results (not glossary entries or pages), best first."""
+    anchors = (urlsplit(r["href"]).fragment for r in results)
+    return [anchor for anchor in anchors if QUESTION_ANCHOR.fullmatch(anchor)]
 
 
 def test_answers_are_closed_and_a_click_opens_one(page, guide_site):
@@ -91,11 +96,16 @@ def test_a_hit_inside_an_answer_opens_that_answer(page, guide_site):
 
 def test_math_is_typeset_and_visible(page, guide_site):
     page.goto(file_url(guide_site, CHAPTERS[0]))
+    page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
     formulas = page.locator(".katex")
     assert formulas.count() > 0, "no KaTeX formula on chapter 1"
-    assert formulas.first.is_visible()
+    hidden = page.eval_on_selector_all(".katex", "ks => ks.filter(k => !k.getClientRects().length).length")
+    assert hidden == 0
     box = formulas.first.bounding_box()
     assert box and box["width"] > 5 and box["height"] > 5
+    # KaTeX's own fonts came from the folder (a missing font would fall back silently).
+    assert page.evaluate("document.fonts.ready.then(() => [...document.fonts]"
+                         ".some(f => f.family.includes('KaTeX') && f.status === 'loaded'))")
 
 
 def test_navigation_search_and_dark_mode_make_no_request_outside_the_folder(browser, guide_site):
@@ -144,3 +154,23 @@ def test_query_folding_in_the_page(page, guide_site):
     assert fold("INT8量化").split()[0] == "INT8"
     h = parse_qs(urlsplit(search(page, "位置編碼")[1]["href"]).query)["h"][0]
     assert h == "位置编码"
+
+
+def test_search_runs_in_a_background_worker_from_a_folder(browser, guide_site):
+    with offline_page(browser) as (page, refused):
+        page.goto(file_url(guide_site, CHAPTERS[0]))
+        assert result_ids(search(page, "LoRA"))[0] == "q10"
+        assert page.evaluate("studyGuide.worker()") == "background"
+        assert page.locator("iframe").count() == 0  # the iframe-worker shim was not needed
+    assert not refused
+
+
+def test_without_the_worker_source_search_falls_back_to_the_iframe_shim(browser, guide_site, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(guide_site, site)
+    (site / "assets" / "javascripts" / "workers" / "search-source.js").unlink()
+    with offline_page(browser) as (page, refused):
+        page.goto(file_url(site, CHAPTERS[0]))
+        assert result_ids(search(page, "位置編碼"))[0] == "q2"
+        assert page.evaluate("studyGuide.worker()") == "shim"
+    assert not refused

@@ -28,7 +28,8 @@
   var HAN_RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
   var SENTINEL = "\u4db5";             /* a Han character no bank uses */
   var LATIN_WORD = /^[A-Za-z0-9@.#/_\-\u2010]+$/;
-  var fold = { chars: new Map(), keys: [], latin: {}, words: new Set(), prefixes: new Set(), longest: 1 };
+  var fold = { chars: new Map(), keys: [], latin: {}, words: new Set(), prefixes: new Set(), longest: 1,
+               learned: false };
 
   /* Learn the folding tables and the index's Chinese words from the setup message. */
   function learn(index) {
@@ -105,32 +106,139 @@
       .replace(HAN_RUN, cutChinese).replace(/\s+/g, " ").trim();
   }
 
-  var Base = window.Worker;               /* the iframe-worker shim under file:// */
-  if (Base) {
-    var Wrapped = function (url, options) {
-      var worker = options === undefined ? new Base(url) : new Base(url, options);
-      var post = worker.postMessage.bind(worker);
-      worker.postMessage = function (message) {
-        if (message && message.type === SETUP && message.data && message.data.config) {
-          timings.setup = performance.now();
-          learn(message.data);
-        } else if (message && message.type === QUERY && typeof message.data === "string") {
-          timings.query = timings.query || performance.now();
-          message = { type: QUERY, data: foldQuery(message.data) };
-        }
-        return post.apply(null, [message].concat([].slice.call(arguments, 1)));
-      };
-      worker.addEventListener("message", function (ev) {
-        var type = ev.data && ev.data.type;
-        if (type === READY) timings.ready = performance.now();
-        if (type === RESULT && !timings.result) timings.result = performance.now();
-      });
-      return worker;
+  /* Watch a worker's messages for the timings, and fold what Material sends it. */
+  function instrument(worker, forward) {
+    worker.postMessage = function (message) {
+      if (message && message.type === SETUP && message.data && message.data.config) {
+        timings.setup = timings.setup || performance.now();
+        if (!fold.learned) learn(message.data);
+      } else if (message && message.type === QUERY && typeof message.data === "string") {
+        timings.query = timings.query || performance.now();
+        message = { type: QUERY, data: foldQuery(message.data) };
+      }
+      return forward(message);
     };
-    Wrapped.prototype = Base.prototype;
-    window.Worker = Wrapped;
+    worker.addEventListener("message", function (ev) {
+      var type = ev.data && ev.data.type;
+      if (type === READY) timings.ready = timings.ready || performance.now();
+      if (type === RESULT && !timings.result) timings.result = performance.now();
+    });
+    return worker;
   }
-  window.studyGuide = { foldQuery: foldQuery, timings: timings };  /* for tests and benchmarks */
+
+  /*
+   * 3. Search from a folder.  Under file:// a page may not start a worker from a file, so
+   *    Material runs its search "worker" in an iframe (the iframe-worker shim): on the
+   *    page's own thread, and only once the search field is focused, so the page freezes
+   *    while a large index is built.  A worker made from a Blob is allowed, though: its
+   *    source (Material's worker with the Lunr languages it would import) comes as a
+   *    string in workers/search-source.js, written at build time.  It starts as soon as
+   *    the page opens, builds the index on another thread, and Material's own set-up
+   *    message is dropped when it comes.  Anything missing, and the shim is used instead.
+   */
+  var Native = window.studyGuideNativeWorker;    /* saved by main.html before the shim */
+  var Shim = window.Worker;                      /* the iframe-worker shim under file:// */
+  var here = document.currentScript && document.currentScript.src;
+  var root = here ? here.replace(/assets\/javascripts\/guide\.js(\?.*)?$/, "") : null;
+  var background = null;                         /* the Blob worker, once it runs */
+  var settled = false;                           /* the Blob worker runs, or never will */
+  var early = [];                                /* its messages before Material listens */
+  var proxy = null;                              /* what Material holds as its worker */
+
+  function loadScript(src, done) {
+    var script = document.createElement("script");
+    script.src = src;
+    script.onload = function () { done(true); };
+    script.onerror = function () { done(false); };
+    document.head.appendChild(script);
+  }
+
+  function features() {
+    var config = document.getElementById("__config");
+    return config ? (JSON.parse(config.textContent).features || []) : [];
+  }
+
+  function settle() {
+    settled = true;
+    if (proxy) proxy.attach();
+  }
+
+  function prewarm() {
+    var loaded = 0, failed = false;
+    function both(ok) {
+      failed = failed || !ok;
+      if (++loaded < 2) return;
+      if (failed || typeof window.studyGuideSearchWorker !== "string" || !window.__index) return settle();
+      try {
+        var blob = new Blob([window.studyGuideSearchWorker], { type: "text/javascript" });
+        background = new Native(URL.createObjectURL(blob));
+      } catch (err) {
+        background = null;
+        return settle();
+      }
+      background.addEventListener("message", function (ev) {
+        if (proxy) proxy.dispatchEvent(new MessageEvent("message", { data: ev.data }));
+        else early.push(ev.data);
+      });
+      learn(window.__index);
+      fold.learned = true;
+      timings.setup = performance.now();
+      var send = function () {
+        background.postMessage({ type: SETUP, data: {
+          config: window.__index.config, docs: window.__index.docs,
+          options: { suggest: features().indexOf("search.suggest") >= 0 } } });
+      };
+      if (document.getElementById("__config")) send();
+      else document.addEventListener("DOMContentLoaded", send);
+      settle();
+    }
+    loadScript(root + "assets/javascripts/workers/search-source.js", both);
+    loadScript(root + "search/search_index.js", both);
+  }
+
+  /* What Material gets from `new Worker(url)` under file://: the Blob worker once it
+     runs, the shim if it cannot; messages wait in between. */
+  function FolderWorker(url) {
+    var target = new EventTarget();
+    var queue = [], worker = null;
+    target.attach = function () {
+      if (worker) return;
+      worker = background || new Shim(url);
+      if (!background) worker.addEventListener("message", function (ev) {
+        target.dispatchEvent(new MessageEvent("message", { data: ev.data }));
+      });
+      early.splice(0).forEach(function (data) {
+        target.dispatchEvent(new MessageEvent("message", { data: data }));
+      });
+      queue.splice(0).forEach(target.send);
+    };
+    target.send = function (message) {
+      if (!worker) return queue.push(message);
+      if (worker === background && message.type === SETUP) return;  /* already set up */
+      worker.postMessage(message);
+    };
+    target.terminate = function () { if (worker) worker.terminate(); };
+    return target;
+  }
+
+  if (location.protocol === "file:" && Native && Shim && root && window.Blob && window.URL) {
+    prewarm();
+    window.Worker = function (url) {
+      proxy = instrument(new FolderWorker(url), function (message) { proxy.send(message); });
+      if (settled) proxy.attach();
+      return proxy;
+    };
+  } else if (Shim) {
+    window.Worker = function (url, options) {
+      var worker = options === undefined ? new Shim(url) : new Shim(url, options);
+      return instrument(worker, worker.postMessage.bind(worker));
+    };
+  }
+  window.studyGuide = {                          /* for tests and benchmarks */
+    foldQuery: foldQuery,
+    timings: timings,
+    worker: function () { return background ? "background" : settled || !proxy ? "shim" : "pending"; }
+  };
 
   /* Open the folded blocks of the linked question that contain a searched term. */
   function openHits() {
