@@ -8,15 +8,18 @@ synthetic bank of 5,000 questions made by repeating the bundled one:
 * amortised cost per formula, uncached (every formula typeset afresh: the real cost of a
   bank whose formulas are all different) and cached (as a build runs: a repeated formula is
   typeset once);
-* detection (``split_math``) per question, and the HTML bytes a formula adds.
+* detection (``split_math``) per question, and the HTML bytes a formula adds;
+* with ``--site DIR`` (a built site), each page's weight with math typeset and without
+  (:func:`page_weight`; the lead's site benchmark can call it too).
 
-Target (issue 4): under 1 ms a formula amortised.  :func:`page_weight` compares two built
-sites (with and without typesetting) page by page, for when pages exist.
+Target (issue 4): under 1 ms a formula amortised.
 """
 from __future__ import annotations
 
+import argparse
 import gzip
 import html
+import re
 import subprocess
 import sys
 import time
@@ -88,24 +91,40 @@ def cold_start() -> tuple[float, float, float]:
     return first, second, third
 
 
-def page_weight(site_with: Path, site_without: Path) -> list[tuple[str, int, int, int, int]]:
-    """(page, bytes with math, bytes without, gzip with, gzip without) for each HTML page
-    of two builds of the same bank, one typeset and one with formulas as plain text."""
+# A typeset formula on a page: its KaTeX HTML and the readable text after it (generator.katex).
+TYPESET_FORMULA = re.compile(r'<span class="sg-math[^"]*"><sg-katex [^>]*>.*?</sg-katex>'
+                             r'<span class="sg-math-text">(.*?)</span></span>', re.S)
+
+
+def without_math(page_html: str) -> str:
+    """The page as it would be with every formula left as its plain source text."""
+    return TYPESET_FORMULA.sub(r"\1", page_html)
+
+
+def page_weight(site_with: Path, site_without: Path | None = None) -> list[tuple[str, int, int, int, int]]:
+    """(page, bytes with math, bytes without, gzip with, gzip without) for each HTML page of a
+    typeset build; the pages without math come from ``site_without`` or, by default, from the
+    same pages with their formulas put back to source text (:func:`without_math`)."""
     rows = []
     for page in sorted(site_with.rglob("*.html")):
         name = str(page.relative_to(site_with))
-        other = site_without / name
-        if other.is_file():
-            a, b = page.read_bytes(), other.read_bytes()
+        a = page.read_bytes()
+        if site_without is None:
+            b = without_math(a.decode("utf-8")).encode("utf-8")
+        elif (site_without / name).is_file():
+            b = (site_without / name).read_bytes()
+        else:
+            continue
+        if a != b:
             rows.append((name, len(a), len(b), len(gzip.compress(a)), len(gzip.compress(b))))
     return rows
 
 
-def print_page_weight(site_with: Path, site_without: Path) -> None:
-    """Print :func:`page_weight` as a table (for the lead's site-level benchmark)."""
-    print(f"{'page':40} {'with math':>10} {'without':>10} {'ratio':>6} {'gzip with':>10} {'gzip w/o':>9}")
+def print_page_weight(site_with: Path, site_without: Path | None = None) -> None:
+    """Print :func:`page_weight` as a table, pages with formulas only."""
+    print(f"  {'page':30} {'with math':>10} {'without':>9} {'ratio':>6} {'gzip with':>10} {'gzip w/o':>9} {'ratio':>6}")
     for name, a, b, ga, gb in page_weight(site_with, site_without):
-        print(f"{name:40} {a:10,} {b:10,} {a / b:6.2f} {ga:10,} {gb:9,}")
+        print(f"  {name:30} {a:10,} {b:9,} {a / b:6.2f} {ga:10,} {gb:9,} {ga / gb:6.2f}")
 
 
 def chapter_math_weight(bank: Bank) -> list[tuple[str, int, int, int, int]]:
@@ -138,6 +157,9 @@ def report(run: Run) -> None:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--site", type=Path, help="a built site (mkdocs build) to weigh its pages with and without math")
+    site = parser.parse_args().site
     bank = load_bank(BANK)
     imported, first, second = cold_start()
     print("KaTeX typesetting through mini-racer (V8), katex.min.js from node_modules")
@@ -147,8 +169,10 @@ def main() -> None:
     report(measure(f"bundled bank ({BANK.relative_to(ROOT)}, corrected)", texts))
     repeated = [texts[k % len(texts)] for k in range(SYNTHETIC_QUESTIONS)]
     report(measure(f"synthetic bank: the bundled questions repeated to {SYNTHETIC_QUESTIONS:,}", repeated))
-    print("\nquestion text of each chapter, bytes with math typeset / as plain text (gzip in brackets);")
-    print("whole pages: page_weight(site_with, site_without) once a site can be built both ways")
+    if site:
+        print(f"\npage weight of {site}, bytes with formulas typeset and with them as plain text")
+        print_page_weight(site)
+    print("\nquestion text of each chapter, bytes with math typeset / as plain text (gzip in brackets)")
     for chapter, typeset, plain, gz_typeset, gz_plain in chapter_math_weight(bank):
         print(f"  {chapter[:20]:20} {typeset:8,} / {plain:6,}  ({gz_typeset:6,} / {gz_plain:5,})")
 
