@@ -14,6 +14,7 @@ from .errors import GuideError
 from .export import dump_text, dumps_json
 from .model import Bank, Severity
 from .pipeline import load_bank
+from .script import SCRIPTS
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = ROOT / "site_config" / "guide.yml"
@@ -53,6 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     site = sub.add_parser("site", help="build a study-guide site for any bank file(s)")
     site.add_argument("banks", nargs="+", type=Path)
     site.add_argument("-o", "--out", type=Path, default=Path("site"))
+    site.add_argument("--script", choices=SCRIPTS, help="edition's script (default: that of site_config/guide.yml)")
     site.set_defaults(run=_site)
 
     pdf = sub.add_parser("pdf", help="print each chapter to PDF, practice and answer editions (Chromium)")
@@ -122,7 +124,7 @@ def _site(args) -> int:
 
     for bank in args.banks:  # fail early, with the parser's message, before MkDocs starts
         load_bank(bank)
-    build_site(ROOT / "mkdocs.yml", [p.resolve() for p in args.banks], args.out.resolve())
+    build_site(ROOT / "mkdocs.yml", [p.resolve() for p in args.banks], args.out.resolve(), args.script)
     print(f"built {args.out}/index.html")
     return 0
 

@@ -25,11 +25,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
+from .crosslinks import INDEX_PAGE, TAGS_PAGE
 from .errors import ConfigError, GuideError
-from .glossary import Glossary, load_glossary
 from .guide import Guide, build_guide
+from .katex import CSS_URL as KATEX_CSS_URL, katex_assets
 from .script import SCRIPTS, convert_interface, theme_language
-from .search_terms import dump_index, rewrite_index
+from .search_terms import dump_index, index_script, rewrite_index, worker_source
 from .settings import load_settings
 
 log = logging.getLogger("mkdocs.plugins.study-guide")
@@ -37,13 +38,30 @@ log = logging.getLogger("mkdocs.plugins.study-guide")
 # The iframe-worker shim as npm installs it (package.json); extra.polyfills names where
 # the site serves it.  Without a local copy Material's offline plugin loads it from a CDN.
 IFRAME_WORKER_SHIM = Path("node_modules/iframe-worker/shim/index.js")
-GLOSSARY_FILE = "glossary.yml"  # beside the settings file
-# Blocks of a chapter page that search skips: the correction log and the proofreading
-# flags, which quote damaged bank text that readers do not search for.
-# The proofreading report is for editors: its rows repeat every flag (a sixth of the index
-# of a large bank) and would crowd readers' results.
-UNSEARCHED_PAGES = frozenset({"report.md"})
-SEARCH_SKIPPED_BLOCK = re.compile(r'<(?:details|div) class="(?:admonition )?(?:corrected|warning|danger|info)"')
+# Pages search skips: the proofreading report is for editors (its rows repeat every flag, a
+# sixth of a large bank's index); the question overview and the tags page only repeat
+# question openings, which would crowd out the questions themselves.
+UNSEARCHED_PAGES = frozenset({"report.md", INDEX_PAGE, TAGS_PAGE})
+# Blocks of a chapter page that search skips: the correction log and the proofreading flags
+# (they quote damaged bank text), and page furniture that repeats other questions or gives
+# answers away in results: a question's tag chips and related questions, the printing switch
+# and the answer key.
+SEARCH_SKIPPED_BLOCK = re.compile(
+    r'<(?:details|div) class="(?:admonition )?(?:corrected|warning|danger|info)"'
+    r'|<div class="(?:question-footer|answer-key|edition-switch)(?: [^"]*)?"')
+
+
+class _ToMkDocs(logging.Handler):
+    """Passes the generator's log records to MkDocs' logger, so ``--strict`` counts its warnings."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        log.handle(record)
+
+
+_GENERATOR_LOG = logging.getLogger("generator")
+if not any(isinstance(h, _ToMkDocs) for h in _GENERATOR_LOG.handlers):
+    _GENERATOR_LOG.addHandler(_ToMkDocs())
+    _GENERATOR_LOG.propagate = False
 
 
 class StudyGuideConfig(base.Config):
@@ -73,7 +91,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         if not config.nav:
             config.nav = list(self.guide.nav)
         self._follow_script(config)
-        self.glossary = self._load_glossary()
+        if self.guide.formulas is not None:  # KaTeX's stylesheet first: the guide's may refine it
+            config.extra_css.insert(0, KATEX_CSS_URL)
         return config
 
     def _follow_script(self, config) -> None:
@@ -92,16 +111,16 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
             log.warning("extra.polyfills names no local copy of iframe-worker, so Material's offline "
                         "plugin loads it from a CDN; for example: assets/javascripts/iframe-worker/shim.js")
 
-    def _load_glossary(self) -> Glossary | None:
-        path = self.settings_path.parent / GLOSSARY_FILE
-        try:
-            return load_glossary(path) if path.is_file() else None
-        except GuideError as error:
-            raise PluginError(str(error)) from None
-
     def on_files(self, files: Files, config) -> Files:
         for page in self.guide.pages:
             files.append(File.generated(config, page.path, content=page.markdown))
+        if self.guide.formulas is not None:
+            try:
+                assets = katex_assets()
+            except GuideError as error:
+                raise PluginError(str(error)) from None
+            for path, url in assets:
+                files.append(File.generated(config, url, abs_src_path=str(path)))
         shim = Path(config.config_file_path).parent / IFRAME_WORKER_SHIM
         for path in self.shims:
             if not shim.is_file():
@@ -118,15 +137,25 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         return convert_interface(markdown, self.guide.interface)
 
     def on_page_content(self, html, page, config, files):
+        if self.guide.formulas is not None:
+            html = self.guide.formulas.restore(html)
         return SEARCH_SKIPPED_BLOCK.sub(lambda m: m.group(0) + " data-search-exclude", html)
 
-    @event_priority(-50)  # after Material's search plugin wrote the index, before offline copies it
+    @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)
     def on_post_build(self, config):
-        path = Path(config.site_dir) / "search" / "search_index.json"
+        site = Path(config.site_dir)
+        path = site / "search" / "search_index.json"
         if not path.is_file():
             return
-        index = json.loads(path.read_text(encoding="utf-8"))
-        path.write_text(dump_index(rewrite_index(index, self.glossary, self.guide.interface)), encoding="utf-8")
+        index = rewrite_index(json.loads(path.read_text(encoding="utf-8")), self.guide.glossary, self.guide.interface)
+        written = dump_index(index)
+        path.write_text(written, encoding="utf-8")
+        script = path.with_suffix(".js")
+        if script.is_file():  # the offline plugin's copy, for file://
+            script.write_text(index_script(written), encoding="utf-8")
+            scripts = site / "assets" / "javascripts"
+            (scripts / "workers" / "search-source.js").write_text(
+                worker_source(scripts / "workers", scripts / "lunr", index["config"]["lang"]), encoding="utf-8")
 
     def on_serve(self, server, config, builder):
         for path in {self.settings_path, *self.guide.watched}:

@@ -82,47 +82,56 @@ def render_answer(question: Question, ctx: RenderContext) -> str:
 
 
 def render_question(question: Question, ctx: RenderContext) -> str:
+    """One question: heading with anchor, stem, options, flags, the folded answer, extras.
+
+    Editor's notes discuss the answer, so they sit inside the folded block with it.
+    """
     ui = ctx.ui
     heading = ui["question"].format(number=question.number)
     tags = "".join(f' <span class="exam-tag" title="{ui["exam_tag"]}">{escape(tag)}</span>' for tag in question.exam_tags)
-    parts = [f"### {heading} · {question.type_label}{tags} {{ #{question.id} .question-heading }}"]
+    parts = [f"### {heading} · {ui[f'type_{question.type.value}']}{tags} {{ #{question.id} .question-heading }}"]
     parts.append(render_field(question, question.stem, ctx))
     if question.options:
         items = [f"- **{o.label}.** " + indent(render_field(question, o.text, ctx), "    ").lstrip() for o in question.options]
         parts.append('<div class="options" markdown>\n\n' + "\n".join(items) + "\n\n</div>")
-    parts.extend(_flag_blocks(question, ctx))
+    parts.append(_flags(question, ctx))
     parts.append(writing_space(question, ui))  # shown in the practice edition only
     title = ui["answer_title"] if question.explanation else ui["answer_only_title"]
     answer = [render_answer(question, ctx)]
     if question.explanation:
         answer.append(f"**{ui['explanation']}：**\n\n" + render_field(question, question.explanation, ctx))
+    if question.notes:
+        notes = "\n\n".join(render_field(question, note, ctx) for note in question.notes)
+        answer.append(f'!!! note "{ui["note_title"]}"\n\n' + indent(notes))
     parts.append(f'??? answer "{title}"\n\n' + indent("\n\n".join(answer)))
-    extras = ctx.extras(question)
-    if extras:
-        parts.append(extras)
+    parts.append(_corrections(question, ctx))
+    parts.append(ctx.extras(question))
     body = "\n\n".join(p for p in parts if p)
     return f'<div class="question" markdown>\n\n{body}\n\n</div>'
 
 
-def _flag_blocks(question: Question, ctx: RenderContext) -> list[str]:
-    ui, blocks = ctx.ui, []
-    for note in question.notes:
-        blocks.append(f'!!! note "{ui["note_title"]}"\n\n' + indent(render_field(question, note, ctx)))
-    if question.flags:
-        worst = min(question.flags, key=lambda f: list(Severity).index(f.severity)).severity
-        kind = "!!!" if worst is not Severity.INFO else "???"
-        lines = "\n".join(f"- `{f.code}` {escape(f.message)}" for f in question.flags)
-        blocks.append(f'{kind} {_ADMONITION[worst]} "{ui["flags_title"]}"\n\n' + indent(lines))
-    if question.corrections:
-        lines = "\n".join(f"- {escape(c)}" for c in question.corrections)
-        title = ui["corrected_title"].format(count=len(question.corrections))
-        blocks.append(f'??? corrected "{title}"\n\n' + indent(lines))
-    return blocks
+def _flags(question: Question, ctx: RenderContext) -> str:
+    """The checks' findings, open unless they are all informational."""
+    if not question.flags:
+        return ""
+    worst = min(question.flags, key=lambda f: list(Severity).index(f.severity)).severity
+    kind = "!!!" if worst is not Severity.INFO else "???"
+    lines = "\n".join(f"- `{f.code}` {escape(f.message)}" for f in question.flags)
+    return f'{kind} {_ADMONITION[worst]} "{ctx.ui["flags_title"]}"\n\n' + indent(lines)
+
+
+def _corrections(question: Question, ctx: RenderContext) -> str:
+    """The editorial changes, folded: a discreet note that the text was repaired."""
+    if not question.corrections:
+        return ""
+    lines = "\n".join(f"- {escape(c)}" for c in question.corrections)
+    title = ctx.ui["corrected_title"].format(count=len(question.corrections))
+    return f'??? corrected "{title}"\n\n' + indent(lines)
 
 
 def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     ui = ctx.ui
-    types = _type_counts(chapter.questions, "、")
+    types = _type_counts(chapter.questions, ui, "、")
     parts = [f"# {escape(chapter.title)}"]
     if chapter.intro:
         parts.append(escape_lines(chapter.intro))
@@ -147,16 +156,16 @@ def render_home(banks: list[Bank], ctx: RenderContext, intro: str = "") -> Page:
         rows = [f"| {ui['chapter']} | {ui['count']} | {ui['types']} |", "| --- | ---: | --- |"]
         for chapter in bank.chapters:
             link = f"[{chapter.number}. {escape(chapter.title)}]({chapter_path(bank, chapter)})"
-            rows.append(f"| {link} | {len(chapter.questions)} | {_type_counts(chapter.questions)} |")
-        rows.append(f"| **{ui['total']}** | **{len(bank.questions)}** | {_type_counts(bank.questions)} |")
+            rows.append(f"| {link} | {len(chapter.questions)} | {_type_counts(chapter.questions, ui)} |")
+        rows.append(f"| **{ui['total']}** | **{len(bank.questions)}** | {_type_counts(bank.questions, ui)} |")
         parts.append("\n".join(rows))
     return Page("index.md", ui["home_title"], "\n\n".join(parts) + "\n")
 
 
-def _type_counts(questions: tuple[Question, ...], separator: str = " · ") -> str:
+def _type_counts(questions: tuple[Question, ...], ui: dict[str, str], separator: str = " · ") -> str:
     """``單選 1 · 多選 2``, in the fixed order of the types."""
     counts = Counter(q.type for q in questions)
-    return separator.join(f"{t.label} {counts[t]}" for t in QuestionType if counts[t])
+    return separator.join(f"{ui['type_' + t.value]} {counts[t]}" for t in QuestionType if counts[t])
 
 
 def render_report(banks: list[Bank], ctx: RenderContext) -> Page:

@@ -6,6 +6,28 @@ together with the bank text, so an edition never mixes scripts.
 from __future__ import annotations
 
 UI: dict[str, str] = {
+    # question types, keyed by QuestionType.value
+    "type_single": "單選",
+    "type_multiple": "多選",
+    "type_judge": "判斷",
+    "type_fill": "填空",
+    "type_calc": "計算",
+    "type_short": "簡答",
+    "type_case": "案例分析",
+    # cross-links
+    "related": "相關題目",
+    "glossary_title": "術語表",
+    "glossary_intro": "題庫中出現的術語，附一句話解釋與出現的題目。題目中每個術語第一次出現時連結到這裡，滑鼠停留可看解釋。",
+    "aliases": "又稱",
+    "see_also": "參見",
+    "used_in": "出現於",
+    "index_title": "題目總覽",
+    "index_intro": "全部題目一覽；點擊題號跳到該題。",
+    "number": "題號",
+    "type": "題型",
+    "stem": "題目",
+    "tags_title": "標籤",
+    "tags_intro": "按題型與主題分類的章節。",
     "question": "第{number}題",
     "question_column": "題目",
     "answer_title": "答案與解析",

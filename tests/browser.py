@@ -125,8 +125,10 @@ def search(page, query: str, timeout: float = 10_000) -> list[dict]:
         " title: (a.querySelector('h1, h2') || a).textContent.replace(/\\u200b/g, '').trim()}))")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium per test module: Playwright's sync API allows one running instance at a
+    time, and other modules (PDFs, KaTeX) start their own."""
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:

@@ -45,7 +45,7 @@ def hostile_page(tmp_path_factory):
     bank = folder / "hostile.txt"
     bank.write_text(HOSTILE, encoding="utf-8")
     out = folder / "site"
-    result = subprocess.run([sys.executable, "-m", "generator", "site", str(bank), "-o", str(out)],
+    result = subprocess.run([sys.executable, "-m", "generator", "site", str(bank), "-o", str(out), "--script", "original"],
                             cwd=folder, env=ENV, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     html = (out / "hostile" / "chapter-1.html").read_text(encoding="utf-8")
@@ -65,7 +65,7 @@ def test_chapter_page_has_anchors_options_and_folded_answers(bundled_site):
     html = (out / "ai-trainer" / "chapter-1.html").read_text(encoding="utf-8")
     for n in range(1, 7):
         assert f'id="q{n}"' in html
-    assert "第1題 · 單選" in html
+    assert "第1题 · 单选" in html  # the bundled guide is built in Simplified
     # answers are folded: <details> without the "open" attribute
     details = re.findall(r'<details class="answer"[^>]*>', html)
     assert len(details) == 6 and not any("open" in d for d in details)
@@ -78,7 +78,7 @@ def test_home_page_lists_chapters_with_counts_by_type(bundled_site):
     out, _ = bundled_site
     html = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="ai-trainer/chapter-1.html"' in html
-    assert "單選" in html and "案例分析" in html and ">26<" in html
+    assert "单选 5" in html and "案例分析 4" in html and ">26<" in html
 
 
 @pytest.mark.parametrize("markup", [

@@ -1,0 +1,138 @@
+"""Pages and blocks that tie a bank together: glossary, question index, tags, related questions.
+
+All of it is derived once per build from the banks and the glossary (:class:`CrossLinks`);
+the renderer then asks it for the Markdown under each question and for the index pages.
+Bank text goes through ``escape``; glossary text is the guide's own but is escaped too.
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Callable
+
+from .escape import escape
+from .formulas import plain_text, split_math
+from .glossary import Glossary, question_terms, spelling_key
+from .links import related_questions
+from .model import Bank, Chapter, Page, Question
+from .render import chapter_path, question_link
+
+GLOSSARY_PAGE = "glossary.md"
+INDEX_PAGE = "questions.md"
+TAGS_PAGE = "tags.md"
+TOPIC_TAGS = 3  # topic tags per question, besides its type
+@dataclass(frozen=True)
+class CrossLinks:
+    """Everything one build links: per question its terms, tags and related questions."""
+
+    banks: tuple[Bank, ...]
+    glossary: Glossary
+    terms: dict[str, dict[str, tuple[str, ...]]]  # bank slug -> question id -> term slugs
+    related: dict[str, dict[str, tuple[str, ...]]]  # bank slug -> question id -> related ids
+    convert: Callable[[str], str]  # into the edition's script (glossary text)
+    ui: dict[str, str]
+
+    @classmethod
+    def build(cls, banks: tuple[Bank, ...], glossary: Glossary, convert: Callable[[str], str],
+              ui: dict[str, str]) -> CrossLinks:
+        return cls(banks, glossary, {b.slug: question_terms(b, glossary) for b in banks},
+                   {b.slug: related_questions(b, glossary) for b in banks}, convert, ui)
+
+    # -- per question ---------------------------------------------------------
+    def topics(self, bank: Bank, question: Question) -> list[str]:
+        """Slugs of the question's topics: terms it shares with at least one other question."""
+        used = self._usage[bank.slug]
+        return [s for s in self.terms[bank.slug][question.id] if used[s] > 1][:TOPIC_TAGS]
+
+    def tags(self, bank: Bank, question: Question) -> tuple[str, ...]:
+        """The question's tags: its type, then its topics."""
+        terms = (self.convert(self.glossary.get(s).term) for s in self.topics(bank, question))
+        return (self.ui[f"type_{question.type.value}"], *terms)
+
+    def footer(self, bank: Bank, question: Question) -> str:
+        """Tag chips and related questions, shown under the question.
+
+        A topic chip links to the term's glossary entry, which lists every question that
+        uses it; Material's tags plugin indexes the chapter pages by the same tags.
+        """
+        page = chapter_path(bank, self._where[bank.slug][question.id][0])
+        chips = [f'<span class="tag-chip">{escape(self.ui[f"type_{question.type.value}"])}</span>']
+        chips += [f"[{escape(self.convert(self.glossary.get(s).term))}](../{GLOSSARY_PAGE}#{s}){{ .tag-chip }}"
+                  for s in self.topics(bank, question)]
+        lines = [f'<div class="question-footer answer-only" markdown>\n\n{" ".join(chips)}']
+        related = self.related[bank.slug][question.id]
+        if related:
+            links = [self._question_link(bank, qid, page) for qid in related]
+            lines.append(f"**{self.ui['related']}：** " + " · ".join(links))
+        return "\n\n".join(lines) + "\n\n</div>"
+
+    def _question_link(self, bank: Bank, qid: str, from_path: str) -> str:
+        chapter, question = self._where[bank.slug][qid]
+        label = self.ui["question"].format(number=question.number) + " " + escape(_first_words(question.stem, 18))
+        return f"[{label}]({question_link(bank, chapter, question, from_path)})"
+
+    @cached_property
+    def _usage(self) -> dict[str, Counter]:
+        """Bank slug -> how many questions use each term."""
+        return {b: Counter(s for slugs in terms.values() for s in slugs) for b, terms in self.terms.items()}
+
+    @cached_property
+    def _where(self) -> dict[str, dict[str, tuple[Chapter, Question]]]:
+        """Bank slug -> question id -> (chapter, question)."""
+        return {b.slug: {q.id: (c, q) for c in b.chapters for q in c.questions} for b in self.banks}
+
+    # -- pages ----------------------------------------------------------------
+    def chapter_tags(self, bank: Bank, chapter: Chapter) -> list[str]:
+        """Tags of a chapter page (front matter): every tag of its questions, in order."""
+        return list(dict.fromkeys(t for q in chapter.questions for t in self.tags(bank, q)))
+
+    def glossary_page(self) -> Page:
+        ui = self.ui
+        parts = [f"# {ui['glossary_title']}", ui["glossary_intro"]]
+        uses = {slug: [(b, qid) for b in self.banks for qid, slugs in self.terms[b.slug].items() if slug in slugs]
+                for slug in (t.slug for t in self.glossary)}
+        shown = {t.slug for t in self.glossary if uses[t.slug]}
+        for term in self.glossary:
+            if term.slug not in shown:
+                continue
+            parts.append(f"## {escape(self.convert(term.term))} {{ #{term.slug} }}")
+            parts.append(escape(self.convert(term.definition)))
+            key = spelling_key(term.term)
+            aliases = [a for a in dict.fromkeys(self.convert(a) for a in term.aliases) if spelling_key(a) != key]
+            if aliases:
+                parts.append(f"{ui['aliases']}：" + "、".join(escape(a) for a in aliases))
+            see = [f"[{escape(self.convert(self.glossary.get(s).term))}](#{s})" for s in term.see if s in shown]
+            if see:
+                parts.append(f"{ui['see_also']}：" + "、".join(see))
+            links = [self._question_link(b, qid, GLOSSARY_PAGE) for b, qid in uses[term.slug]]
+            parts.append(f"{ui['used_in']}：" + " · ".join(links))
+        return Page(GLOSSARY_PAGE, ui["glossary_title"], "\n\n".join(parts) + "\n")
+
+    def index_page(self) -> Page:
+        ui = self.ui
+        parts = [f"# {ui['index_title']}", ui["index_intro"]]
+        header = f"| {ui['number']} | {ui['chapter']} | {ui['type']} | {ui['stem']} | {ui['flags_title']} |"
+        for bank in self.banks:
+            if len(self.banks) > 1:
+                parts.append(f"## {escape(bank.title or bank.slug)}")
+            rows = [header, "| ---: | --- | --- | --- | --- |"]
+            for chapter in bank.chapters:
+                for q in chapter.questions:
+                    link = f"[{q.number}]({question_link(bank, chapter, q, INDEX_PAGE)})"
+                    flags = " ".join(f"`{f.code}`" for f in q.flags)
+                    rows.append(f"| {link} | {escape(chapter.title)} | {ui[f'type_{q.type.value}']} | "
+                                f"{escape(_first_words(q.stem, 28))} | {flags} |")
+            parts.append("\n".join(rows))
+        return Page(INDEX_PAGE, ui["index_title"], "\n\n".join(parts) + "\n")
+
+    def tags_page(self) -> Page:
+        ui = self.ui
+        markdown = f"# {ui['tags_title']}\n\n{ui['tags_intro']}\n\n<!-- material/tags -->\n"
+        return Page(TAGS_PAGE, ui["tags_title"], markdown)
+
+
+def _first_words(text: str, length: int) -> str:
+    """The start of a stem as plain one-line text, for link labels and the index."""
+    flat = " ".join(plain_text(split_math(text)).split())
+    return flat if len(flat) <= length else flat[:length].rstrip() + "…"

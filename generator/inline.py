@@ -1,0 +1,102 @@
+"""A question's prose -> Markdown: escaped text, typeset formulas, glossary and question links.
+
+Bank text is escaped piece by piece; the only markup added is what this module writes:
+a formula (through the ``math`` callback, which returns a placeholder or text that needs
+no escaping), a link to a glossary entry on a term's first mention in a question, and a
+link for a reference such as ``見第3題``.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Callable
+
+from .escape import escape
+from .formulas import Math, Text, split_math
+from .glossary import Glossary
+from .links import find_references
+from .model import Bank, Question
+
+_PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+
+
+@dataclass(frozen=True)
+class Link:
+    start: int
+    end: int
+    href: str
+    title: str = ""
+    css_class: str = ""
+
+
+@dataclass
+class InlineRenderer:
+    """Renders prose for the pages of one bank; remembers which terms each question has linked.
+
+    ``math`` turns a formula into Markdown-safe text (a placeholder for typeset HTML, or
+    the escaped source when formulas are off); ``targets`` maps a question number to the
+    link of that question, from the page being written; ``glossary_href`` is the glossary
+    page's path relative to the chapter pages; ``convert`` puts glossary definitions into
+    the edition's script.
+    """
+
+    bank: Bank
+    glossary: Glossary | None = None
+    math: Callable[[Math, Question], str] | None = None
+    targets: dict[int, str] = field(default_factory=dict)
+    glossary_href: str = "../glossary.md"
+    convert: Callable[[str], str] = lambda text: text
+    _linked: dict[str, set[str]] = field(default_factory=dict)
+
+    def __call__(self, question: Question, text: str) -> str:
+        """Markdown for one prose block of ``question``: paragraphs, hard line breaks, inline parts."""
+        return "\n\n".join(
+            rendered for paragraph in _PARAGRAPH_BREAK.split(text.strip())
+            if (rendered := self._paragraph(question, paragraph))
+        )
+
+    def _paragraph(self, question: Question, paragraph: str) -> str:
+        segments = split_math(paragraph) if self.math else (Text(paragraph),)
+        pieces = []
+        for segment in segments:
+            if isinstance(segment, Math):
+                pieces.append(self.math(segment, question))
+            else:
+                pieces.append(self._text(question, segment.text))
+        return "".join(pieces).strip()
+
+    def _text(self, question: Question, text: str) -> str:
+        lines = text.split("\n")
+        # Leading spaces would make an indented code block, trailing ones a break of their own.
+        lines = [line.rstrip() if i == 0 else line.strip() for i, line in enumerate(lines)]
+        return "<br>\n".join(self._linked_line(question, line) for line in lines if line or len(lines) == 1)
+
+    def _linked_line(self, question: Question, line: str) -> str:
+        links = self._links(question, line)
+        out, last = [], 0
+        for link in links:
+            out.append(escape(line[last : link.start]))
+            title = f' "{_attribute(link.title)}"' if link.title else ""
+            attributes = f"{{ .{link.css_class} }}" if link.css_class else ""
+            out.append(f"[{escape(line[link.start : link.end])}]({link.href}{title}){attributes}")
+            last = link.end
+        out.append(escape(line[last:]))
+        return "".join(out)
+
+    def _links(self, question: Question, line: str) -> list[Link]:
+        links = [Link(r.start, r.end, self.targets[r.number]) for r in find_references(line)
+                 if r.number in self.targets and r.number != question.number]
+        if self.glossary is not None:
+            seen = self._linked.setdefault(question.id, set())
+            for match in self.glossary.find(line):
+                if match.term.slug in seen or any(l.start < match.end and match.start < l.end for l in links):
+                    continue
+                seen.add(match.term.slug)
+                href = f"{self.glossary_href}#{match.term.slug}"
+                links.append(Link(match.start, match.end, href, self.convert(match.term.definition), "term"))
+        return sorted(links, key=lambda l: l.start)
+
+
+def _attribute(text: str) -> str:
+    """Text for a Markdown link title: quotes and escapes cannot end it early."""
+    return escape(text).replace('\\"', "&quot;")
