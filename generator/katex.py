@@ -25,6 +25,7 @@ import json
 import logging
 import os
 import re
+import secrets
 import threading
 from collections import OrderedDict
 from html import escape
@@ -40,7 +41,7 @@ KATEX_DIST = Path("node_modules") / "katex" / "dist"
 ASSET_URL = "assets/katex/"  # where the site serves KaTeX's CSS and fonts
 CSS_URL = ASSET_URL + "katex.min.css"
 FONT_URL = re.compile(r"url\((fonts/[^)\s]+)\)")
-STASH_TOKEN = re.compile("\ue000(\\d+)\ue001")
+STASH_TOKEN = re.compile("\ue000([0-9a-f]{16})-(\\d+)\ue001")
 
 # The wrapper of KaTeX's HTML must be an element KaTeX never emits itself: Material's search
 # parser (material/plugins/search/plugin.py, Parser) compares elements by tag name only, so
@@ -177,16 +178,20 @@ class MathStash:
         self.renderer = renderer
         self._html: dict[int, str] = {}
         self._next = 0
+        # A bank may hold private-use characters too; a random nonce per build makes a
+        # token that no bank can forge.
+        self._nonce = secrets.token_hex(8)
 
     def put(self, segment: Math, where: str = "") -> str:
         """A token standing for :func:`math_html` of ``segment`` in Markdown text."""
         key, self._next = self._next, self._next + 1
         self._html[key] = math_html(segment, self.renderer, where)
-        return f"\ue000{key}\ue001"
+        return f"\ue000{self._nonce}-{key}\ue001"
 
     def restore(self, html: str) -> str:
         """``html`` with every token replaced by its formula (each token is used once)."""
-        return STASH_TOKEN.sub(lambda m: self._html.pop(int(m.group(1)), m.group()), html)
+        return STASH_TOKEN.sub(
+            lambda m: self._html.pop(int(m.group(2)), m.group()) if m.group(1) == self._nonce else m.group(), html)
 
 
 def katex_assets(root: Path = REPO_ROOT, formats: tuple[str, ...] = ("woff2",)) -> list[tuple[Path, str]]:

@@ -214,3 +214,14 @@ def test_stash_brings_formulas_through_markdown_unchanged():
     expected = "".join(escape(s.text, quote=False) if isinstance(s, Text) else math_html(s) for s in segments)
     assert stash.restore(converted) == f"<p>{expected}</p>"
     assert "\ue000" in stash.restore(converted)  # a token is used once: a second restore leaves it
+
+
+def test_a_bank_cannot_forge_a_formula_token():
+    from generator.katex import MathStash
+
+    stash = MathStash()
+    formula = next(s for s in split_math("設a×b=c") if isinstance(s, Math))
+    token = stash.put(formula)
+    forged = f"<p>\ue000{'0' * 16}-0\ue001 and \ue0000\ue001</p>"
+    assert stash.restore(forged) == forged
+    assert "katex" in stash.restore(f"<p>{token}</p>")
