@@ -14,7 +14,7 @@ from typing import Callable
 from .answer_key import answer_key, edition_switch, writing_space
 from .blocks import Code, Prose, Table, split_blocks
 from .escape import code_fence, escape, escape_lines, indent
-from .model import Bank, Chapter, Page, Question, QuestionType, Severity
+from .model import Bank, Chapter, Option, Page, Question, QuestionType, Severity
 from .ui import UI
 
 _ADMONITION = {Severity.ERROR: "danger", Severity.WARNING: "warning", Severity.INFO: "info"}
@@ -92,7 +92,7 @@ def render_question(question: Question, ctx: RenderContext) -> str:
     parts = [f"### {heading} · {ui[f'type_{question.type.value}']}{tags} {{ #{question.id} .question-heading }}"]
     parts.append(render_field(question, question.stem, ctx))
     if question.options:
-        items = [f"- **{o.label}.** " + indent(render_field(question, o.text, ctx), "    ").lstrip() for o in question.options]
+        items = [_option(question, o, ctx) for o in question.options]
         parts.append('<div class="options" markdown>\n\n' + "\n".join(items) + "\n\n</div>")
     parts.append(_flags(question, ctx))
     parts.append(writing_space(question, ui))  # shown in the practice edition only
@@ -108,6 +108,14 @@ def render_question(question: Question, ctx: RenderContext) -> str:
     parts.append(ctx.extras(question))
     body = "\n\n".join(p for p in parts if p)
     return f'<div class="question" markdown>\n\n{body}\n\n</div>'
+
+
+def _option(question: Question, option: Option, ctx: RenderContext) -> str:
+    """A list item; an option that starts with code or a table keeps it a block of its own."""
+    body = indent(render_field(question, option.text, ctx))
+    if body.lstrip().startswith(("`", "|")):
+        return f"- **{option.label}.**\n\n{body}\n"
+    return f"- **{option.label}.** {body.lstrip()}"
 
 
 def _flags(question: Question, ctx: RenderContext) -> str:

@@ -360,8 +360,6 @@ def test_html_tables_lose_no_text_and_never_crash(text):
     check_no_markup(text)
 
 
-@pytest.mark.xfail(strict=True, reason="render.py puts a code block or table that starts an option on the "
-                   "'- **A.**' line, where it is no longer a block (left to the lead: render.py is not ours)")
 def test_an_option_that_starts_with_code_renders_as_code():
     bank = parse("一、甲\n1.（單選）題\nA.```\nx = 1\n```\nB.`乙`\n答案：B\n", "t.txt", "t")
     page = html_of(render_chapter(bank, bank.chapters[0], RenderContext()).markdown)
