@@ -188,6 +188,8 @@ def rewrite_index(index: dict, glossary: Glossary | None, script: str) -> dict:
     docs = []
     for doc in index["docs"]:
         doc = dict(doc)
+        if "#" in doc["location"]:  # Material copies a page's tags onto every section
+            doc.pop("tags", None)
         for field in ("title", "text"):
             if isinstance(doc.get(field), str):
                 doc[field] = segmenter.segment(doc[field])
