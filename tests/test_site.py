@@ -105,3 +105,45 @@ def test_the_chapter_title_is_the_only_top_heading(hostile_page):
 
 def test_code_in_a_bank_is_shown_as_code(hostile_page):
     assert "&lt;b&gt;code is code&lt;/b&gt;" in re.sub(r"<[^>]+>", "", hostile_page)
+
+
+def test_every_internal_link_and_anchor_resolves(bundled_site):
+    """Follow every href and src of every built page: the file exists, and so does the anchor."""
+    from html.parser import HTMLParser
+    from urllib.parse import unquote, urlsplit
+
+    class Collector(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.ids, self.links = set(), []
+
+        def handle_starttag(self, tag, attrs):
+            for name, value in attrs:
+                if name == "id" and value:
+                    self.ids.add(value)
+                if name in ("href", "src") and value:
+                    self.links.append(value)
+
+    out, _ = bundled_site
+    pages = {}
+    for path in out.rglob("*.html"):
+        collector = Collector()
+        collector.feed(path.read_text(encoding="utf-8"))
+        pages[path.resolve()] = collector
+    broken, checked = [], 0
+    for path, collector in pages.items():
+        if path.name == "404.html":  # links from the server root: not a page read offline
+            continue
+        for link in collector.links:
+            parts = urlsplit(link)
+            if parts.scheme or link.startswith("//"):
+                continue
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            checked += 1
+            if not target.exists():
+                broken.append(f"{path.relative_to(out.resolve())}: {link} (no file)")
+            elif parts.fragment and target.suffix == ".html":
+                if unquote(parts.fragment) not in pages[target].ids:
+                    broken.append(f"{path.relative_to(out.resolve())}: {link} (no anchor)")
+    assert checked > 500
+    assert broken == []
