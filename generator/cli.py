@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .errors import GuideError
 from .export import dump_text, dumps_json
+from .glossary import Glossary, load_glossary, suggest_terms
 from .model import Bank, Severity
 from .pipeline import load_bank
 from .script import SCRIPTS
@@ -96,9 +97,22 @@ def _check(args) -> int:
     for stray in bank.stray:
         print(f"{bank.source}:{stray.position.line}:{stray.position.column}: info: [stray] "
               f"{stray.reason}: {stray.text!r}")
+    glossary = _glossary()
+    if glossary is not None:
+        suggestions = suggest_terms(bank, glossary)
+        if suggestions:
+            print("terms missing from the glossary: " + ", ".join(f"{term} ×{n}" for term, n in suggestions))
     print(", ".join(f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items()))
     failing = counts[Severity.ERROR] + (counts[Severity.WARNING] if args.strict else 0)
     return 1 if failing else 0
+
+
+def _glossary() -> Glossary | None:
+    """The guide's glossary (site_config/), for suggestions; a broken one is an error as anywhere."""
+    from .settings import load_settings
+
+    path = load_settings(SETTINGS).glossary
+    return load_glossary(path) if path else None
 
 
 def _markdown(args) -> int:

@@ -68,3 +68,12 @@ def test_check_exit_status_follows_the_flags(tmp_path):
     result = run("check", cut)
     assert result.returncode == 1, result.stdout
     assert "q2" in result.stdout and "truncated" in result.stdout
+
+
+def test_check_suggests_terms_missing_from_the_glossary(tmp_path):
+    bank = tmp_path / "terms.txt"
+    bank.write_text("一、甲\n1.（單選）Zorblax與Zorblax和LoRA\nA.甲\nB.乙\n答案：A\n解析：Zorblax。\n", encoding="utf-8")
+    result = run("check", bank)
+    assert result.returncode == 0
+    suggestions = next(line for line in result.stdout.splitlines() if line.startswith("terms missing"))
+    assert "Zorblax ×3" in suggestions and "LoRA" not in suggestions
