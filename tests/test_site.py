@@ -147,3 +147,30 @@ def test_every_internal_link_and_anchor_resolves(bundled_site):
                     broken.append(f"{path.relative_to(out.resolve())}: {link} (no anchor)")
     assert checked > 500
     assert broken == []
+
+
+def question_html(page: str, qid: str) -> str:
+    start = page.index(f'id="{qid}"')
+    end = page.find('<div class="question">', start)
+    return page[start:end if end > 0 else None]
+
+
+def test_flags_corrections_and_notes_are_shown_on_their_question(bundled_site):
+    out, _ = bundled_site
+    chapter5 = (out / "ai-trainer" / "chapter-5.html").read_text(encoding="utf-8")
+    q26 = question_html(chapter5, "q26")
+    assert '<div class="admonition danger"' in q26 and "truncated" in q26  # cut off: an open, red flag
+    assert '<details class="corrected"' in q26 and "本题已校订（1 处）" in q26  # the correction, folded
+    q25 = question_html(chapter5, "q25")
+    answer = q25[q25.index('<details class="answer">'):]
+    assert '<div class="admonition note">' in answer and "编者注" in answer  # the note sits inside the answer
+    chapter2 = (out / "ai-trainer" / "chapter-2.html").read_text(encoding="utf-8")
+    assert "answer-conflict" in question_html(chapter2, "q10")
+
+
+def test_report_page_lists_every_flag_with_a_link(bundled_site):
+    out, _ = bundled_site
+    report = (out / "report.html").read_text(encoding="utf-8")
+    for qid, chapter, code in (("q10", 2, "answer-conflict"), ("q22", 4, "answer-conflict"), ("q26", 5, "truncated")):
+        assert f'href="ai-trainer/chapter-{chapter}.html#{qid}"' in report
+        assert code in report
