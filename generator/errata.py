@@ -91,7 +91,7 @@ def load_errata(path: Path) -> Errata:
     except (OSError, UnicodeDecodeError) as error:
         raise ErrataError(source, "a readable UTF-8 errata file", str(error)) from None
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml: 10x faster
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"{source} (line {mark.line + 1})" if mark else source
