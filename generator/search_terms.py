@@ -188,8 +188,10 @@ def rewrite_index(index: dict, glossary: Glossary | None, script: str) -> dict:
     docs = []
     for doc in index["docs"]:
         doc = dict(doc)
-        if "#" in doc["location"]:  # Material copies a page's tags onto every section
-            doc.pop("tags", None)
+        # Tags stay on the pages and the tags page.  In the index Material copies a page's
+        # tags onto every section, and a tag match lifts the page's own entry above its
+        # questions, which Material then folds away under "more results on this page".
+        doc.pop("tags", None)
         for field in ("title", "text"):
             if isinstance(doc.get(field), str):
                 doc[field] = segmenter.segment(doc[field])

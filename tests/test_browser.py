@@ -124,7 +124,7 @@ def test_navigation_search_and_dark_mode_make_no_request_outside_the_folder(brow
     assert refused.urls == []
 
 
-@pytest.mark.parametrize("path", ["index.html", *CHAPTERS, "report.html"])
+@pytest.mark.parametrize("path", ["index.html", *CHAPTERS, "questions.html", "glossary.html", "tags.html", "report.html", "about.html"])
 def test_a_phone_never_scrolls_sideways(browser, guide_site, path):
     with offline_page(browser, PHONE) as (page, refused):
         page.goto(file_url(guide_site, path))
