@@ -4,24 +4,13 @@
 :func:`load_glossary` validates it into a :class:`Glossary`, whose :meth:`Glossary.find`
 locates every mention of every term in a text with one compiled regular expression.
 
-Matching rules, for banks scraped from the web that lose spaces and hyphens:
+Where a term matches:
 
-- Latin letters match case-insensitively.  A space, hyphen or underscore in a spelling is
-  optional in the text, so ``KV cache`` also matches ``KVcache`` and ``kv-cache``, and
-  ``TensorRT-LLM`` matches ``TensorRTLLM``.
-- A spelling that starts (ends) with a Latin letter or digit matches only where a word
-  starts (ends): not beside another Latin letter or digit, unless the text itself shows a
-  join there, a lower-case letter followed by a capital (``DeepSpeedMoE``, ``KVcacheINT8``)
-  or a letter beside a digit (``LLaMA270B``, ``ImageNet1k``).  So ``LoRA`` never matches in
-  ``QLoRA`` or ``LoRAX``, ``PPO`` not in ``PPOX``, ``KL`` not in ``KLD``.
-- Only a spelling that ends with an ordinary lower-case word of three or more letters
-  (``warmup``, ``KV cache``, ``HumanEval``) may also run into a following lower-case letter,
-  because banks glue ordinary words together (``KVcacheeviction``, ``HumanEvalpass@k``);
-  acronyms and brand spellings (``LoRA``, ``RoPE``) never do.  At the start of a spelling
-  there is no such exception: English words end in other words far more often (``detokenize``).
-- CJK spellings match anywhere.  Matches never overlap: the longest wins, then the leftmost.
-  A term's ``exclude`` phrases (``量化效果``: "quantify the effect", not quantisation) take
-  part in that contest and, where they win, hide the mention.
+- Each spelling matches as :mod:`generator.term_pattern` describes: case and separators
+  aside, and a Latin spelling only at a word boundary or a join the text shows.
+- Matches never overlap: the longest wins, then the leftmost.  A term's ``exclude`` phrases
+  (``量化效果``: "quantify the effect", not quantisation) take part in that contest and,
+  where they win, hide the mention.
 - Fenced code and editor-given formulas are never searched.
 """
 from __future__ import annotations
@@ -38,28 +27,15 @@ import yaml
 
 from .errors import ConfigError
 from .model import DISPLAY_MATH, INLINE_MATH, Bank, Question, QuestionType
+from .term_pattern import SEPARATOR_RUN, compile_spellings
 
-# Runs of characters a spelling may have or lack between its words.
-SEPARATOR_RUN = re.compile(r"[\s\-‐_]+")
-_SEPARATOR_PATTERN = r"[\s\-‐_]*"
 # Text never searched: fenced code (also one the text ends inside) and formulas from errata.
 OPAQUE_SPAN = re.compile(
     rf"```.*?(?:```|\Z)|{INLINE_MATH[0]}.*?{INLINE_MATH[1]}|{DISPLAY_MATH[0]}.*?{DISPLAY_MATH[1]}", re.S
 )
-LATIN_ALNUM = re.compile(r"[A-Za-z0-9]")
-LOWER_WORD_END = re.compile(r"[a-z]{3}$")
 SLUG = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
+SLUG_WORD = re.compile(r"[a-z0-9]+")  # what a slug made from a term keeps
 
-# Where a Latin spelling may start or end: no Latin letter or digit beside it, or a join the
-# text shows (lower->Upper, letter<->digit).  _LOWER_JOIN also admits lower->lower.
-_JOINS = r"(?<=[a-z])(?=[A-Z])|(?<=[A-Za-z])(?=[0-9])|(?<=[0-9])(?=[A-Za-z])"
-_START_BOUNDARY = rf"(?:(?<![A-Za-z0-9])|{_JOINS})"
-_LOWER_JOIN = r"(?<=[a-z])(?=[a-z])"
-_END_GUARDS = {
-    "free": "",  # the spelling ends in CJK or punctuation
-    "strict": rf"(?:(?![A-Za-z0-9])|{_JOINS})",
-    "relaxed": rf"(?:(?![A-Za-z0-9])|{_JOINS}|{_LOWER_JOIN})",
-}
 _ENTRY_KEYS = frozenset({"term", "slug", "aliases", "definition", "see", "exclude"})
 _FORMAT = "- {term: KV cache, aliases: [KVcache, 鍵值緩存], definition: 推理時緩存鍵與值……, see: [MQA]}"
 
@@ -128,9 +104,10 @@ class Glossary:
                                       f"already a spelling of entry {other + 1} ({self.terms[other].term})")
         for i, term in enumerate(self.terms):
             for phrase in term.exclude:
-                if spelling_key(phrase) in owners:
+                owner = owners.get(spelling_key(phrase))
+                if owner is not None:
                     raise ConfigError(_where(self.source, i, term.term), "exclude phrases that are no "
-                                      "term or alias", f"{phrase!r}, a spelling of entry {owners[spelling_key(phrase)] + 1}")
+                                      "term or alias", f"{phrase!r}, a spelling of entry {owner + 1}")
         for i, term in enumerate(self.terms):
             for slug in term.see:
                 if slug not in slugs or slug == term.slug:
@@ -185,74 +162,7 @@ class Glossary:
 
     @cached_property
     def _pattern(self) -> re.Pattern[str]:
-        return _compile({s for t in self.terms for s in (*t.spellings, *t.exclude)})
-
-
-# -- the pattern: a trie of spellings, so each text position costs one walk -----------------
-_SEP = ""  # trie unit for an optional separator run; no character is empty
-
-
-class _Node:
-    __slots__ = ("children", "end")
-
-    def __init__(self) -> None:
-        self.children: dict[str, _Node] = {}
-        self.end: str | None = None  # key of _END_GUARDS when a spelling ends here
-
-
-def _units(spelling: str) -> list[str]:
-    units: list[str] = []
-    for part in SEPARATOR_RUN.split(spelling.strip()):
-        if part:
-            if units:
-                units.append(_SEP)
-            units.extend(c.lower() if c.isascii() else c for c in part)
-    return units
-
-
-def _insert(root: _Node, spelling: str) -> None:
-    node = root
-    for unit in _units(spelling):
-        node = node.children.setdefault(unit, _Node())
-    core = SEPARATOR_RUN.sub("", spelling)
-    guard = "free" if not LATIN_ALNUM.match(core[-1]) else "relaxed" if LOWER_WORD_END.search(core) else "strict"
-    if node.end != "relaxed":
-        node.end = guard
-
-
-def _unit_pattern(unit: str) -> str:
-    if unit == _SEP:
-        return _SEPARATOR_PATTERN
-    if unit.isascii() and unit.isalpha():
-        return f"[{unit}{unit.upper()}]"
-    return re.escape(unit)
-
-
-def _emit(node: _Node) -> str:
-    # Longer spellings first, separators after letters, ending last: the first branch
-    # that succeeds at a position is the longest spelling that fits there.
-    letters = [_unit_pattern(u) + _emit(c) for u, c in sorted(node.children.items()) if u != _SEP]
-    if _SEP in node.children:
-        letters.append(_SEPARATOR_PATTERN + _emit(node.children[_SEP]))
-    if node.end is not None:
-        letters.append(_END_GUARDS[node.end])
-    return letters[0] if len(letters) == 1 else "(?:" + "|".join(letters) + ")"
-
-
-def _compile(spellings: set[str]) -> re.Pattern[str]:
-    latin, other = _Node(), _Node()
-    for spelling in spellings:
-        _insert(latin if LATIN_ALNUM.match(SEPARATOR_RUN.sub("", spelling)) else other, spelling)
-    # Latin and other first characters never meet at one position, so each position walks
-    # one trie.  The capture inside a lookahead yields a candidate at every position, so
-    # overlapping candidates can be weighed by length.
-    branches = [f"{_START_BOUNDARY}{_emit(latin)}" if latin.children else "",
-                _emit(other) if other.children else ""]
-    body = "|".join(b for b in branches if b) or "(?!)"
-    # Most positions start no spelling at all: a one-character test rejects them cheaply.
-    first = "".join(sorted({_unit_pattern(u)[1:-1] if len(u) == 1 and u.isascii() and u.isalpha()
-                            else re.escape(u) for root in (latin, other) for u in root.children}))
-    return re.compile(f"(?=[{first}])(?=({body}))" if first else body)
+        return compile_spellings({s for t in self.terms for s in (*t.spellings, *t.exclude)})
 
 
 # -- loading ---------------------------------------------------------------------------
@@ -321,7 +231,7 @@ def _strings(where: str, raw: dict, key: str) -> list[str]:
 
 
 def _slugify(text: str) -> str:
-    return "-".join(re.findall(r"[a-z0-9]+", text.lower().replace("@", "-at-")))
+    return "-".join(SLUG_WORD.findall(text.lower().replace("@", "-at-")))
 
 
 def _where(source: str, index: int, term: object) -> str:
@@ -335,9 +245,9 @@ COMMON_WORDS = frozenset("""
 a an and are as at be by can do for from has have if in into is it its no not of on or so that
 the then this to up use used using via was we with without true false none null yes vs etc eg ie
 b kb mb gb tb byte bytes bit bits ms us ns s min h hz khz mhz ghz k m w kw x
-step steps batch input output beam rank hidden seq layers layer len max min mean sum log exp
-lr wd acc top head value query key cache model data loss python import from def return class
-self torch np print for while
+step steps batch input output beam rank hidden seq layers layer len max mean sum log exp
+lr wd acc top head value query key cache model data loss python import def return class
+self torch np print while
 """.split())
 # A Latin-script word as banks write it ("HumanEval", "pass@k", "ImageNet1k"); "+" and "/"
 # end a word, since between letters they are mostly arithmetic ("W+BA", "N/n").
