@@ -170,7 +170,7 @@ def load_glossary(path: Path) -> Glossary:
     """Read and validate a glossary file (YAML list of entries; see site_config/glossary.yml)."""
     source = str(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except OSError as exc:
         raise ConfigError(source, "a readable glossary file", exc.strerror or str(exc)) from None
     except yaml.YAMLError as exc:

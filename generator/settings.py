@@ -29,7 +29,7 @@ def load_settings(path: Path) -> Settings:
     """Read and check the settings file; bank paths are resolved against its repository."""
     root = path.resolve().parent.parent
     try:
-        raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
     except (OSError, yaml.YAMLError) as error:
         raise ConfigError(str(path), "a readable YAML file", str(error).splitlines()[0]) from None
     if not isinstance(raw, dict):
