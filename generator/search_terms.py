@@ -23,6 +23,7 @@ run together, finds the same questions.
 """
 from __future__ import annotations
 
+import io
 import json
 import re
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable
 
+from .errors import GuideError
 from .glossary import SEPARATOR_RUN, Glossary, spelling_key
 from .script import HANS, HANT, converter
 
@@ -52,7 +54,7 @@ TAG = re.compile(r"<[^>]*>")
 
 @dataclass(frozen=True)
 class SearchTerms:
-    """What search knows beyond jieba: the glossary's spellings, sorted for indexing."""
+    """What search knows beyond jieba's own dictionary: the glossary's spellings."""
 
     chinese: tuple[str, ...]  # Simplified forms of every Chinese spelling, for jieba
     latin_words: dict[str, tuple[int, ...]]  # spelling key "kvcache" -> word lengths (2, 5)
@@ -79,18 +81,19 @@ def search_terms(glossary: Glossary | None) -> SearchTerms:
     return SearchTerms(tuple(chinese), words, spaced)
 
 
-def user_dictionary(terms: SearchTerms) -> str:
-    """The Chinese terms as a jieba user dictionary (one word a line, frequency left to jieba)."""
-    return "".join(f"{word}\n" for word in terms.chinese)
+def user_dictionary(words: Iterable[str]) -> str:
+    """Words (``SearchTerms.chinese``) as a jieba user dictionary: one a line, no frequency."""
+    return "".join(f"{word}\n" for word in words)
 
 
 @lru_cache(maxsize=4)
 def _tokenizer(words: tuple[str, ...]):
+    """A jieba tokenizer of its own (jieba's global one is Material's) with the terms added."""
     import jieba
 
     tokenizer = jieba.Tokenizer()
-    for word in words:
-        tokenizer.add_word(word)  # jieba picks a frequency that keeps the word whole
+    # Without frequencies jieba picks for each word one that keeps it whole.
+    tokenizer.load_userdict(io.StringIO(user_dictionary(words)))
     return tokenizer
 
 
@@ -224,7 +227,10 @@ def worker_source(workers: Path, lunr: Path, langs: Iterable[str]) -> str:
     a Blob worker may not load files from a folder.
     """
     langs = list(langs)
-    worker = next(p for p in sorted(workers.glob("search.*.min.js")))
+    found = sorted(workers.glob("search.*.min.js"))
+    if not found:
+        raise GuideError(str(workers), "Material's search worker (search.*.min.js)", "no such file")
+    worker = found[0]
     extra = [lunr / "tinyseg.js"] if "ja" in langs else []
     extra += [lunr / "wordcut.js"] if {"hi", "th"} & set(langs) else []
     extra += [lunr / "min" / f"lunr.{lang}.min.js" for lang in langs if lang != "en"]
