@@ -244,9 +244,10 @@ def query_folding(docs: Iterable[dict], terms: SearchTerms, script: str) -> dict
     """What the browser needs to fold a query into the index's own spelling.
 
     ``chars`` pairs each character a reader may type in the other script with the one the
-    index holds (``"發发與与…"`` in a Simplified edition); ``latin`` maps run-together
-    English spellings to their words.  Only characters whose counterpart is in the index are
-    listed, which keeps the table to a few hundred pairs.
+    index holds (``"發发與与…"`` in a Simplified edition); ``latin`` lists the English terms
+    of more than one word (``"kv cache"``), which a reader may type run together.  Only
+    characters whose counterpart is in the index are listed, and only terms whose words all
+    are, which keeps the tables to a few hundred entries.
     """
     present, tokens = set(), set()
     for doc in docs:
@@ -260,7 +261,7 @@ def query_folding(docs: Iterable[dict], terms: SearchTerms, script: str) -> dict
         if held and typed not in present:
             pairs.append(typed + held)
     # A run-together spelling is worth folding only when the index holds all its words.
-    latin = {key: spaced for key, spaced in terms.latin_spaced.items() if tokens.issuperset(spaced.split())}
+    latin = [spaced for spaced in terms.latin_spaced.values() if tokens.issuperset(spaced.split())]
     return {"chars": "".join(pairs), "latin": latin}
 
 

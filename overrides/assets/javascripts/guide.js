@@ -36,7 +36,7 @@
     var table = index.config.fold || {};
     var chars = table.chars || "";
     for (var i = 0; i + 1 < chars.length; i += 2) fold.chars.set(chars[i], chars[i + 1]);
-    fold.latin = table.latin || {};
+    (table.latin || []).forEach(function (spaced) { fold.latin[spaced.replace(/ /g, "")] = spaced; });
     fold.keys = Object.keys(fold.latin).sort(function (a, b) { return b.length - a.length; });
     /* The index marks word boundaries, so every run of Han characters in it is a word. */
     (index.docs || []).forEach(function (doc) {
