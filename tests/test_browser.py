@@ -174,3 +174,15 @@ def test_without_the_worker_source_search_falls_back_to_the_iframe_shim(browser,
         assert result_ids(search(page, "位置編碼"))[0] == "q2"
         assert page.evaluate("studyGuide.worker()") == "shim"
     assert not refused
+
+
+def test_a_background_worker_that_fails_hands_search_to_the_iframe_shim(browser, guide_site, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(guide_site, site)
+    source = site / "assets" / "javascripts" / "workers" / "search-source.js"
+    source.write_text('var studyGuideSearchWorker = "throw new Error(\\"refused\\")";\n', encoding="utf-8")
+    with offline_page(browser) as (page, refused):
+        page.goto(file_url(site, CHAPTERS[0]))
+        assert result_ids(search(page, "LoRA"))[0] == "q10"
+        assert page.evaluate("studyGuide.worker()") == "shim"
+    assert not refused

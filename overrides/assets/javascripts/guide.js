@@ -12,8 +12,9 @@
  *    character behind it: that segmenter never looks at a run's last character, so "量化"
  *    would otherwise be searched as "量*" wherever "量" alone is a word of the index.
  * 2. A search hit inside a folded answer.  A result link ends in "?h=terms#q7"; the
- *    answer (or any folded block) of question 7 that contains a term is opened before
- *    Material highlights the terms, since Material only marks text that is visible.
+ *    answer of question 7 is opened when it contains a term, before Material highlights
+ *    the terms (Material only marks text that is visible).  Other answers stay closed.
+ * 3. Search from a folder: a background worker instead of the iframe shim (below).
  *
  * No network, no dependencies: the guide must work from a folder.
  */
@@ -142,6 +143,7 @@
   var root = here ? here.replace(/assets\/javascripts\/guide\.js(\?.*)?$/, "") : null;
   var background = null;                         /* the Blob worker, once it runs */
   var settled = false;                           /* the Blob worker runs, or never will */
+  var ready = false;                             /* it has built the index */
   var early = [];                                /* its messages before Material listens */
   var proxy = null;                              /* what Material holds as its worker */
 
@@ -177,8 +179,15 @@
         return settle();
       }
       background.addEventListener("message", function (ev) {
+        if (ev.data && ev.data.type === READY) ready = true;
         if (proxy) proxy.dispatchEvent(new MessageEvent("message", { data: ev.data }));
         else early.push(ev.data);
+      });
+      background.addEventListener("error", function () {  /* e.g. a browser that refuses it */
+        if (ready) return;
+        background.terminate();
+        background = null;
+        if (proxy) proxy.fallBack();
       });
       learn(window.__index);
       fold.learned = true;
@@ -188,8 +197,9 @@
           config: window.__index.config, docs: window.__index.docs,
           options: { suggest: features().indexOf("search.suggest") >= 0 } } });
       };
-      if (document.getElementById("__config")) send();
-      else document.addEventListener("DOMContentLoaded", send);
+      if (document.readyState === "loading" && !document.getElementById("__config"))
+        document.addEventListener("DOMContentLoaded", send);
+      else send();
       settle();
     }
     loadScript(root + "assets/javascripts/workers/search-source.js", both);
@@ -200,7 +210,7 @@
      runs, the shim if it cannot; messages wait in between. */
   function FolderWorker(url) {
     var target = new EventTarget();
-    var queue = [], worker = null;
+    var queue = [], worker = null, setup = null;
     target.attach = function () {
       if (worker) return;
       worker = background || new Shim(url);
@@ -212,8 +222,14 @@
       });
       queue.splice(0).forEach(target.send);
     };
+    target.fallBack = function () {            /* the Blob worker failed: the shim after all */
+      worker = null;
+      target.attach();
+      if (setup) worker.postMessage(setup);
+    };
     target.send = function (message) {
       if (!worker) return queue.push(message);
+      if (message.type === SETUP) setup = message;
       if (worker === background && message.type === SETUP) return;  /* already set up */
       worker.postMessage(message);
     };
@@ -237,10 +253,13 @@
   window.studyGuide = {                          /* for tests and benchmarks */
     foldQuery: foldQuery,
     timings: timings,
-    worker: function () { return background ? "background" : settled || !proxy ? "shim" : "pending"; }
+    worker: function () {                        /* which search worker the page got */
+      if (location.protocol !== "file:") return "native";
+      return background ? "background" : settled || !proxy ? "shim" : "pending";
+    }
   };
 
-  /* Open the folded blocks of the linked question that contain a searched term. */
+  /* Open the answer of the linked question when it contains a searched term. */
   function openHits() {
     var params = new URLSearchParams(location.search);
     var terms = (params.get("h") || "").toLowerCase().split(/\s+/).filter(Boolean);
