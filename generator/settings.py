@@ -13,8 +13,7 @@ from pathlib import Path
 import yaml
 
 from .errors import ConfigError
-
-SCRIPTS = ("original", "hans", "hant")
+from .script import SCRIPTS  # original | hans | hant
 
 
 @dataclass(frozen=True)
