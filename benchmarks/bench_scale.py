@@ -1,9 +1,11 @@
 """How the guide scales: ``python benchmarks/bench_scale.py [--sizes 1000 5000 20000]``.
 
 For each size a synthetic bank is made from the bundled one (``synthetic.py``) and
-measured in fresh processes, so that one measurement's memory does not colour the next:
+measured in fresh processes, so that one measurement's memory does not colour the next
+(``--repeat N`` keeps the least of N runs of each, for a busy machine):
 
-- ``parse``   decode + repair + parse + errata + lint, seconds per 1,000 questions;
+- ``parse``   decode + repair + parse, seconds per 1,000 questions;
+- ``lint``    the consistency checks that raise flags, seconds per 1,000 questions;
 - ``render``  Markdown for every page, seconds per 1,000 questions;
 - ``build``   the whole ``mkdocs build`` of the guide (plugin and all);
 - ``plain``   ``mkdocs build`` of the same pages written beforehand by
@@ -46,39 +48,50 @@ CHAPTER_NUMBER = re.compile(r"chapter-(\d+)\.md$")
 
 # -- workers: each runs in its own process and prints one JSON line ------------------
 def work_generator(bank: str) -> dict:
-    """Time the pipeline and the renderer on ``bank`` (no MkDocs)."""
-    from generator.pipeline import load_bank
+    """Time the pipeline's stages and the renderer on ``bank`` (no MkDocs)."""
+    from generator.lint import lint
+    from generator.pipeline import read_bank
     from generator.render import RenderContext, render_chapter, render_home, render_report
 
     start = time.perf_counter()
-    loaded = load_bank(Path(bank))
+    loaded = read_bank(Path(bank))
     parsed = time.perf_counter()
+    loaded = lint(loaded)
+    linted = time.perf_counter()
     ctx = RenderContext()
     pages = [render_chapter(loaded, chapter, ctx) for chapter in loaded.chapters]
     pages += [render_home([loaded], ctx), render_report([loaded], ctx)]
     rendered = time.perf_counter()
-    return {"questions": len(loaded.questions), "parse": parsed - start, "render": rendered - parsed,
-            "markdown_bytes": sum(len(p.markdown.encode()) for p in pages)}
+    return {"questions": len(loaded.questions), "parse": parsed - start, "lint": linted - parsed,
+            "render": rendered - linted, "markdown_bytes": sum(len(p.markdown.encode()) for p in pages)}
 
 
 def work_build(bank: str, site: str) -> dict:
-    """The full ``mkdocs build`` of the guide for ``bank``, timing the plugin's generator call."""
+    """The full ``mkdocs build`` of the guide for ``bank``, timing every hook of our plugin.
+
+    The hooks are the generator's whole share: ``on_config`` runs the pipeline and the
+    renderer, the others whatever the plugin does to pages, the search index and assets.
+    """
     import generator.mkdocs_plugin as plugin
 
-    spent = []
-    real_build_guide = plugin.build_guide
-
-    def timed_build_guide(*args, **kwargs):
-        start = time.perf_counter()
-        try:
-            return real_build_guide(*args, **kwargs)
-        finally:
-            spent.append(time.perf_counter() - start)
-
-    plugin.build_guide = timed_build_guide
+    spent: dict[str, float] = {}
+    for name in [n for n in vars(plugin.StudyGuidePlugin) if n.startswith("on_")]:
+        setattr(plugin.StudyGuidePlugin, name, _timed(getattr(plugin.StudyGuidePlugin, name), name, spent))
     start = time.perf_counter()
     plugin.build_site(ROOT / "mkdocs.yml", [Path(bank)], Path(site))
-    return {"build": time.perf_counter() - start, "generator": sum(spent), "rss_kb": _peak_rss_kb()}
+    build = time.perf_counter() - start
+    return {"build": build, "generator": sum(spent.values()), "rss_kb": _peak_rss_kb(),
+            **{f"hook {name}": seconds for name, seconds in spent.items()}}
+
+
+def _timed(hook, name: str, spent: dict[str, float]):
+    def timed(*args, **kwargs):
+        start = time.perf_counter()
+        try:
+            return hook(*args, **kwargs)
+        finally:
+            spent[name] = spent.get(name, 0.0) + time.perf_counter() - start
+    return timed
 
 
 def work_plain(docs: str, site: str) -> dict:
@@ -128,33 +141,39 @@ def _peak_rss_kb() -> int:
 WORKERS = {"generator": work_generator, "build": work_build, "plain": work_plain}
 
 
-def run_worker(kind: str, *args: str) -> dict:
-    result = subprocess.run([sys.executable, __file__, "--worker", kind, *args], cwd=ROOT, env=ENV,
-                            capture_output=True, text=True)
-    if result.returncode != 0:
-        raise SystemExit(f"{kind} worker failed:\n{result.stderr[-3000:]}")
-    return json.loads(result.stdout.strip().splitlines()[-1])
+def run_worker(kind: str, *args: str, repeat: int = 1) -> dict:
+    """The worker's figures, each the least of ``repeat`` runs (the machine's noise only adds)."""
+    runs = []
+    for _ in range(repeat):
+        result = subprocess.run([sys.executable, __file__, "--worker", kind, *args], cwd=ROOT, env=ENV,
+                                capture_output=True, text=True)
+        if result.returncode != 0:
+            raise SystemExit(f"{kind} worker failed:\n{result.stderr[-3000:]}")
+        runs.append(json.loads(result.stdout.strip().splitlines()[-1]))
+    return {key: min(run[key] for run in runs) for key in runs[0]}
 
 
 # -- one size ---------------------------------------------------------------------------
-def measure(count: int, workdir: Path, per_chapter: int) -> dict:
+def measure(count: int, workdir: Path, per_chapter: int, repeat: int) -> dict:
     base = workdir / str(count)
     bank = write_synthetic_bank(base / "synthetic" / "bank.txt", count, per_chapter)
-    gen = run_worker("generator", str(bank))
+    gen = run_worker("generator", str(bank), repeat=repeat)
     assert gen["questions"] == count, f"synthetic bank of {count} parsed as {gen['questions']} questions"
-    full = run_worker("build", str(bank), str(base / "site"))
+    full = run_worker("build", str(bank), str(base / "site"), repeat=repeat)
     docs = base / "docs"
     _copy_hand_written(docs)
     subprocess.run([sys.executable, "-m", "generator", "markdown", str(bank), "-o", str(docs)],
                    cwd=ROOT, env=ENV, check=True, capture_output=True)
-    plain = run_worker("plain", str(docs), str(base / "plain-site"))
+    plain = run_worker("plain", str(docs), str(base / "plain-site"), repeat=repeat)
     chapter_pages = list((base / "site" / "synthetic").glob("chapter-*.html"))
     index = base / "site" / "search" / "search_index.json"
     return {
         "questions": count, "chapters": len(chapter_pages), "bank_bytes": bank.stat().st_size,
-        "parse_per_1k": gen["parse"] / count * 1000, "render_per_1k": gen["render"] / count * 1000,
+        "parse_per_1k": gen["parse"] / count * 1000, "lint_per_1k": gen["lint"] / count * 1000,
+        "render_per_1k": gen["render"] / count * 1000,
         "build": full["build"], "generator": full["generator"], "plain": plain["build"],
         "rss_mb": full["rss_kb"] / 1024, "plain_rss_mb": plain["rss_kb"] / 1024,
+        "hooks": {k.removeprefix("hook "): v for k, v in full.items() if k.startswith("hook ")},
         "markdown_mb": gen["markdown_bytes"] / 1e6,
         "largest_page_kb": max(p.stat().st_size for p in chapter_pages) / 1e3,
         "html_mb": sum(p.stat().st_size for p in chapter_pages) / 1e6,
@@ -228,7 +247,8 @@ def _wait_for(log_file, needle: str, seen: int) -> None:
 
 # -- report -----------------------------------------------------------------------------
 COLUMNS = (
-    ("questions", "{:>9,}"), ("chapters", "{:>8}"), ("parse/1k", "{:>8.3f}s"), ("render/1k", "{:>9.3f}s"),
+    ("questions", "{:>9,}"), ("chapters", "{:>8}"), ("parse/1k", "{:>8.3f}s"), ("lint/1k", "{:>7.3f}s"),
+    ("render/1k", "{:>9.3f}s"),
     ("build", "{:>7.1f}s"), ("plain", "{:>7.1f}s"), ("gen%", "{:>12}"), ("RSS", "{:>6.0f}MB"),
     ("markdown", "{:>6.1f}MB"), ("max page", "{:>7.0f}KB"), ("html", "{:>6.1f}MB"), ("search idx", "{:>8.1f}MB"),
 )
@@ -239,8 +259,8 @@ def table(rows: list[dict]) -> str:
     lines = [header]
     for r in rows:
         share = f"{r['generator'] / r['build']:.1%} ({1 - r['plain'] / r['build']:.0%})"
-        values = (r["questions"], r["chapters"], r["parse_per_1k"], r["render_per_1k"], r["build"], r["plain"],
-                  share, r["rss_mb"], r["markdown_mb"], r["largest_page_kb"], r["html_mb"], r["search_index_mb"])
+        values = (r["questions"], r["chapters"], r["parse_per_1k"], r["lint_per_1k"], r["render_per_1k"], r["build"],
+                  r["plain"], share, r["rss_mb"], r["markdown_mb"], r["largest_page_kb"], r["html_mb"], r["search_index_mb"])
         lines.append(" ".join(fmt.format(v) for (_, fmt), v in zip(COLUMNS, values)))
     return "\n".join(lines)
 
@@ -270,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000, 20000])
     parser.add_argument("--per-chapter", type=int, default=50, help="questions per synthetic chapter")
+    parser.add_argument("--repeat", type=int, default=1, help="run each measurement N times, keep the least")
     parser.add_argument("--no-serve", action="store_true", help="skip the mkdocs serve measurement")
     parser.add_argument("--keep", type=Path, help="keep the synthetic banks and sites in this folder")
     parser.add_argument("--worker", nargs="+", help=argparse.SUPPRESS)
@@ -281,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     try:
         for count in args.sizes:
-            rows.append(measure(count, workdir, args.per_chapter))
+            rows.append(measure(count, workdir, args.per_chapter, args.repeat))
             print(f"measured {count:,} questions", file=sys.stderr)
     finally:
         if not args.keep:
@@ -291,6 +312,9 @@ def main(argv: list[str] | None = None) -> int:
         errata = BUNDLED.with_name("errata.yml")
         serve = measure_serve([BUNDLED] + ([errata] if errata.is_file() else []))
     print(table(rows))
+    for r in rows:
+        hooks = sorted(r["hooks"].items(), key=lambda item: -item[1])
+        print(f"{r['questions']:,} questions, plugin hooks: " + ", ".join(f"{n} {t:.2f}s" for n, t in hooks if t >= 0.01))
     print("\n".join(verdicts(rows, serve)))
     return 0
 
