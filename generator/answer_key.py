@@ -86,7 +86,7 @@ def answer_key(chapter: Chapter, ui: Mapping[str, str],
         items.append(f'- [{q.number}\\.](#{q.id}) <span class="answer-key__answer">{answer}</span>')
     title = html.escape(ui["answer_key_title"])
     hint = html.escape(ui["answer_key_hint"])
-    return (f'<div class="answer-key" markdown>\n\n'
+    return (f'<div class="answer-key" data-search-exclude markdown>\n\n'
             f'<p class="answer-key__title" role="heading" aria-level="2">{title}</p>\n\n'
             f'<p class="answer-key__hint">{hint}</p>\n\n'
             + "\n".join(items) + "\n\n</div>")
@@ -114,7 +114,7 @@ def edition_switch(page_key: str, ui: Mapping[str, str]) -> str:
         f'<label class="edition-switch__option"><input type="radio" name="guide-edition" value="{value}"'
         f'{" checked" if value == "answers" else ""}><span>{e["edition_" + value]}</span></label>'
         for value in EDITIONS)
-    return (f'<div class="edition-switch" data-chapter="{html.escape(page_key)}" '
+    return (f'<div class="edition-switch" data-chapter="{html.escape(page_key)}" data-search-exclude '
             f'data-pdf-label="{e["pdf_download"]}" hidden>\n'
             f'<span class="edition-switch__label" title="{e["edition_hint"]}">{e["edition"]}</span>\n'
             f'<span class="edition-switch__options" role="radiogroup" aria-label="{e["edition"]}">{options}</span>\n'

@@ -60,7 +60,8 @@ class CrossLinks:
         chips = [f'<span class="tag-chip">{escape(self.ui[f"type_{question.type.value}"])}</span>']
         chips += [f"[{escape(self.convert(self.glossary.get(s).term))}](../{GLOSSARY_PAGE}#{s}){{ .tag-chip }}"
                   for s in self.topics(bank, question)]
-        lines = [f'<div class="question-footer answer-only" markdown>\n\n{" ".join(chips)}']
+        # Kept out of search: it repeats other questions' openings and would crowd results.
+        lines = [f'<div class="question-footer answer-only" data-search-exclude markdown>\n\n{" ".join(chips)}']
         related = self.related[bank.slug][question.id]
         if related:
             links = [self._question_link(bank, qid, page) for qid in related]
@@ -106,7 +107,8 @@ class CrossLinks:
             if see:
                 parts.append(f"{ui['see_also']}：" + "、".join(see))
             links = [self._question_link(b, qid, GLOSSARY_PAGE) for b, qid in uses[term.slug]]
-            parts.append(f"{ui['used_in']}：" + " · ".join(links))
+            # Kept out of search: it repeats the opening of every question using the term.
+            parts.append(f"{ui['used_in']}：" + " · ".join(links) + "\n{ data-search-exclude }")
         return Page(GLOSSARY_PAGE, ui["glossary_title"], "\n\n".join(parts) + "\n")
 
     def index_page(self) -> Page:

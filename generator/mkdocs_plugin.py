@@ -42,17 +42,10 @@ IFRAME_WORKER_SHIM = Path("node_modules/iframe-worker/shim/index.js")
 # sixth of a large bank's index); the question overview and the tags page only repeat
 # question openings, which would crowd out the questions themselves.
 UNSEARCHED_PAGES = frozenset({"report.md", INDEX_PAGE, TAGS_PAGE})
-# Blocks of a chapter page that search skips: the correction log and the proofreading flags
-# (they quote damaged bank text), and page furniture that repeats other questions or gives
-# answers away in results: a question's tag chips and related questions, the printing switch
-# and the answer key.
-SEARCH_SKIPPED_BLOCK = re.compile(
-    r'<(?:details|div) class="(?:admonition )?(?:corrected|warning|danger|info)"'
-    r'|<div class="(?:question-footer|answer-key|edition-switch)(?: [^"]*)?"'
-    # The glossary's "used in" lines: a label, then links to questions, nothing else.  They
-    # repeat every question's opening under every term it uses (over a third of the index
-    # of a 5,000-question bank).  Better marked where they are written; this finds them.
-    r'|<p(?=>[^<]{1,12}<a href="[^"#]*#(?:c\d+-)?q\d+">)')
+# Admonitions search skips: the correction log and the proofreading flags quote damaged bank
+# text that readers do not search for.  (Blocks written by the generator carry
+# data-search-exclude themselves; admonitions cannot.)
+SEARCH_SKIPPED_BLOCK = re.compile(r'<(?:details|div) class="(?:admonition )?(?:corrected|warning|danger|info)"')
 
 
 class _ToMkDocs(logging.Handler):
