@@ -295,10 +295,14 @@ def shown_texts(bank: Bank) -> list[str]:
 
 
 class _TableText(HTMLParser):
-    """Every piece of text in an HTML table, cells or not, comments included."""
+    """Every piece of text in an HTML table, cells or not, comments included.
+
+    Pieces are cut at character references, which a table shows decoded in its cells
+    and as written when it falls back to prose: the pieces between show either way.
+    """
 
     def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
+        super().__init__(convert_charrefs=False)
         self.pieces: list[str] = []
 
     def handle_data(self, data):
