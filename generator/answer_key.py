@@ -19,6 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from .escape import escape
+from .fields import is_letter_answer
 from .model import Chapter, Question, QuestionType
 
 # Question types whose answer fits in a grid cell; the others are in the answer edition only.
@@ -56,7 +57,7 @@ def key_entries(chapter: Chapter, ui: Mapping[str, str]) -> tuple[KeyEntry, ...]
             continue
         if q.answer is None:
             entries.append(KeyEntry(q, None, False))
-        elif q.type.is_choice and q.answer.isascii() and q.answer.isalpha() and q.answer.isupper():
+        elif q.type.is_choice and is_letter_answer(q.answer):
             entries.append(KeyEntry(q, q.answer, False))
         elif q.type is QuestionType.JUDGE and q.answer in ("true", "false"):
             entries.append(KeyEntry(q, ui[q.answer], False))

@@ -111,6 +111,8 @@ def _glossary() -> Glossary | None:
     """The guide's glossary (site_config/), for suggestions; a broken one is an error as anywhere."""
     from .settings import load_settings
 
+    if not SETTINGS.is_file():  # installed without the repository: no glossary to compare with
+        return None
     path = load_settings(SETTINGS).glossary
     return load_glossary(path) if path else None
 
@@ -124,7 +126,7 @@ def _markdown(args) -> int:
     settings = load_settings(SETTINGS)
     if args.banks:
         settings = replace(settings, banks=tuple(args.banks))
-    guide = build_guide(settings)
+    guide = build_guide(settings, typeset=False)  # formulas as their text: Markdown to read as it is
     for page in guide.pages:
         target = args.out / page.path
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Callable
 
 from .escape import escape
-from .formulas import plain_text, split_math
+from .formulas import STRAY_MARKER
 from .glossary import Glossary, question_terms, spelling_key
 from .links import related_questions
 from .model import Bank, Chapter, Page, Question
@@ -36,8 +36,9 @@ class CrossLinks:
     @classmethod
     def build(cls, banks: tuple[Bank, ...], glossary: Glossary, convert: Callable[[str], str],
               ui: dict[str, str]) -> CrossLinks:
-        return cls(banks, glossary, {b.slug: question_terms(b, glossary) for b in banks},
-                   {b.slug: related_questions(b, glossary) for b in banks}, convert, ui)
+        terms = {b.slug: question_terms(b, glossary) for b in banks}
+        return cls(banks, glossary, terms, {b.slug: related_questions(b, glossary, terms=terms[b.slug]) for b in banks},
+                   convert, ui)
 
     # -- per question ---------------------------------------------------------
     def topics(self, bank: Bank, question: Question) -> list[str]:
@@ -91,8 +92,11 @@ class CrossLinks:
     def glossary_page(self) -> Page:
         ui = self.ui
         parts = [f"# {ui['glossary_title']}", ui["glossary_intro"]]
-        uses = {slug: [(b, qid) for b in self.banks for qid, slugs in self.terms[b.slug].items() if slug in slugs]
-                for slug in (t.slug for t in self.glossary)}
+        uses: dict[str, list[tuple[Bank, str]]] = {t.slug: [] for t in self.glossary}
+        for bank in self.banks:
+            for qid, slugs in self.terms[bank.slug].items():
+                for slug in slugs:
+                    uses[slug].append((bank, qid))
         shown = {t.slug for t in self.glossary if uses[t.slug]}
         for term in self.glossary:
             if term.slug not in shown:
@@ -136,5 +140,5 @@ class CrossLinks:
 
 def _first_words(text: str, length: int) -> str:
     """The start of a stem as plain one-line text, for link labels and the index."""
-    flat = " ".join(plain_text(split_math(text)).split())
+    flat = " ".join(STRAY_MARKER.sub("", text).split())  # an editor's formula as its LaTeX source
     return flat if len(flat) <= length else flat[:length].rstrip() + "…"

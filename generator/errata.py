@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 
 import yaml
@@ -31,6 +32,7 @@ import yaml
 from .errors import ErrataError
 from .fields import normalise_answer
 from .model import DISPLAY_MATH, INLINE_MATH, Bank, Option, Question
+from .settings import YAML_LOADER
 
 OPTION_FIELDS = tuple("ABCDEF")
 FIELDS = ("stem", "answer", "explanation", *OPTION_FIELDS)
@@ -78,7 +80,11 @@ class Errata:
     entries: tuple[Entry, ...] = ()
 
     def entry(self, question: str) -> Entry | None:
-        return next((e for e in self.entries if e.question == question), None)
+        return self._by_question.get(question)
+
+    @cached_property
+    def _by_question(self) -> dict[str, Entry]:
+        return {e.question: e for e in self.entries}
 
 
 # -- loading ------------------------------------------------------------------------------
@@ -91,7 +97,7 @@ def load_errata(path: Path) -> Errata:
     except (OSError, UnicodeDecodeError) as error:
         raise ErrataError(source, "a readable UTF-8 errata file", str(error)) from None
     try:
-        root = yaml.compose(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))  # libyaml: 10x faster
+        root = yaml.compose(text, Loader=YAML_LOADER)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f"{source} (line {mark.line + 1})" if mark else source

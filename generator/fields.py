@@ -161,6 +161,14 @@ def normalise_answer(qtype: QuestionType, text: str | None, options: tuple[Optio
     return text.strip()
 
 
+LETTER_ANSWER = re.compile(r"[A-F]+")
+
+
+def is_letter_answer(answer: str | None) -> bool:
+    """Whether a normalised answer is option letters (``"BC"``), not text the bank gave."""
+    return answer is not None and LETTER_ANSWER.fullmatch(answer) is not None
+
+
 def choice_letters(text: str) -> str | None:
     """``"B、C"`` -> ``"BC"``; ``None`` when ``text`` is not a list of option letters."""
     text = text.translate(_FULLWIDTH).strip().rstrip("。.")

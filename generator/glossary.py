@@ -27,6 +27,7 @@ import yaml
 
 from .errors import ConfigError
 from .model import DISPLAY_MATH, INLINE_MATH, Bank, Question, QuestionType
+from .settings import YAML_LOADER
 from .term_pattern import SEPARATOR_RUN, compile_spellings
 
 # Text never searched: fenced code (also one the text ends inside) and formulas from errata.
@@ -36,6 +37,7 @@ OPAQUE_SPAN = re.compile(
 SLUG = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 SLUG_WORD = re.compile(r"[a-z0-9]+")  # what a slug made from a term keeps
 
+MARKUP_CHARACTER = re.compile(r'[<>&"\x00-\x1f]')
 _ENTRY_KEYS = frozenset({"term", "slug", "aliases", "definition", "see", "exclude"})
 _FORMAT = "- {term: KV cache, aliases: [KVcache, 鍵值緩存], definition: 推理時緩存鍵與值……, see: [MQA]}"
 
@@ -170,7 +172,7 @@ def load_glossary(path: Path) -> Glossary:
     """Read and validate a glossary file (YAML list of entries; see site_config/glossary.yml)."""
     source = str(path)
     try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        data = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
     except OSError as exc:
         raise ConfigError(source, "a readable glossary file", exc.strerror or str(exc)) from None
     except yaml.YAMLError as exc:
@@ -213,6 +215,10 @@ def _entry(source: str, i: int, raw: object) -> tuple[Term, list[str]]:
     if "\n" in definition.strip():
         raise ConfigError(where, "a definition on one line", "several lines")
     aliases, see, exclude = (_strings(where, raw, key) for key in ("aliases", "see", "exclude"))
+    for spelling in (term, *aliases):
+        # Terms become tags, which Material's templates print as HTML: no markup characters.
+        if MARKUP_CHARACTER.search(spelling):
+            raise ConfigError(where, "a spelling without < > & \" or control characters", repr(spelling))
     slug = raw.get("slug", _slugify(term) or next(filter(None, map(_slugify, aliases)), ""))
     if not slug:
         raise ConfigError(where, "a slug for a term without Latin letters", "none", "slug: mixed-precision")

@@ -5,10 +5,12 @@ and ``python -m generator markdown`` always agree.
 """
 from __future__ import annotations
 
+import html
 import json
 from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Callable
 
 from .crosslinks import GLOSSARY_PAGE, CrossLinks
 from .escape import escape
@@ -56,8 +58,9 @@ def build_guide(settings: Settings, extra_pages: dict[str, str] | None = None, t
         chapters = [_with_tags(render_chapter(bank, c, ctx), links.chapter_tags(bank, c) if links else [])
                     for c in bank.chapters]
         pages += chapters
-        entries = [{page.title: page.path} for page in chapters]
-        chapter_nav += entries if len(banks) == 1 else [{bank.title or bank.slug: entries}]
+        # Material prints nav titles as HTML (in the nav, header and footer): bank text is escaped.
+        entries = [{html.escape(page.title): page.path} for page in chapters]
+        chapter_nav += entries if len(banks) == 1 else [{html.escape(bank.title or bank.slug): entries}]
     indexes = [links.index_page(), links.glossary_page(), links.tags_page()] if links else []
     report = render_report(list(banks), RenderContext(ui=ui))
     pages += [*indexes, report]
@@ -71,10 +74,7 @@ def build_guide(settings: Settings, extra_pages: dict[str, str] | None = None, t
 def _context(bank: Bank, ui: dict[str, str], glossary: Glossary | None, links: CrossLinks | None,
              stash: MathStash | None, interface: str) -> RenderContext:
     """How the chapter pages of ``bank`` show prose: formulas, term links, references."""
-    numbers = Counter(q.number for q in bank.questions)
-    targets = {q.number: f"{chapter_path(bank, c).rsplit('/', 1)[-1]}#{q.id}"
-               for c in bank.chapters for q in c.questions if numbers[q.number] == 1}
-
+    targets = _reference_targets(bank)
     def math(segment: Math, question: Question) -> str:
         if stash is None:
             return escape(segment.source)
@@ -84,6 +84,23 @@ def _context(bank: Bank, ui: dict[str, str], glossary: Glossary | None, links: C
                             lambda text: convert_text(text, interface))
     extras = (lambda q: links.footer(bank, q)) if links else (lambda q: "")
     return RenderContext(inline=inline, extras=extras, ui=ui)
+
+
+def _reference_targets(bank: Bank) -> Callable[[Question, int], str | None]:
+    """Where ``見第N題`` in a question points: question N of its own chapter, else the
+    bank's only question N (banks that number per chapter repeat numbers)."""
+    numbers = Counter(q.number for q in bank.questions)
+    chapter_of: dict[str, int] = {}
+    links: dict[tuple[int, int], str] = {}
+    unique: dict[int, str] = {}
+    for chapter in bank.chapters:
+        page = chapter_path(bank, chapter).rsplit("/", 1)[-1]
+        for q in chapter.questions:
+            chapter_of[q.id] = chapter.number
+            links.setdefault((chapter.number, q.number), f"{page}#{q.id}")
+            if numbers[q.number] == 1:
+                unique[q.number] = f"{page}#{q.id}"
+    return lambda question, number: links.get((chapter_of[question.id], number)) or unique.get(number)
 
 
 def _with_tags(page: Page, tags: list[str]) -> Page:

@@ -34,8 +34,8 @@ class InlineRenderer:
     """Renders prose for the pages of one bank; remembers which terms each question has linked.
 
     ``math`` turns a formula into Markdown-safe text (a placeholder for typeset HTML, or
-    the escaped source when formulas are off); ``targets`` maps a question number to the
-    link of that question, from the page being written; ``glossary_href`` is the glossary
+    the escaped source when formulas are off); ``targets`` gives the link, from the page being
+    written, of question N referred to in a question (or None); ``glossary_href`` is the glossary
     page's path relative to the chapter pages; ``convert`` puts glossary definitions into
     the edition's script.
     """
@@ -43,7 +43,7 @@ class InlineRenderer:
     bank: Bank
     glossary: Glossary | None = None
     math: Callable[[Math, Question], str] | None = None
-    targets: dict[int, str] = field(default_factory=dict)
+    targets: Callable[[Question, int], str | None] = lambda question, number: None
     glossary_href: str = "../glossary.md"
     convert: Callable[[str], str] = lambda text: text
     _linked: dict[str, set[str]] = field(default_factory=dict)
@@ -84,8 +84,8 @@ class InlineRenderer:
         return "".join(out)
 
     def _links(self, question: Question, line: str) -> list[Link]:
-        links = [Link(r.start, r.end, self.targets[r.number]) for r in find_references(line)
-                 if r.number in self.targets and r.number != question.number]
+        links = [Link(r.start, r.end, href) for r in find_references(line)
+                 if r.number != question.number and (href := self.targets(question, r.number))]
         if self.glossary is not None:
             seen = self._linked.setdefault(question.id, set())
             for match in self.glossary.find(line):

@@ -81,7 +81,8 @@ def _number(text: str) -> int | None:
     return total + (digit or 0) or None
 
 
-def related_questions(bank: Bank, glossary: Glossary, limit: int = 3) -> dict[str, tuple[str, ...]]:
+def related_questions(bank: Bank, glossary: Glossary, limit: int = 3,
+                      terms: dict[str, tuple[str, ...]] | None = None) -> dict[str, tuple[str, ...]]:
     """Question id -> ids of up to ``limit`` other questions sharing the most glossary terms.
 
     A shared term weighs ``log(1 + N / df)`` (N questions, df of them using the term), so
@@ -91,9 +92,10 @@ def related_questions(bank: Bank, glossary: Glossary, limit: int = 3) -> dict[st
 
     Questions that use the same set of terms are scored once, and a term used by many
     questions is only added to candidates already found once rarer terms have settled
-    the ranking, so banks of thousands of questions stay fast.
+    the ranking, so banks of thousands of questions stay fast.  ``terms`` (from
+    :func:`~generator.glossary.question_terms`) saves finding the terms again.
     """
-    terms = question_terms(bank, glossary)
+    terms = terms if terms is not None else question_terms(bank, glossary)
     order = {qid: i for i, qid in enumerate(terms)}
     df: dict[str, int] = defaultdict(int)
     groups: dict[frozenset[str], list[str]] = defaultdict(list)  # term set -> ids, bank order

@@ -13,6 +13,7 @@ from typing import Callable
 
 from .answer_key import answer_key, edition_switch, writing_space
 from .blocks import Code, Prose, Table, split_blocks
+from .fields import is_letter_answer
 from .escape import code_fence, escape, escape_lines, indent
 from .model import Bank, Chapter, Option, Page, Question, QuestionType, Severity
 from .ui import UI
@@ -71,7 +72,7 @@ def render_answer(question: Question, ctx: RenderContext) -> str:
     ui = ctx.ui
     if question.answer is None:
         return f"**{ui['answer']}：** {ui['no_answer']}"
-    if question.type.is_choice and question.answer.isalpha() and question.answer.isupper():
+    if question.type.is_choice and is_letter_answer(question.answer):
         return f"**{ui['answer']}：** " + "、".join(question.answer)
     if question.type is QuestionType.JUDGE and question.answer in ("true", "false"):
         return f"**{ui['answer']}：** {ui[question.answer]}"
@@ -124,7 +125,7 @@ def _flags(question: Question, ctx: RenderContext) -> str:
         return ""
     worst = min(question.flags, key=lambda f: list(Severity).index(f.severity)).severity
     kind = "!!!" if worst is not Severity.INFO else "???"
-    lines = "\n".join(f"- `{f.code}` {escape(f.message)}" for f in question.flags)
+    lines = "\n".join(f"- `{f.code}` {escape(_one_line(f.message))}" for f in question.flags)
     return f'{kind} {_ADMONITION[worst]} "{ctx.ui["flags_title"]}"\n\n' + indent(lines)
 
 
@@ -135,6 +136,11 @@ def _corrections(question: Question, ctx: RenderContext) -> str:
     lines = "\n".join(f"- {escape(c)}" for c in question.corrections)
     title = ctx.ui["corrected_title"].format(count=len(question.corrections))
     return f'??? corrected "{title}"\n\n' + indent(lines)
+
+
+def _one_line(text: str) -> str:
+    """A message quoting bank text, on one line for a list item or a table cell."""
+    return " ".join(text.split())
 
 
 def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
@@ -188,7 +194,8 @@ def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
         for chapter in bank.chapters:
             for q in chapter.questions:
                 link = f"[{ui['question'].format(number=q.number)}]({question_link(bank, chapter, q, path)})"
-                rows += [f"| {link} | {ui[f.severity.value]} | `{f.code}` | {escape(f.message)} |" for f in q.flags]
+                rows += [f"| {link} | {ui[f.severity.value]} | `{f.code}` | {escape(_one_line(f.message))} |"
+                         for f in q.flags]
         if rows:
             parts.append(f"| {ui['question_column']} | {ui['severity']} | {ui['code']} | {ui['message']} |\n"
                          "| --- | --- | --- | --- |\n" + "\n".join(rows))
@@ -196,6 +203,8 @@ def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
             parts.append(ui["report_none"])
         if bank.stray:
             parts.append(f"### {ui['stray_title']}")
-            parts.append("\n".join(f"- {ui['stray_where']} {s.position.line}:{s.position.column}（{escape(s.reason)}）：{escape(s.text)}"
-                                   for s in bank.stray))
+            for stray in bank.stray:
+                where = f"{ui['stray_where']} {stray.position.line}:{stray.position.column}"
+                reason = ui.get(f"stray_{stray.reason.replace(' ', '_')}", stray.reason)
+                parts.append(f"**{where}（{escape(reason)}）**\n\n" + escape_lines(stray.text))
     return Page(path, ui["report_title"], "\n\n".join(parts) + "\n")

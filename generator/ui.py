@@ -57,6 +57,8 @@ UI: dict[str, str] = {
     "stray_title": "未歸屬的文字",
     "stray_where": "位置",
     "stray_reason": "原因",
+    "stray_page_furniture": "頁眉頁腳",
+    "stray_heading_with_no_questions": "沒有題目的標題",
     "error": "錯誤",
     "warning": "警告",
     "info": "提示",

@@ -118,3 +118,13 @@ def test_nav_has_the_index_pages(guide):
 
 def test_bundled_glossary_loads():
     assert len(load_glossary(Path("site_config/glossary.yml"))) >= 40
+
+
+def test_references_in_banks_numbered_per_chapter_stay_in_their_chapter(tmp_path):
+    (tmp_path / "demo").mkdir()
+    bank = tmp_path / "demo" / "bank.txt"
+    bank.write_text("一、甲\n1.（簡答）甲一\n答案：好\n2.（簡答）甲二\n答案：見第1題。\n"
+                    "二、乙\n1.（簡答）乙一\n答案：好\n2.（簡答）乙二\n答案：見第1題。\n", encoding="utf-8")
+    guide = build_guide(Settings(banks=(bank,), script="original", root=tmp_path), typeset=False)
+    assert "[第1題](chapter-1.md#c1-q1)" in page(guide, "demo/chapter-1.md")
+    assert "[第1題](chapter-2.md#c2-q1)" in page(guide, "demo/chapter-2.md")

@@ -5,6 +5,7 @@ import re
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.errors import ConfigError
 from generator.glossary import Glossary, Term, load_glossary, suggest_terms, term_questions
@@ -283,3 +284,12 @@ def test_suggestions_for_the_bundled_bank_leave_out_covered_terms(bundled):
     suggested = dict(suggest_terms(bank, g))
     assert suggested and all(n >= 2 for n in suggested.values())
     assert not {"LARS", "KVcache", "lr", "GB"} & set(suggested)
+
+
+@pytest.mark.parametrize("spelling", ["LoRA <img src=x onerror=alert(9)>", "A&B", 'say "hi"'])
+def test_spellings_with_markup_characters_are_refused(tmp_path, spelling):
+    path = tmp_path / "glossary.yml"
+    path.write_text(yaml.safe_dump([{"term": "LoRA", "aliases": [spelling], "definition": "低秩適配。"}],
+                                   allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ConfigError, match="without < > &"):
+        load_glossary(path)

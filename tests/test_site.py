@@ -12,7 +12,7 @@ from tests.conftest import BUNDLED, ROOT
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
 HOSTILE = textwrap.dedent("""\
-    一、安全
+    一、&lt;/title&gt;<script>alert(9)</script>
     1.（簡答）<script>alert(1)</script>與<img src=x onerror=alert(2)>與[點我](javascript:alert(3))
     答案：*星號* _底線_ **粗** $x^2$ \\(y\\) {{ config.site_name }} a|b|c &amp; `code` <b>粗</b>
     解析：
@@ -48,8 +48,12 @@ def hostile_page(tmp_path_factory):
     result = subprocess.run([sys.executable, "-m", "generator", "site", str(bank), "-o", str(out), "--script", "original"],
                             cwd=folder, env=ENV, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    html = (out / "hostile" / "chapter-1.html").read_text(encoding="utf-8")
-    return html[html.index('<article'):html.index('</article>')]
+    return (out / "hostile" / "chapter-1.html").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def hostile_article(hostile_page):
+    return hostile_page[hostile_page.index('<article'):hostile_page.index('</article>')]
 
 
 def test_strict_build_has_no_warnings(bundled_site):
@@ -84,8 +88,16 @@ def test_home_page_lists_chapters_with_counts_by_type(bundled_site):
 @pytest.mark.parametrize("markup", [
     "<script>", "<img", 'href="javascript:', "<em>", "<b>粗</b>", "<h2", "<ol>", "<ul>", "<blockquote>", "<table>", "arithmatex", "admonition note",
 ])
-def test_bank_markup_is_never_interpreted(hostile_page, markup):
-    assert markup not in hostile_page
+def test_bank_markup_is_never_interpreted(hostile_article, markup):
+    assert markup not in hostile_article
+
+
+def test_a_chapter_title_stays_text_in_the_title_nav_header_and_footer(hostile_page):
+    assert "<script>alert(" not in hostile_page
+    title = hostile_page[hostile_page.index("<title>"):hostile_page.index("</title>") + 8]
+    assert title.startswith("<title>&amp;lt;/title&amp;gt;&lt;script&gt;alert(9)&lt;/script&gt; - ")
+    # the heading, the nav, the header and the tab title all show it as written
+    assert hostile_page.count("&amp;lt;/title&amp;gt;&lt;script&gt;alert(9)&lt;/script&gt;") >= 4
 
 
 @pytest.mark.parametrize("text", [
@@ -94,17 +106,17 @@ def test_bank_markup_is_never_interpreted(hostile_page, markup):
     "a|b|c &amp;amp; `code` &lt;b&gt;粗&lt;/b&gt;", "# 不是標題", "1. 不是列表", "- 不是列表",
     "&gt; 不是引用", "| a | b |", "===", '!!! note "不是提示框"',
 ])
-def test_bank_text_appears_exactly_as_written(hostile_page, text):
-    visible = re.sub(r"<br>\s*", "\n", hostile_page)
+def test_bank_text_appears_exactly_as_written(hostile_article, text):
+    visible = re.sub(r"<br>\s*", "\n", hostile_article)
     assert text in visible
 
 
-def test_the_chapter_title_is_the_only_top_heading(hostile_page):
-    assert hostile_page.count("<h1") == 1
+def test_the_chapter_title_is_the_only_top_heading(hostile_article):
+    assert hostile_article.count("<h1") == 1
 
 
-def test_code_in_a_bank_is_shown_as_code(hostile_page):
-    assert "&lt;b&gt;code is code&lt;/b&gt;" in re.sub(r"<[^>]+>", "", hostile_page)
+def test_code_in_a_bank_is_shown_as_code(hostile_article):
+    assert "&lt;b&gt;code is code&lt;/b&gt;" in re.sub(r"<[^>]+>", "", hostile_article)
 
 
 def test_every_internal_link_and_anchor_resolves(bundled_site):

@@ -263,7 +263,12 @@
   function openHits() {
     var params = new URLSearchParams(location.search);
     var terms = (params.get("h") || "").toLowerCase().split(/\s+/).filter(Boolean);
-    var id = decodeURIComponent(location.hash.slice(1));
+    var id;
+    try {
+      id = decodeURIComponent(location.hash.slice(1));
+    } catch (error) {  /* a malformed address ("#%") names no question */
+      return;
+    }
     var target = id && document.getElementById(id);
     if (!terms.length || !target) return;
     var question = target.closest(".question") || target.parentElement;
