@@ -1,7 +1,13 @@
 # The two set-up commands of the README, and a few more for maintainers.
-PYTHON ?= python3
+#
+# Python packages go into a virtual environment (.venv), so the set-up also works where
+# the system's Python refuses pip (PEP 668); npm packages into node_modules.  Both are
+# reinstalled only when their manifest changes.
+VENV := .venv
+PYTHON := $(VENV)/bin/python
 export NO_MKDOCS_2_WARNING = 1
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_INSTALL = $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends
 
 .PHONY: guide test deps system-deps serve pdf bench
 
@@ -11,16 +17,24 @@ guide: deps  ## build the guide from the bundled bank into site/
 test: deps system-deps  ## run the whole test suite (unit, golden, site and browser tests)
 	$(PYTHON) -m pytest
 
-deps:  ## Python packages (pinned in pyproject.toml) and npm packages (package-lock.json)
+deps: $(VENV)/.installed node_modules/.package-lock.json  ## Python and npm packages
+
+$(VENV)/bin/python:
+	python3 -m venv $(VENV) || { $(SUDO) apt-get update -qq && $(APT_INSTALL) python3-venv && python3 -m venv $(VENV); }
+
+$(VENV)/.installed: pyproject.toml $(VENV)/bin/python
 	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $@
+
+node_modules/.package-lock.json: package.json package-lock.json
+	command -v npm >/dev/null || { $(SUDO) apt-get update -qq && $(APT_INSTALL) nodejs npm; }
 	npm ci --no-audit --no-fund --loglevel=error
 
 system-deps:  ## Debian's Chromium, CJK fonts and poppler, for browser tests and PDFs
 	@if command -v chromium >/dev/null && command -v pdftotext >/dev/null && fc-list 2>/dev/null | grep -q "Noto Sans CJK"; then \
 		echo "chromium, fonts-noto-cjk and poppler-utils are installed"; \
 	else \
-		$(SUDO) apt-get update -qq && \
-		$(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk poppler-utils; \
+		$(SUDO) apt-get update -qq && $(APT_INSTALL) chromium fonts-noto-cjk poppler-utils; \
 	fi
 
 pdf: deps system-deps  ## chapter PDFs (practice and answer editions) into site/pdf/
