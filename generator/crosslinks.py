@@ -116,20 +116,21 @@ class CrossLinks:
         return Page(GLOSSARY_PAGE, ui["glossary_title"], "\n\n".join(parts) + "\n")
 
     def index_page(self) -> Page:
+        """Every question in one table per chapter: number, type, opening words, flags."""
         ui = self.ui
         parts = [f"# {ui['index_title']}", ui["index_intro"]]
-        header = f"| {ui['number']} | {ui['chapter']} | {ui['type']} | {ui['stem']} | {ui['flags_title']} |"
+        header = f"| {ui['number']} | {ui['type']} | {ui['stem']} | {ui['flags_title']} |\n| ---: | --- | --- | --- |"
         for bank in self.banks:
+            level = "###" if len(self.banks) > 1 else "##"
             if len(self.banks) > 1:
                 parts.append(f"## {escape(bank.title or bank.slug)}")
-            rows = [header, "| ---: | --- | --- | --- | --- |"]
             for chapter in bank.chapters:
+                rows = [header]
                 for q in chapter.questions:
                     link = f"[{q.number}]({question_link(bank, chapter, q, INDEX_PAGE)})"
                     flags = " ".join(f"`{f.code}`" for f in q.flags)
-                    rows.append(f"| {link} | {escape(chapter.title)} | {ui[f'type_{q.type.value}']} | "
-                                f"{escape(_first_words(q.stem, 28))} | {flags} |")
-            parts.append("\n".join(rows))
+                    rows.append(f"| {link} | {ui[f'type_{q.type.value}']} | {escape(_first_words(q.stem, 40))} | {flags} |")
+                parts += [f"{level} {chapter.number}. {escape(chapter.title)}", "\n".join(rows)]
         return Page(INDEX_PAGE, ui["index_title"], "\n\n".join(parts) + "\n")
 
     def tags_page(self) -> Page:
