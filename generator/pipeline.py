@@ -1,11 +1,11 @@
-"""The pipeline, composed in one place.
+"""From a bank file to the model: the stages that say what a bank holds.
 
-    bytes --decode--> text --repair--> text --parse--> Bank --errata--> Bank
-          --lint--> Bank(+flags) --script--> Bank --render--> pages (Markdown)
+    bytes --decode--> text --repair--> text --parse--> Bank --errata--> Bank --lint--> Bank(+flags)
 
-Each stage is a plain function over immutable data; this module only reads files
-and calls the stages in order.  Formulas and cross-links are applied while
-rendering, because they change how text is shown, not what the bank says.
+Each stage is a plain function over immutable data; this module only reads files and
+calls them in order.  What follows concerns how the bank is shown, and is composed in
+``generator.guide``: the script stage (Simplified or Traditional), then rendering, which
+typesets formulas and adds cross-links.
 """
 from __future__ import annotations
 

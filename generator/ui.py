@@ -5,15 +5,11 @@ together with the bank text, so an edition never mixes scripts.
 """
 from __future__ import annotations
 
+from .model import QuestionType
+
 UI: dict[str, str] = {
-    # question types, keyed by QuestionType.value
-    "type_single": "單選",
-    "type_multiple": "多選",
-    "type_judge": "判斷",
-    "type_fill": "填空",
-    "type_calc": "計算",
-    "type_short": "簡答",
-    "type_case": "案例分析",
+    # question types as "type_single" ..., the labels the JSON export uses too
+    **{f"type_{t.value}": t.label for t in QuestionType},
     # cross-links
     "related": "相關題目",
     "glossary_title": "術語表",
