@@ -6,7 +6,7 @@ certain repairs): it is never Markdown or HTML, and only ``render`` escapes it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from enum import Enum
 
 
@@ -144,4 +144,3 @@ class Page:
     path: str
     title: str
     markdown: str
-    meta: dict = field(default_factory=dict, hash=False, compare=False)

@@ -154,15 +154,13 @@ def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     parts.extend(render_question(q, ctx) for q in chapter.questions)
     parts.append(answer_key(chapter, ui, ctx.inline))  # printed in the practice edition only
     markdown = "\n\n".join(parts) + "\n"
-    return Page(chapter_path(bank, chapter), chapter.title, markdown, {"bank": bank.slug, "chapter": chapter.number})
+    return Page(chapter_path(bank, chapter), chapter.title, markdown)
 
 
-def render_home(banks: list[Bank], ctx: RenderContext, intro: str = "") -> Page:
+def render_home(banks: list[Bank], ctx: RenderContext) -> Page:
     """The home page: each bank with its chapters and question counts by type."""
     ui = ctx.ui
     parts = [f"# {escape(banks[0].title) if len(banks) == 1 and banks[0].title else ui['home_title']}"]
-    if intro:
-        parts.append(intro)
     for bank in banks:
         if len(banks) > 1:
             parts.append(f"## {escape(bank.title or bank.slug)}")
