@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .model import DISPLAY_MATH, INLINE_MATH, Flag, Question, Severity
 
@@ -169,6 +170,9 @@ def _garbled_spans(text: str) -> list[Span]:
     return _clusters(hits)
 
 
+# Two codec lookups per character were most of lint's time on a big bank; the CJK ranges
+# searched hold fewer than 28,000 characters, so this bound never evicts one in practice.
+@lru_cache(maxsize=1 << 15)
 def _rarity(char: str) -> int:
     """0: a common character; 1: in Big5's less common level only; 2: in neither GB2312 nor Big5."""
     if char in COMMON_VARIANTS:

@@ -19,6 +19,11 @@ code                       severity  finds
 ``answer-conflict``        warning   the explanation states another final answer (``答案：``,
                                      ``答案應為``) or corrects itself (``更正``)
 ``answer-count``           warning   單選 with several letters, 多選 with one
+``options-out-of-order``   warning   option labels not A, B, C … in the order written
+                                     (the parser keeps them as written: B, A, C, D)
+``unterminated-code``      warning   a ``` code fence opened in a field and never closed
+                                     there, anywhere in the bank: the code runs to the
+                                     field's end (``info`` on a truncated question)
 ``duplicate-number``       warning   a question number seen before in the same numbering
 ``numbering-gap``          warning   numbers skipped or out of order
 =========================  ========  ====================================================
@@ -33,6 +38,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+from .blocks import FENCE_MARK, Code, split_blocks
 from .damage import WHITESPACE, clip, damage_flags, excerpt, question_fields
 from .fields import choice_letters, judge_value
 from .model import Bank, Flag, Question, QuestionType, Severity
@@ -42,7 +48,10 @@ _E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
 FINAL_ANSWER = re.compile(r"(?:正確|正确|最終|最终)?答案(?:應|应)?(?:為|为|是|：|:|=)\s*(?P<value>[^，,。；;\s]+)")
 SELF_CORRECTION = re.compile(r"更正|訂正|订正|勘誤|勘误")
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
-CUT_OFF_END = re.compile(r"[，、,：:（(「“+\-−=×/]\s*$")
+CUT_OFF_END = re.compile(r"[，、,：:（(「“+\-−=/]\s*$")
+# A × after an operand (``2×``, ``d×``, ``(a+b)×``) is a product cut off; a × after
+# anything else (``答案：×``, ``故本題×``) is a judge answer, which is complete.
+CUT_OFF_PRODUCT = re.compile(r"[A-Za-z0-9_)\]}′'α-ωΑ-Ω\u2070-\u209f^]\s*×\s*$")
 _OPEN_CLOSE = {"（": "）", "(": ")", "「": "」", "“": "”", "【": "】"}
 
 
@@ -112,7 +121,7 @@ def _truncated(bank: Bank, source_length: int | None) -> tuple[str, str] | None:
         return last.id, "程式碼區塊沒有結束"
     if last.type.is_choice and len(last.options) < 2:
         return last.id, f"只有{len(last.options)}個選項，沒有答案" if last.answer is None else f"只有{len(last.options)}個選項"
-    if texts and (CUT_OFF_END.search(texts[-1]) or _unclosed(texts[-1])):
+    if texts and (CUT_OFF_END.search(texts[-1]) or CUT_OFF_PRODUCT.search(texts[-1]) or _unclosed(texts[-1])):
         return last.id, "句子沒有結束"
     if last.answer is None and not last.explanation and (not others or any(q.answer is not None for q in others)):
         return last.id, "沒有答案"
@@ -149,6 +158,28 @@ def _answer_against_options(q: Question, where: str, truncated: bool) -> Iterato
         yield Flag("answer-count", _W, f"{where}是單選題，答案卻有{len(letters)}個選項：「{q.answer_text or q.answer}」")
     if q.type is QuestionType.MULTIPLE and len(letters) == 1:
         yield Flag("answer-count", _W, f"{where}是多選題，答案卻只有一個選項：「{q.answer_text or q.answer}」")
+
+
+def _options_out_of_order(q: Question, where: str, truncated: bool) -> Iterator[Flag]:
+    labels = [o.label for o in q.options]
+    expected = [chr(ord("A") + i) for i in range(len(labels))]
+    if labels != expected:
+        yield Flag("options-out-of-order", _W,
+                   f"{where}的選項次序為{'、'.join(labels)}，應為{'、'.join(expected)}")
+
+
+def _unterminated_code(q: Question, where: str, truncated: bool) -> Iterator[Flag]:
+    for label, text in question_fields(q):
+        if FENCE_MARK not in text:  # most fields: no need to split them into blocks
+            continue
+        open_code = next((b for b in split_blocks(text) if isinstance(b, Code) and not b.closed), None)
+        if open_code is not None:
+            start = text.rfind(FENCE_MARK)  # the open block is the last one: its fence is the last
+            more = "…" if len(text) > start + 24 else ""
+            # On the truncated last question, ``truncated`` already says why it ends open.
+            yield Flag("unterminated-code", _I if truncated else _W,
+                       f"{where}{label}的程式碼區塊（```）沒有結束標記，程式碼一直延續到{label}結尾："
+                       f"「{excerpt(text, start, start + 24, context=0)}{more}」")
 
 
 def _answer_conflict(q: Question, where: str, truncated: bool) -> Iterator[Flag]:
@@ -195,5 +226,5 @@ def _tail(q: Question) -> str:
 
 
 QUESTION_CHECKS: tuple[Callable[[Question, str, bool], Iterator[Flag]], ...] = (
-    _missing_answer, _answer_against_options, _answer_conflict,
+    _missing_answer, _answer_against_options, _options_out_of_order, _answer_conflict, _unterminated_code,
 )

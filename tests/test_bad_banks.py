@@ -32,7 +32,9 @@ read, 1 when lint finds an error, 0 otherwise.  What each case gets:
 ``options-out-of-order.txt`` (options one per line as B, A, C, D)
     A model whose options keep the labels and the order they are written in, each with
     its own text (they used to be glued to their neighbours: ``A: "2\\nC.6\\nD.8"``).
-    No flag yet: lint has no ``options-out-of-order`` code (asked of the lead).
+    Each question gets an ``options-out-of-order`` warning naming the order found
+    (``B、A、C、D``; ``A、B、D、C``); the answers are judged by label, so no
+    ``answer-not-in-options``; exit 0.
 ``answer-not-in-options.txt``
     A model; each answer naming an absent option (``E``; ``D`` of ``B、D``) gets an
     ``answer-not-in-options`` error; exit 1.
@@ -41,7 +43,8 @@ read, 1 when lint finds an error, 0 otherwise.  What each case gets:
     A model of all four questions: the open fence is code to the end of its answer,
     and a fence followed by an info-string line (```` ```python ````) opens a block, so
     it does not close the earlier one.  (It used to swallow questions 2 and 3 into
-    question 1's code.)  No flag for a fence left open mid-bank (asked of the lead).
+    question 1's code.)  Question 1 gets an ``unterminated-code`` warning naming its
+    answer; the others get no flag (question 4 ends the bank complete); exit 0.
 10 MB bank (generated: about 19,000 synthetic questions from the bundled bank)
     A model of every question, checked in bounded time; exit 0 (damage warnings only).
 A single question of 100 KB (generated)
@@ -130,7 +133,15 @@ def test_options_out_of_order_keep_their_labels_and_texts():
     assert [(o.label, o.text) for o in q1.options] == [("B", "4"), ("A", "2"), ("C", "6"), ("D", "8")]
     assert [(o.label, o.text) for o in q2.options] == [("A", "1"), ("B", "3"), ("D", "4"), ("C", "5")]
     assert (q1.answer, q2.answer) == ("A", "D")
-    assert not any(f.code == "answer-not-in-options" for q in (q1, q2) for f in load_bank(CORPUS / "options-out-of-order.txt").question(q.id).flags)
+
+
+def test_options_out_of_order_are_flagged_but_their_answers_are_not(capsys):
+    status, out, _ = check(capsys, CORPUS / "options-out-of-order.txt")
+    assert status == 0
+    assert "q1: warning: [options-out-of-order] 第1題" in out and "B、A、C、D" in out
+    assert "q2: warning: [options-out-of-order] 第2題" in out and "A、B、D、C" in out
+    flags = [f.code for q in load_bank(CORPUS / "options-out-of-order.txt").questions for f in q.flags]
+    assert flags == ["options-out-of-order"] * 2
 
 
 def test_options_in_order_are_still_split_by_sequence():
@@ -147,6 +158,9 @@ def test_answers_naming_absent_options_are_errors(capsys):
 def test_an_unterminated_fence_keeps_the_questions_after_it(capsys):
     status, out, _ = check(capsys, CORPUS / "unterminated-fence.txt")
     assert status == 0 and "4 questions" in out
+    assert "q1: warning: [unterminated-code] 第1題答案" in out
+    flags = {q.id: [f.code for f in q.flags] for q in load_bank(CORPUS / "unterminated-fence.txt").questions}
+    assert flags == {"q1": ["unterminated-code"], "q2": [], "q3": [], "q4": []}
     q1, q2, q3, q4 = read_bank(CORPUS / "unterminated-fence.txt").questions
     assert q1.answer_text.startswith("```python\ndef add") and "2.（單選）" not in q1.answer_text
     assert (q2.answer, q3.answer_text.endswith("print(i)\n```"), q4.answer) == ("A", True, "true")

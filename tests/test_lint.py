@@ -71,6 +71,20 @@ def test_a_complete_last_question_is_not_truncated():
     assert flags_of(choice(), tail=False) == ()
 
 
+@pytest.mark.parametrize("ending", [
+    "答案：×", "答案：√", "答案：×\n解析：故本題×", "答案：錯\n解析：說法錯誤，判為×", "答案：√\n解析：正確 √",
+])
+def test_a_complete_judge_question_ending_in_its_mark_is_not_truncated(ending):
+    flags = flags_of(f"一、甲\n1.（判斷）甲。\n答案：√\n2.（判斷）乙。\n{ending}\n", "q2", tail=False)
+    assert flags == ()
+
+
+@pytest.mark.parametrize("ending", ["參數量=2×", "總計為d×", "(a+b) ×", "約1.5×10^9×", "n₁×"])
+def test_a_text_cut_after_a_times_sign_in_a_formula_is_truncated(ending):
+    flags = flags_of(f"一、甲\n1.（判斷）甲。\n答案：√\n2.（計算）求參數量\n答案：見解析\n解析：{ending}", "q2", tail=False)
+    assert "句子沒有結束" in one(flags, "truncated").message
+
+
 def test_truncation_needs_the_question_to_run_to_the_end_of_the_source():
     bank = parse_text("一、甲\n1.（單選）題\nA.甲\nB.乙\n答案：A\n2.（多選）下列屬於的有A.梯度")
     end = bank.questions[-1].end_offset
@@ -132,6 +146,53 @@ def test_answer_conflict_for_numbers(answer, explanation, fires):
     if fires:
         flag = one(flags, "answer-conflict")
         assert flag.severity is Severity.WARNING and answer in flag.message and "第1題" in flag.message
+
+
+# -- options out of order and unterminated code -----------------------------------------
+
+@pytest.mark.parametrize("options, found", [
+    ("B.4\nA.2\nC.6\nD.8", "B、A、C、D"), ("A.1\nB.3\nD.4\nC.5", "A、B、D、C"), ("B.乙\nA.甲", "B、A"),
+])
+def test_options_out_of_order_are_flagged_with_the_order_found(options, found):
+    flag = one(flags_of(choice(options=options, answer="A")), "options-out-of-order")
+    assert flag.severity is Severity.WARNING
+    assert "第1題" in flag.message and found in flag.message
+
+
+@pytest.mark.parametrize("options", ["A.甲\nB.乙\nC.丙\nD.丁", "A.3B.6C.12D.24", "(A) 甲 (B) 乙 (C) 丙"])
+def test_options_in_order_are_not_flagged(options):
+    assert "options-out-of-order" not in codes(flags_of(choice(options=options, answer="A")))
+
+
+def test_a_question_without_options_is_not_out_of_order():
+    assert flags_of("一、甲\n1.（簡答）說明B與A的差別\n答案：甲。\n") == ()
+
+
+@pytest.mark.parametrize("field, text, label", [
+    ("答案", "答案：代碼如下\n```python\ndef f(x):\n    return x", "答案"),
+    ("解析", "答案：見解析\n解析：```bash\npip install torch", "解析"),
+    ("題幹", "以下代碼```python\nx = 1\n輸出什麼？\n答案：1", "題幹"),
+    ("答案", "答案：先看```a = 1```，再看```python\nb = 2", "答案"),
+])
+def test_a_code_fence_left_open_in_the_middle_of_the_bank_is_flagged(field, text, label):
+    flags = flags_of(f"一、甲\n1.（簡答）{text}\n")  # a complete question follows: not the last one
+    flag = one(flags, "unterminated-code")
+    assert flag.severity is Severity.WARNING
+    assert flag.message.startswith(f"第1題{label}") and "```" in flag.message
+    assert "truncated" not in codes(flags)
+
+
+@pytest.mark.parametrize("answer", [
+    "```python\ndef f(x):\n    return x\n```", "```pip install torch```", "先```a```後```b```", "沒有代碼",
+])
+def test_closed_code_fences_are_not_flagged(answer):
+    assert "unterminated-code" not in codes(flags_of(f"一、甲\n1.（簡答）寫出代碼\n答案：{answer}\n"))
+
+
+def test_a_fence_left_open_at_the_end_of_the_bank_is_truncated_and_only_noted_as_open_code():
+    flags = flags_of("一、甲\n1.（簡答）說明原理\n答案：甲。\n2.（簡答）寫代碼\n答案：```pythonimport torch", "q2", tail=False)
+    assert "程式碼區塊沒有結束" in one(flags, "truncated").message
+    assert one(flags, "unterminated-code").severity is Severity.INFO
 
 
 # -- numbering ---------------------------------------------------------------------------
@@ -237,6 +298,16 @@ def test_code_is_not_searched_for_lost_characters_or_minus_signs():
     assert flags_of(f"一、甲\n1.（簡答）寫出代碼\n答案：{code}\n") == ()
 
 
+def test_character_rarity_is_cached_within_a_bound_that_holds_every_searched_character():
+    from generator import damage
+    damage._rarity.cache_clear()
+    flags_of(choice(stem="請?zhí岢鰞身椄倪M，岢鰞身椄"))
+    info = damage._rarity.cache_info()
+    assert info.hits > 0  # 岢鰞身椄 seen twice, each looked up in the codecs once
+    searched = (0x4DBF - 0x3400 + 1) + (0x9FFF - 0x4E00 + 1)  # the ranges damage.CJK matches
+    assert info.maxsize is not None and info.maxsize >= searched
+
+
 def test_many_hits_in_one_field_make_one_flag_that_counts_them():
     stem = "β?=0.9，一段文字，β?=0.99，另一段文字，γ?=1，又一段文字，δ?=2，最後一段，ε?=3"
     flag = one(flags_of(choice(stem=stem)), "lost-character")
@@ -264,7 +335,8 @@ def test_editor_math_is_not_searched_for_damage():
 
 
 CODES = {"truncated", "missing-answer", "answer-conflict", "answer-not-in-options", "answer-count",
-         "duplicate-number", "numbering-gap", "lost-character", "garbled-text", "lost-minus", "code-whitespace-lost"}
+         "duplicate-number", "numbering-gap", "lost-character", "garbled-text", "lost-minus", "code-whitespace-lost",
+         "options-out-of-order", "unterminated-code"}
 
 
 PIECES = list("甲乙?？()（）`\n 1e4β‖w:=^_-−ABxyp請岢鰞椄繿") + ["```", "```python\n", "答案：", "更正", "lr="]
