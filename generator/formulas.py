@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from .errors import GuideError
 from .formula_latex import (BIN, CJK_UNITS, CLOSERS, OPENERS, REL, SYMBOLS, Formula, display_latex,
@@ -83,12 +84,17 @@ CJK_OPERAND_AFTER = frozenset("×·+−÷")  # CJK after these is an operand: 2�
 MAY_SIGNAL = frozenset(SYMBOLS) - frozenset(".,?@%|") | {"("}  # a run without these is never math
 EDGE_JUNK = frozenset(" .,?^_@")  # never starts or ends a formula
 MAX_FORMULA, MAX_NESTING = 600, 8  # characters, brackets (or roots) one inside another
+SPLIT_CACHE_SIZE = 4096  # texts whose segments are kept (see _split_cached)
 LEADING_DROP = OPERATOR_CHARS - frozenset("=≈<>≤≥≠∈-−±")  # binary operators cannot start one
 
 
 def split_math(text: str) -> tuple[Segment, ...]:
     """``text`` as ``Text`` and ``Math`` segments whose ``text``/``source`` concatenate to
     ``text`` without the explicit-math markers."""
+    return _split_cached(text)
+
+
+def _split_math(text: str) -> tuple[Segment, ...]:
     segments: list[Segment] = []
     pos = 0
     for match in EXPLICIT_MATH.finditer(text):
@@ -104,6 +110,12 @@ def split_math(text: str) -> tuple[Segment, ...]:
         elif not (isinstance(s, Text) and not s.text):
             out.append(s)
     return tuple(out)
+
+
+# Detection is pure, and its segments are immutable, so texts seen before (a bank's repeated
+# explanations, the paragraph that search and the page both read) are detected once.  An
+# error (unpaired markers) is not cached: every caller gets it.  Bounded, for banks of any size.
+_split_cached = lru_cache(maxsize=SPLIT_CACHE_SIZE)(_split_math)
 
 
 def plain_text(segments: tuple[Segment, ...] | list[Segment]) -> str:
