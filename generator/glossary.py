@@ -37,6 +37,7 @@ OPAQUE_SPAN = re.compile(
 SLUG = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 SLUG_WORD = re.compile(r"[a-z0-9]+")  # what a slug made from a term keeps
 
+FIND_CACHE_SIZE = 8192  # texts whose mentions a Glossary keeps (see Glossary.find)
 MARKUP_CHARACTER = re.compile(r'[<>&"\x00-\x1f]')
 _ENTRY_KEYS = frozenset({"term", "slug", "aliases", "definition", "see", "exclude"})
 _FORMAT = "- {term: KV cache, aliases: [KVcache, 鍵值緩存], definition: 推理時緩存鍵與值……, see: [MQA]}"
@@ -136,6 +137,16 @@ class Glossary:
         Candidates at every position come from one compiled pattern; overlaps go to the
         longest, then the leftmost.  Fenced code and formulas are skipped.
         """
+        # The same text is searched by the page, the cross-links and search, and a bank
+        # repeats texts: each is searched once (the cache is bounded: oldest out first).
+        found = self._found.get(text)
+        if found is None:
+            found = self._found[text] = tuple(self._find(text))
+            if len(self._found) > FIND_CACHE_SIZE:
+                del self._found[next(iter(self._found))]
+        return list(found)
+
+    def _find(self, text: str) -> list[TermMatch]:
         candidates = [(m.start(), m.start() + len(m.group(1))) for m in self._pattern.finditer(text)]
         if not candidates:
             return []
@@ -153,6 +164,10 @@ class Glossary:
             ends.insert(i, end)
         found = ((s, e, self._by_key.get(spelling_key(text[s:e]))) for s, e in zip(starts, ends))
         return [TermMatch(s, e, term) for s, e, term in found if term is not None]
+
+    @cached_property
+    def _found(self) -> dict[str, tuple[TermMatch, ...]]:
+        return {}
 
     @cached_property
     def _by_slug(self) -> dict[str, Term]:
