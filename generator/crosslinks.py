@@ -48,7 +48,7 @@ class CrossLinks:
 
     def tags(self, bank: Bank, question: Question) -> tuple[str, ...]:
         """The question's tags: its type, then its topics."""
-        terms = (self.convert(self.glossary.get(s).term) for s in self.topics(bank, question))
+        terms = (self._term_name(s) for s in self.topics(bank, question))
         return (self.ui[f"type_{question.type.value}"], *terms)
 
     def footer(self, bank: Bank, question: Question) -> str:
@@ -59,7 +59,7 @@ class CrossLinks:
         """
         page = chapter_path(bank, self._where[bank.slug][question.id][0])
         chips = [f'<span class="tag-chip">{escape(self.ui[f"type_{question.type.value}"])}</span>']
-        chips += [f"[{escape(self.convert(self.glossary.get(s).term))}](../{GLOSSARY_PAGE}#{s}){{ .tag-chip }}"
+        chips += [f"[{escape(self._term_name(s))}](../{GLOSSARY_PAGE}#{s}){{ .tag-chip }}"
                   for s in self.topics(bank, question)]
         # Kept out of search: it repeats other questions' openings and would crowd results.
         lines = [f'<div class="question-footer answer-only" data-search-exclude markdown>\n\n{" ".join(chips)}']
@@ -71,8 +71,29 @@ class CrossLinks:
 
     def _question_link(self, bank: Bank, qid: str, from_path: str) -> str:
         chapter, question = self._where[bank.slug][qid]
-        label = self.ui["question"].format(number=question.number) + " " + escape(_first_words(question.stem, 18))
+        # The glossary page links a question once per term it uses: its label is made once.
+        label = self._labels.get((bank.slug, qid))
+        if label is None:
+            label = self._labels[bank.slug, qid] = (self.ui["question"].format(number=question.number) + " "
+                                                    + escape(_first_words(question.stem, 18)))
         return f"[{label}]({question_link(bank, chapter, question, from_path)})"
+
+    def _term_name(self, slug: str) -> str:
+        """The term's display form in the edition's script (converted once per term)."""
+        name = self._names.get(slug)
+        if name is None:
+            name = self._names[slug] = self.convert(self.glossary.get(slug).term)
+        return name
+
+    @cached_property
+    def _labels(self) -> dict[tuple[str, str], str]:
+        """(bank slug, question id) -> the label of a link to the question."""
+        return {}
+
+    @cached_property
+    def _names(self) -> dict[str, str]:
+        """Term slug -> the term in the edition's script."""
+        return {}
 
     @cached_property
     def _usage(self) -> dict[str, Counter]:
@@ -107,7 +128,7 @@ class CrossLinks:
             aliases = [a for a in dict.fromkeys(self.convert(a) for a in term.aliases) if spelling_key(a) != key]
             if aliases:
                 parts.append(f"{ui['aliases']}：" + "、".join(escape(a) for a in aliases))
-            see = [f"[{escape(self.convert(self.glossary.get(s).term))}](#{s})" for s in term.see if s in shown]
+            see = [f"[{escape(self._term_name(s))}](#{s})" for s in term.see if s in shown]
             if see:
                 parts.append(f"{ui['see_also']}：" + "、".join(see))
             links = [self._question_link(b, qid, GLOSSARY_PAGE) for b, qid in uses[term.slug]]

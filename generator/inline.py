@@ -47,6 +47,7 @@ class InlineRenderer:
     glossary_href: str = "../glossary.md"
     convert: Callable[[str], str] = lambda text: text
     _linked: dict[str, set[str]] = field(default_factory=dict)
+    _titles: dict[str, str] = field(default_factory=dict)  # term slug -> its converted definition
 
     def __call__(self, question: Question, text: str) -> str:
         """Markdown for one prose block of ``question``: paragraphs, hard line breaks, inline parts."""
@@ -93,7 +94,10 @@ class InlineRenderer:
                     continue
                 seen.add(match.term.slug)
                 href = f"{self.glossary_href}#{match.term.slug}"
-                links.append(Link(match.start, match.end, href, self.convert(match.term.definition), "term"))
+                title = self._titles.get(match.term.slug)
+                if title is None:  # converted once per term, not once per mention
+                    title = self._titles[match.term.slug] = self.convert(match.term.definition)
+                links.append(Link(match.start, match.end, href, title, "term"))
         return sorted(links, key=lambda l: l.start)
 
 
