@@ -79,6 +79,10 @@ CLAUSE_BOUNDARY = re.compile(r"[，。；：！？、,;:!?\n]")
 CLOSING_PUNCTUATION = frozenset("，。；！？,;.!?")
 ALNUM = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
 RUN_CHARS = frozenset(SYMBOLS) | frozenset(OPENERS + CLOSERS) | ALNUM
+RUN_CHAR = re.compile("[{}]".format("".join(map(re.escape, sorted(RUN_CHARS)))))  # one formula character
+RUN = re.compile(RUN_CHAR.pattern + "+")  # a run of them
+ALNUM_RUN = re.compile("[A-Za-z0-9]+")
+BRACKETS = frozenset(OPENERS + CLOSERS + "‖")  # what depth and pairing look at
 OPERATOR_CHARS = frozenset(c for c, (_, role) in SYMBOLS.items() if role & (REL | BIN))
 CJK_OPERAND_AFTER = frozenset("×·+−÷")  # CJK after these is an operand: 2×最大Block參數量
 MAY_SIGNAL = frozenset(SYMBOLS) - frozenset(".,?@%|") | {"("}  # a run without these is never math
@@ -175,19 +179,28 @@ def _display(prose: str, start: int, end: int, formula: Formula, variables: froz
 
 
 def _candidates(prose: str) -> list[tuple[int, int]]:
-    """Runs of formula characters, trimmed and split at unmatched brackets."""
-    spans, i, n = [], 0, len(prose)
-    while i < n:
-        if prose[i] not in RUN_CHARS:
-            i += 1
-            continue
-        j, depth, in_word = i, 0, False
+    """Runs of formula characters that may hold a signal, trimmed and split at unmatched brackets.
+
+    Regular expressions skip what is not formula characters (most of a CJK text) and take a
+    run of them whole; only the characters between runs are looked at one by one.
+    """
+    spans, n = [], len(prose)
+    start = RUN_CHAR.search(prose)
+    while start:
+        i = j = start.start()
+        depth, in_word = 0, False
         while j < n:
+            run = RUN.match(prose, j)
+            if run:
+                block = run.group()
+                if not BRACKETS.isdisjoint(block):
+                    depth += sum(map(block.count, OPENERS)) - sum(map(block.count, CLOSERS))
+                in_word = in_word and ALNUM_RUN.fullmatch(block) is not None
+                j = run.end()
+                if j >= n:
+                    break
             c = prose[j]
-            if c in RUN_CHARS:
-                depth += (c in OPENERS) - (c in CLOSERS)
-                in_word = in_word and c in ALNUM
-            elif CJK_LETTER.match(c) and (depth > 0 or in_word or prose[j - 1] in CJK_OPERAND_AFTER):
+            if CJK_LETTER.match(c) and (depth > 0 or in_word or prose[j - 1] in CJK_OPERAND_AFTER):
                 in_word = True
             elif c in CJK_UNITS and prose[j - 1].isdigit() and prose[j + 1:j + 2] in OPERATOR_CHARS:
                 pass  # 0.377億≈3774.9萬: a unit inside a chain
@@ -204,8 +217,9 @@ def _candidates(prose: str) -> list[tuple[int, int]]:
             else:
                 break
             j += 1
-        spans += _trimmed(prose, i, j)
-        i = j
+        if not MAY_SIGNAL.isdisjoint(prose[i:j]):  # trimming only shortens: no signal, no formula
+            spans += _trimmed(prose, i, j)
+        start = RUN_CHAR.search(prose, j)
     return spans
 
 
@@ -229,6 +243,8 @@ def _trimmed(s: str, start: int, end: int) -> list[tuple[int, int]]:
 
 
 def _unmatched(s: str, start: int, end: int) -> list[int]:
+    if BRACKETS.isdisjoint(s[start:end]):
+        return []
     stack: list[int] = []
     cuts: list[int] = []
     for k in range(start, end):
@@ -250,6 +266,8 @@ def _readable(source: str) -> bool:
     the parser's recursion bounded on hostile input)."""
     if len(source) > MAX_FORMULA or "√" * MAX_NESTING in source:
         return False
+    if BRACKETS.isdisjoint(source):
+        return True
     depth = deepest = 0
     for c in source:
         depth += (c in OPENERS) - (c in CLOSERS)
