@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable
 
 from .escape import escape
@@ -101,6 +102,7 @@ class InlineRenderer:
         return sorted(links, key=lambda l: l.start)
 
 
+@lru_cache(maxsize=1024)  # the titles are the glossary's definitions: a few hundred texts
 def _attribute(text: str) -> str:
     """Text for a Markdown link title: quotes and escapes cannot end it early."""
     return escape(text).replace('\\"', "&quot;")

@@ -111,6 +111,11 @@ class KatexRenderer:
                 self._cache.popitem(last=False)
         return result
 
+    def cached(self, latex: str, display: bool) -> bool:
+        """Whether KaTeX's HTML for ``latex`` is in the cache (it was typeset without warnings)."""
+        with self._lock:
+            return (latex, display) in self._cache
+
     def close(self) -> None:
         """Free the V8 context (a later ``render`` makes a new one)."""
         with self._lock:
@@ -177,6 +182,7 @@ class MathStash:
     def __init__(self, renderer: KatexRenderer | None = None) -> None:
         self.renderer = renderer
         self._html: dict[int, str] = {}
+        self._made: dict[Math, str] = {}  # each formula's HTML, made once however often it occurs
         self._next = 0
         # A bank may hold private-use characters too; a random nonce per build makes a
         # token that no bank can forge.
@@ -185,7 +191,13 @@ class MathStash:
     def put(self, segment: Math, where: str = "") -> str:
         """A token standing for :func:`math_html` of ``segment`` in Markdown text."""
         key, self._next = self._next, self._next + 1
-        self._html[key] = math_html(segment, self.renderer, where)
+        html = self._made.get(segment)
+        if html is None:
+            html = math_html(segment, self.renderer, where)
+            # One KaTeX warns about is not kept, so that it warns, naming ``where``, each time.
+            if (self.renderer or default_renderer()).cached(segment.latex, segment.display):
+                self._made[segment] = html
+        self._html[key] = html
         return f"\ue000{self._nonce}-{key}\ue001"
 
     def restore(self, html: str) -> str:
