@@ -19,7 +19,7 @@ import bisect
 import re
 from collections import Counter
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import Iterator
 
@@ -68,9 +68,13 @@ class TermMatch:
     term: Term
 
 
+@lru_cache(maxsize=4096)  # asked for every mention found (pages, search): the same few spellings
 def spelling_key(spelling: str) -> str:
     """What two spellings must share to be the same: ``KV Cache`` and ``kv-cache`` -> ``kvcache``."""
-    return "".join(c.lower() if c.isascii() else c for c in SEPARATOR_RUN.sub("", spelling))
+    core = SEPARATOR_RUN.sub("", spelling)
+    if core.isascii():
+        return core.lower()
+    return "".join(c.lower() if c.isascii() else c for c in core)
 
 
 def opaque_spans(text: str) -> list[tuple[int, int]]:
