@@ -141,6 +141,8 @@ def _detect(text: str) -> list[Segment]:
 
 
 def _detect_prose(prose: str, variables: frozenset[str]) -> list[Segment]:
+    if MAY_SIGNAL.isdisjoint(prose):  # about half of a bank's paragraphs: no formula can be there
+        return [Text(prose)]
     out: list[Segment] = []
     pos = 0
     for start, end in _candidates(prose):
