@@ -6,6 +6,10 @@ stage has its real work to do), renumbers them 1..N and groups them into chapter
 with headings of their own (``第12章　…``), questions glued on one line per chapter
 as in the bundled bank.  The 26th question is cut off in the bundled bank, so only
 the complete ones are copied: every synthetic question parses as a whole question.
+
+Each copy of a question after the first gets its decimal numbers lengthened by the copy's
+index (``0.9`` -> ``0.93``), so its text, its formulas and its answer differ from every other
+copy: caches keyed by text then help a synthetic bank no more than a real one.
 """
 from __future__ import annotations
 
@@ -20,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
 
 LEADING_NUMBER = re.compile(r"\d+")
+DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
 
 
 @dataclass(frozen=True)
@@ -59,8 +64,14 @@ def synthetic_bank(count: int, per_chapter: int = 50, source: tuple[Template, ..
         first = source[start % len(source)]
         lines.append(f"第{chapter}章　{first.chapter_title}（{chapter}）")
         numbers = range(start + 1, min(start + per_chapter, count) + 1)
-        lines.append("".join(f"{n}{source[(n - 1) % len(source)].body}" for n in numbers))
+        lines.append("".join(f"{n}{_copy(source[(n - 1) % len(source)].body, (n - 1) // len(source))}"
+                             for n in numbers))
     return "\n".join(lines) + "\n"
+
+
+def _copy(body: str, index: int) -> str:
+    """Copy ``index`` of a question's text: the first as it is, later ones with their own numbers."""
+    return body if index == 0 else DECIMAL.sub(lambda m: f"{m.group()}{index}", body)
 
 
 def write_synthetic_bank(path: Path, count: int, per_chapter: int = 50) -> Path:
