@@ -8,9 +8,10 @@ For the edition's script and for search (generator.script, generator.search_term
 ``on_config`` sets the interface language, ``on_files`` adds the local copy of the
 ``iframe-worker`` shim that ``extra.polyfills`` names (search under ``file://``),
 ``on_page_markdown`` writes hand-written pages in the edition's script,
-``on_page_content`` keeps correction logs and flags out of the search index, and
-``on_post_build`` re-segments the index and writes it compactly, before Material's
-``offline`` plugin copies it into ``search_index.js``.
+``on_page_content`` keeps correction logs, flags and answer titles out of the search
+index, and ``on_post_build`` re-segments the index, writes it compactly, and rewrites the
+``offline`` plugin's ``search_index.js`` and the background search workers' source for
+``file://``.
 """
 from __future__ import annotations
 
@@ -38,6 +39,9 @@ log = logging.getLogger("mkdocs.plugins.study-guide")
 # The iframe-worker shim as npm installs it (package.json); extra.polyfills names where
 # the site serves it.  Without a local copy Material's offline plugin loads it from a CDN.
 IFRAME_WORKER_SHIM = Path("node_modules/iframe-worker/shim/index.js")
+# The guide's part of the background search workers (overrides/assets/javascripts), which
+# search-source.js starts with.
+SEARCH_WORKER_PRELUDE = "search-worker.js"
 # Pages search skips: the proofreading report is for editors (its rows repeat every flag, a
 # sixth of a large bank's index); the question overview and the tags page only repeat
 # question openings, which would crowd out the questions themselves.
@@ -46,6 +50,9 @@ UNSEARCHED_PAGES = frozenset({"report.md", INDEX_PAGE, TAGS_PAGE})
 # text that readers do not search for.  (Blocks written by the generator carry
 # data-search-exclude themselves; admonitions cannot.)
 SEARCH_SKIPPED_BLOCK = re.compile(r'<(?:details|div) class="(?:admonition )?(?:corrected|warning|danger|info)"')
+# The title of a folded answer ("答案与解析"): the same three words in every question, so they
+# find nothing and only fill every search result and the browser's index.
+ANSWER_SUMMARY = re.compile(r'<details class="answer">\s*<summary')
 
 
 class _ToMkDocs(logging.Handler):
@@ -136,7 +143,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def on_page_content(self, html, page, config, files):
         if self.guide.formulas is not None:
             html = self.guide.formulas.restore(html)
-        return SEARCH_SKIPPED_BLOCK.sub(lambda m: m.group(0) + " data-search-exclude", html)
+        html = SEARCH_SKIPPED_BLOCK.sub(lambda m: m.group(0) + " data-search-exclude", html)
+        return ANSWER_SUMMARY.sub(lambda m: m.group(0) + " data-search-exclude", html)
 
     @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)
     def on_post_build(self, config):
@@ -149,10 +157,15 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         path.write_text(written, encoding="utf-8")
         script = path.with_suffix(".js")
         if script.is_file():  # the offline plugin's copy, for file://
-            script.write_text(index_script(written), encoding="utf-8")
+            options = {"suggest": "search.suggest" in (config.theme.get("features") or [])}
+            script.write_text(index_script(index, options), encoding="utf-8")
             scripts = site / "assets" / "javascripts"
-            (scripts / "workers" / "search-source.js").write_text(
-                worker_source(scripts / "workers", scripts / "lunr", index["config"]["lang"]), encoding="utf-8")
+            try:
+                source = worker_source(scripts / "workers", scripts / "lunr", index["config"]["lang"],
+                                       scripts / SEARCH_WORKER_PRELUDE)
+            except GuideError as error:
+                raise PluginError(str(error)) from None
+            (scripts / "workers" / "search-source.js").write_text(source, encoding="utf-8")
 
     def on_serve(self, server, config, builder):
         for path in {self.settings_path, *self.guide.watched}:

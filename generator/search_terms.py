@@ -41,6 +41,9 @@ HAN_RUN = re.compile(r"[\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u340
                      r"\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
 # Characters a reader may type; compatibility ideographs (U+F900...) come from no input method.
 HAN_CHAR_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF))
+# A Chinese word of the index as guide.js finds it (its HAN_RUN): the index marks word
+# boundaries, so every run of these characters is one word.
+INDEX_WORD = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 LATIN_ALNUM_CHAR = re.compile(r"[A-Za-z0-9]")
 LATIN_SPELLING = re.compile(r"^[A-Za-z0-9@.+#/]+(?:[\s\-‐_]+[A-Za-z0-9@.+#/]+)+$")
 # What splits the index into tokens: Material's Chinese separator plus full-width
@@ -208,23 +211,34 @@ def dump_index(index: dict) -> str:
     return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
 
 
-def index_script(index_json: str) -> str:
-    """``search/search_index.js`` for ``file://``: the index as a string for ``JSON.parse``.
+def index_script(index: dict, options: dict) -> str:
+    """``search/search_index.js`` for ``file://``: the documents as JSON text, parsed on use.
 
-    A string is read much faster than an object literal of the same size, and a page that
-    already holds the index (guide.js loads it early) skips the parse when Material loads
-    the script again.
+    It defines ``studyGuideIndex`` (``config``, Material's search ``options`` and ``docs``,
+    the documents as a string) and ``__index``, which Material reads: parsed when first
+    asked for, unless ``studyGuideIndex.parsed`` is already set.  guide.js hands the text
+    to background workers, which parse it off the page's thread, and sets ``parsed`` to
+    an index without documents, which is all Material's page code needs then.  A string
+    is read much faster than an object literal of the same size, and a page that loads
+    the script again (Material does, when search opens) keeps the first copy.
     """
-    return f"var __index = window.__index || JSON.parse({json.dumps(index_json, ensure_ascii=False)})\n"
+    config = json.dumps(index["config"], ensure_ascii=False, separators=(",", ":"))
+    docs = json.dumps(json.dumps(index["docs"], ensure_ascii=False, separators=(",", ":")), ensure_ascii=False)
+    return (f"var studyGuideIndex = window.studyGuideIndex || {{config: {config}, options: "
+            f"{json.dumps(options, separators=(',', ':'))}, docs: {docs}}};\n"
+            "Object.defineProperty(window, \"__index\", {configurable: true, get: function () {\n"
+            "  return studyGuideIndex.parsed || (studyGuideIndex.parsed =\n"
+            "    {config: studyGuideIndex.config, docs: JSON.parse(studyGuideIndex.docs)});\n}});\n")
 
 
-def worker_source(workers: Path, lunr: Path, langs: Iterable[str]) -> str:
+def worker_source(workers: Path, lunr: Path, langs: Iterable[str], prelude: Path | None = None) -> str:
     """``workers/search-source.js``: Material's search worker as one string for a Blob worker.
 
     ``workers`` and ``lunr`` are the built site's ``assets/javascripts/workers`` and
-    ``assets/javascripts/lunr``.  The Lunr scripts the worker would import for ``langs``
-    (as Material's worker chooses them) are appended, and ``importScripts`` is stubbed:
-    a Blob worker may not load files from a folder.
+    ``assets/javascripts/lunr``.  ``prelude`` (the guide's ``search-worker.js``) comes
+    first, so that its message listener runs before Material's.  The Lunr scripts the
+    worker would import for ``langs`` (as Material's worker chooses them) are appended,
+    and ``importScripts`` is stubbed: a Blob worker may not load files from a folder.
     """
     langs = list(langs)
     found = sorted(workers.glob("search.*.min.js"))
@@ -236,6 +250,10 @@ def worker_source(workers: Path, lunr: Path, langs: Iterable[str]) -> str:
     extra += [lunr / "min" / f"lunr.{lang}.min.js" for lang in langs if lang != "en"]
     extra += [lunr / "min" / "lunr.multi.min.js"] if len(langs) > 1 else []
     parts = [worker] + ([lunr / "min" / "lunr.stemmer.support.min.js", *extra] if extra else [])
+    if prelude is not None:
+        if not prelude.is_file():
+            raise GuideError(str(prelude), "the guide's search worker script", "no such file")
+        parts.insert(0, prelude)
     source = ";\n".join(p.read_text(encoding="utf-8") for p in parts) + ";\nself.importScripts = function () {};\n"
     return f"var studyGuideSearchWorker = {json.dumps(source, ensure_ascii=False)};\n"
 
@@ -247,14 +265,17 @@ def query_folding(docs: Iterable[dict], terms: SearchTerms, script: str) -> dict
     index holds (``"發发與与…"`` in a Simplified edition); ``latin`` lists the English terms
     of more than one word (``"kv cache"``), which a reader may type run together.  Only
     characters whose counterpart is in the index are listed, and only terms whose words all
-    are, which keeps the tables to a few hundred entries.
+    are, which keeps the tables to a few hundred entries.  ``words`` are the index's Chinese
+    words, space-separated, which guide.js cuts a query into; shipping them saves the page
+    a pass over every document.
     """
-    present, tokens = set(), set()
+    present, tokens, words = set(), set(), set()
     for doc in docs:
         for field in ("title", "text"):
             text = TAG.sub(" ", doc.get(field) or "")
             present.update(c for run in HAN_RUN.findall(text) for c in run)
             tokens.update(SEPARATOR_CHAR.split(text.lower()))
+            words.update(INDEX_WORD.findall(text))
     pairs = []
     for typed, candidates in _variants(script):
         held = next((c for c in candidates if c in present), None)
@@ -262,7 +283,7 @@ def query_folding(docs: Iterable[dict], terms: SearchTerms, script: str) -> dict
             pairs.append(typed + held)
     # A run-together spelling is worth folding only when the index holds all its words.
     latin = [spaced for spaced in terms.latin_spaced.values() if tokens.issuperset(spaced.split())]
-    return {"chars": "".join(pairs), "latin": latin}
+    return {"chars": "".join(pairs), "latin": latin, "words": " ".join(sorted(words))}
 
 
 @lru_cache(maxsize=2)

@@ -166,6 +166,43 @@ def test_search_runs_in_a_background_worker_from_a_folder(browser, guide_site):
     assert not refused
 
 
+def test_the_quick_worker_finds_what_the_whole_index_finds(browser, guide_site):
+    """The first answers come from the quick worker (Material's search over the documents
+    holding the query's words); they must be the whole index's answers."""
+    quick = {}
+    for query, _ in QUERIES:
+        with offline_page(browser) as (page, refused):
+            page.goto(file_url(guide_site, CHAPTERS[0]))
+            quick[query] = result_ids(search(page, query, clear=False))
+            assert page.evaluate("studyGuide.timings.answered") == "quick", query
+        assert not refused
+    with offline_page(browser) as (page, refused):
+        page.goto(file_url(guide_site, CHAPTERS[0]))
+        search(page, "LoRA", clear=False)  # a first search has the whole index built
+        page.wait_for_function("studyGuide.timings.ready > 0")
+        for query, _ in QUERIES:
+            assert result_ids(search(page, query)) == quick[query], query
+        assert page.evaluate("studyGuide.timings.answered") == "quick"
+    assert not refused
+
+
+def test_the_whole_index_is_built_once_the_reader_searches_and_then_answers(page, guide_site):
+    page.goto(file_url(guide_site, CHAPTERS[0]))
+    page.wait_for_function("studyGuide.timings.quick > 0")
+    page.wait_for_timeout(300)
+    assert "building" not in page.evaluate("studyGuide.timings")  # no search, no index
+    assert result_ids(search(page, "LoRA", clear=False))[0] == "q10"
+    page.wait_for_function("studyGuide.timings.ready > 0")
+    assert result_ids(search(page, "位置编码"))[0] == "q2"
+    assert page.evaluate("studyGuide.timings.latest") == "index"
+
+
+def test_a_query_the_quick_worker_leaves_to_the_whole_index_is_answered(page, guide_site):
+    page.goto(file_url(guide_site, CHAPTERS[0]))
+    assert "q10" in result_ids(search(page, "LoRA~1", clear=False))  # fuzzy: the index's alone
+    assert page.evaluate("studyGuide.timings.answered") == "index"
+
+
 def test_without_the_worker_source_search_falls_back_to_the_iframe_shim(browser, guide_site, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(guide_site, site)

@@ -5,8 +5,8 @@ import re
 import pytest
 
 from generator.glossary import Glossary, Term, load_glossary
-from generator.search_terms import (SEPARATOR, ZWSP, Segmenter, dump_index, query_folding, rewrite_index,
-                                    search_terms, user_dictionary)
+from generator.search_terms import (SEPARATOR, ZWSP, Segmenter, dump_index, index_script, query_folding,
+                                    rewrite_index, search_terms, user_dictionary, worker_source)
 from tests.conftest import ROOT
 
 GLOSSARY = Glossary((
@@ -94,3 +94,41 @@ def test_query_folding_maps_the_other_script_onto_the_index():
 def test_only_run_together_spellings_whose_words_the_index_holds_are_folded():
     folding = query_folding([{"title": "", "text": "KV cache 與 flash"}], search_terms(GLOSSARY), "hant")
     assert folding["latin"] == ["kv cache"]
+
+
+def test_the_fold_table_lists_the_index_words_for_cutting_queries():
+    folding = query_folding([{"title": "第1題", "text": "<p>位置" + ZWSP + "編碼" + ZWSP + "與KV cache</p>"}],
+                            search_terms(GLOSSARY), "hant")
+    assert folding["words"].split(" ") == sorted(["第", "題", "位置", "編碼", "與"])
+
+
+def test_the_index_script_holds_the_documents_as_text_and_parses_them_on_use():
+    from py_mini_racer import MiniRacer
+
+    docs = [{"location": "c.html#q1", "title": "第1題", "text": '<p>"引號"與 \\ 反斜線 \u2028</p>'}]
+    script = index_script({"config": {"lang": ["zh"]}, "docs": docs}, {"suggest": False})
+    v8 = MiniRacer()
+    v8.eval("var window = this;")
+    v8.eval(script)
+    assert v8.eval("typeof studyGuideIndex.docs") == "string"
+    assert json.loads(v8.eval("JSON.stringify(__index.docs)")) == docs
+    assert v8.eval("studyGuideIndex.options.suggest") is False
+    # guide.js sets `parsed` to an index without documents, which Material then reads.
+    v8.eval("studyGuideIndex.parsed = {config: studyGuideIndex.config, docs: []}")
+    assert v8.eval("__index.docs.length") == 0
+    v8.eval(script)  # loaded again (Material does): the first copy stays
+    assert v8.eval("__index.docs.length") == 0
+
+
+def test_the_worker_source_starts_with_the_guides_prelude(tmp_path):
+    workers, lunr = tmp_path / "workers", tmp_path / "lunr"
+    (lunr / "min").mkdir(parents=True)
+    workers.mkdir()
+    (workers / "search.0123.min.js").write_text("/* material */", encoding="utf-8")
+    for name in ("lunr.stemmer.support.min.js", "lunr.zh.min.js"):
+        (lunr / "min" / name).write_text(f"/* {name} */", encoding="utf-8")
+    prelude = tmp_path / "search-worker.js"
+    prelude.write_text("/* prelude */", encoding="utf-8")
+    source = json.loads(worker_source(workers, lunr, ["zh"], prelude).split(" = ", 1)[1].rstrip(";\n"))
+    order = [source.index(part) for part in ("/* prelude */", "/* material */", "lunr.stemmer", "lunr.zh")]
+    assert order == sorted(order)

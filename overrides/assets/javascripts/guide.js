@@ -14,7 +14,7 @@
  * 2. A search hit inside a folded answer.  A result link ends in "?h=terms#q7"; the
  *    answer of question 7 is opened when it contains a term, before Material highlights
  *    the terms (Material only marks text that is visible).  Other answers stay closed.
- * 3. Search from a folder: a background worker instead of the iframe shim (below).
+ * 3. Search from a folder: background workers instead of the iframe shim (below).
  *
  * No network, no dependencies: the guide must work from a folder.
  */
@@ -22,35 +22,34 @@
   "use strict";
 
   var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;  /* Material's SearchMessageType values */
-  /* When search was set up, became ready, was first asked and first answered (ms since
-     the page opened): read by benchmarks/bench_search.py. */
+  /* When search was set up (setup), the quick worker was ready (quick), Material first
+     asked (query), the whole index was started (building) and built (ready), and the first
+     result came (result), in ms since the page opened; which worker answered first and
+     last (answered, latest: "quick" or "index").  Read by benchmarks/bench_search.py and the tests. */
   var timings = {};
   var HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
   var HAN_RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
   var SENTINEL = "\u4db5";             /* a Han character no bank uses */
   var LATIN_WORD = /^[A-Za-z0-9@.#/_\-\u2010]+$/;
-  var fold = { chars: new Map(), keys: [], latin: {}, words: new Set(), prefixes: new Set(), longest: 1,
-               learned: false };
+  var fold = { chars: new Map(), keys: [], latin: {}, words: new Set(), prefixes: new Set(), longest: 1 };
+  var foldConfig = null;                 /* the index config whose tables fold queries */
+  var learned = false;
 
-  /* Learn the folding tables and the index's Chinese words from the setup message. */
-  function learn(index) {
-    var table = index.config.fold || {};
+  /* Learn the folding tables and the index's Chinese words (config.fold, written by the
+     build) before the first query: a few thousand entries, never the documents. */
+  function learn() {
+    if (learned || !foldConfig) return;
+    learned = true;
+    var table = foldConfig.fold || {};
     var chars = table.chars || "";
     for (var i = 0; i + 1 < chars.length; i += 2) fold.chars.set(chars[i], chars[i + 1]);
     (table.latin || []).forEach(function (spaced) { fold.latin[spaced.replace(/ /g, "")] = spaced; });
     fold.keys = Object.keys(fold.latin).sort(function (a, b) { return b.length - a.length; });
-    /* The index marks word boundaries, so every run of Han characters in it is a word. */
-    (index.docs || []).forEach(function (doc) {
-      [doc.title, doc.text].forEach(function (value) {
-        var words = typeof value === "string" ? value.match(HAN_RUN) : null;
-        for (var w = 0; words && w < words.length; w++) {
-          var word = words[w];
-          if (fold.words.has(word)) continue;
-          fold.words.add(word);
-          for (var k = 1; k < word.length; k++) fold.prefixes.add(word.slice(0, k));
-          if (word.length > fold.longest) fold.longest = word.length;
-        }
-      });
+    (table.words || "").split(" ").forEach(function (word) {
+      if (!word || fold.words.has(word)) return;
+      fold.words.add(word);
+      for (var k = 1; k < word.length; k++) fold.prefixes.add(word.slice(0, k));
+      if (word.length > fold.longest) fold.longest = word.length;
     });
   }
 
@@ -96,6 +95,7 @@
   }
 
   function foldQuery(query) {
+    learn();
     var chars = Array.from(query, function (c) { return fold.chars.get(c) || c; }).join("");
     var spaced = "";
     for (var i = 0; i < chars.length; i++) {   /* a space where Latin meets Chinese */
@@ -112,7 +112,7 @@
     worker.postMessage = function (message) {
       if (message && message.type === SETUP && message.data && message.data.config) {
         timings.setup = timings.setup || performance.now();
-        if (!fold.learned) learn(message.data);
+        foldConfig = foldConfig || message.data.config;
       } else if (message && message.type === QUERY && typeof message.data === "string") {
         timings.query = timings.query || performance.now();
         message = { type: QUERY, data: foldQuery(message.data) };
@@ -121,7 +121,7 @@
     };
     worker.addEventListener("message", function (ev) {
       var type = ev.data && ev.data.type;
-      if (type === READY) timings.ready = timings.ready || performance.now();
+      if (type === READY && !background) timings.ready = timings.ready || performance.now();
       if (type === RESULT && !timings.result) timings.result = performance.now();
     });
     return worker;
@@ -132,20 +132,54 @@
    *    Material runs its search "worker" in an iframe (the iframe-worker shim): on the
    *    page's own thread, and only once the search field is focused, so the page freezes
    *    while a large index is built.  A worker made from a Blob is allowed, though: its
-   *    source (Material's worker with the Lunr languages it would import) comes as a
-   *    string in workers/search-source.js, written at build time.  It starts as soon as
-   *    the page opens, builds the index on another thread, and Material's own set-up
-   *    message is dropped when it comes.  Anything missing, and the shim is used instead.
+   *    source (search-worker.js, then Material's worker with the Lunr languages it would
+   *    import) comes as a string in workers/search-source.js, written at build time.
+   *    Two such workers start as the page opens; the documents reach them as JSON text
+   *    (search/search_index.js, read early: main.html), parsed there, not on this thread.
+   *
+   *    - The quick worker answers from the start: for each query it runs Material's own
+   *      search on the documents that contain the query's words (search-worker.js).
+   *    - The index worker builds Material's index of every document (a second or more for
+   *      thousands of questions), once the reader has searched; from then on it answers,
+   *      and the last query is asked again, so the list settles into the whole index's
+   *      order (it is not drawn again when nothing moved).
+   *
+   *    Material's own set-up message is dropped.  Anything missing, and the shim is used.
    */
   var Native = window.studyGuideNativeWorker;    /* saved by main.html before the shim */
   var Shim = window.Worker;                      /* the iframe-worker shim under file:// */
   var here = document.currentScript && document.currentScript.src;
   var root = here ? here.replace(/assets\/javascripts\/guide\.js(\?.*)?$/, "") : null;
-  var background = null;                         /* the Blob worker, once it runs */
-  var settled = false;                           /* the Blob worker runs, or never will */
-  var ready = false;                             /* it has built the index */
-  var early = [];                                /* its messages before Material listens */
+  var background = null;                         /* the index worker, once it runs */
+  var quick = null;                              /* the quick worker, until the index is built */
+  var settled = false;                           /* the background workers run, or never will */
+  var ready = false;                             /* the index worker has built the index */
+  var announced = false;                         /* Material was told search is ready */
+  var lastQuery = null;                          /* Material's last query, as sent */
+  var indexSetup = null;                         /* the index worker's set-up, until sent */
+  var quickAsked = [];                           /* per query to the quick worker: not empty */
+  var shown = null;                              /* the last list delivered, as locations */
+  var early = [];                                /* messages before Material listens */
   var proxy = null;                              /* what Material holds as its worker */
+
+  /* A result's list, as the locations Material shows in order. */
+  function listOf(result) {
+    return JSON.stringify((result.items || []).map(function (group) {
+      return group.map(function (item) { return item.location; });
+    }));
+  }
+
+  function deliver(data) {
+    if (data.type === RESULT) shown = listOf(data.data);
+    if (proxy && proxy.attached) proxy.dispatchEvent(new MessageEvent("message", { data: data }));
+    else early.push(data);
+  }
+
+  function announce() {
+    if (announced) return;
+    announced = true;
+    deliver({ type: READY });
+  }
 
   function loadScript(src, done) {
     var script = document.createElement("script");
@@ -155,85 +189,179 @@
     document.head.appendChild(script);
   }
 
-  function features() {
-    var config = document.getElementById("__config");
-    return config ? (JSON.parse(config.textContent).features || []) : [];
-  }
-
   function settle() {
     settled = true;
     if (proxy) proxy.attach();
   }
 
-  function prewarm() {
-    var loaded = 0, failed = false;
-    function both(ok) {
-      failed = failed || !ok;
-      if (++loaded < 2) return;
-      if (failed || typeof window.studyGuideSearchWorker !== "string" || !window.__index) return settle();
-      try {
-        var blob = new Blob([window.studyGuideSearchWorker], { type: "text/javascript" });
-        background = new Native(URL.createObjectURL(blob));
-      } catch (err) {
-        background = null;
-        return settle();
-      }
-      background.addEventListener("message", function (ev) {
-        if (ev.data && ev.data.type === READY) ready = true;
-        if (proxy) proxy.dispatchEvent(new MessageEvent("message", { data: ev.data }));
-        else early.push(ev.data);
-      });
-      background.addEventListener("error", function () {  /* e.g. a browser that refuses it */
-        if (ready) return;
-        background.terminate();
-        background = null;
-        if (proxy) proxy.fallBack();
-      });
-      learn(window.__index);
-      fold.learned = true;
-      timings.setup = performance.now();
-      var send = function () {
-        background.postMessage({ type: SETUP, data: {
-          config: window.__index.config, docs: window.__index.docs,
-          options: { suggest: features().indexOf("search.suggest") >= 0 } } });
-      };
-      if (document.readyState === "loading" && !document.getElementById("__config"))
-        document.addEventListener("DOMContentLoaded", send);
-      else send();
-      settle();
-    }
-    loadScript(root + "assets/javascripts/workers/search-source.js", both);
-    loadScript(root + "search/search_index.js", both);
+  function stopQuick() {
+    if (quick) quick.terminate();
+    quick = null;
   }
 
-  /* What Material gets from `new Worker(url)` under file://: the Blob worker once it
-     runs, the shim if it cannot; messages wait in between. */
+  function stopBackground() {
+    stopQuick();
+    if (background) background.terminate();
+    background = null;
+    if (window.studyGuideIndex) window.studyGuideIndex.parsed = null;  /* the shim needs the documents */
+  }
+
+  function onIndexMessage(ev) {
+    var type = ev.data && ev.data.type;
+    if (type === READY) {
+      ready = true;
+      timings.ready = performance.now();
+      stopQuick();
+      announce();
+      if (lastQuery && proxy && proxy.attached) {
+        lastQuery.again = true;
+        background.postMessage(lastQuery);
+      }
+    } else if (type === RESULT) {
+      timings.answered = timings.answered || "index";
+      timings.latest = "index";
+      var again = lastQuery && lastQuery.again;
+      if (lastQuery) lastQuery.again = false;
+      /* The same list asked again needs no new rendering (the reader may be reading it). */
+      if (!(again && listOf(ev.data.data) === shown)) deliver(ev.data);
+    }
+  }
+
+  function onQuickMessage(ev) {
+    var type = ev.data && ev.data.type;
+    if (type === RESULT && quickAsked.shift()) buildIndex();  /* the reader searches */
+    if (ready) return;
+    if (type === READY) {
+      timings.quick = performance.now();
+      announce();
+    } else if (type === RESULT && !ev.data.data.declined) {
+      timings.answered = timings.answered || "quick";
+      timings.latest = "quick";
+      deliver(ev.data);
+    }
+  }
+
+  function quickFailed() {
+    stopQuick();
+    buildIndex();
+  }
+
+  /* The whole index is built once the reader has searched (or the quick worker cannot
+     answer): until then it would only take processor time from the page and from the
+     quick worker, and a reader who never searches never pays for it. */
+  function buildIndex() {
+    if (!indexSetup || indexSetup.sent) return;
+    indexSetup.sent = true;
+    timings.building = performance.now();
+    background.postMessage(indexSetup.message);
+  }
+
+  /* The workers start as soon as their source is in, so that they are up and have read
+     Material's code by the time the index arrives. */
+  function startBackground() {
+    try {
+      var source = new Blob([window.studyGuideSearchWorker], { type: "text/javascript" });
+      var url = URL.createObjectURL(source);
+      background = new Native(url);
+      quick = new Native(url);
+    } catch (err) {
+      stopBackground();
+      return;
+    }
+    background.addEventListener("message", onIndexMessage);
+    background.addEventListener("error", function () {  /* e.g. a browser that refuses it */
+      if (ready || !background) return;
+      stopBackground();
+      if (proxy) proxy.fallBack();
+    });
+    quick.addEventListener("message", onQuickMessage);
+    quick.addEventListener("error", quickFailed);      /* queries wait for the index then */
+  }
+
+  function setUpBackground() {
+    var index = window.studyGuideIndex;
+    /* Material reads __index only to send its own set-up, which these workers do not need:
+       it gets the documents only if the shim takes over (stopBackground). */
+    index.parsed = { config: index.config, docs: [] };
+    foldConfig = index.config;
+    timings.setup = performance.now();
+    var data = { config: index.config, docs: index.docs, options: index.options || {} };
+    indexSetup = { message: { type: SETUP, data: data }, sent: false };
+    if (quick) quick.postMessage({ type: SETUP, data: Object.assign({ quick: true }, data) });
+    else buildIndex();
+  }
+
+  function prewarm() {
+    var source = null, index = null;             /* each script: loaded and usable, or not */
+    var started = false;
+    function next() {
+      if (source && !started) {
+        started = true;
+        startBackground();
+      }
+      if (source === null || index === null) return;
+      if (background && index) setUpBackground();
+      else if (background) stopBackground();
+      settle();
+    }
+    loadScript(root + "assets/javascripts/workers/search-source.js", function (ok) {
+      source = ok && typeof window.studyGuideSearchWorker === "string";
+      next();
+    });
+    loadScript(root + "search/search_index.js", function (ok) {
+      index = ok && !!window.studyGuideIndex && typeof window.studyGuideIndex.docs === "string";
+      next();
+    });
+  }
+
+  /* Material's set-up message, with the documents if it was sent without them. */
+  function fullSetup(message) {
+    var data = message.data;
+    if (!window.studyGuideIndex || data.docs.length) return message;
+    return { type: SETUP, data: { config: data.config, docs: window.__index.docs, options: data.options } };
+  }
+
+  /* What Material gets from `new Worker(url)` under file://: the background workers once
+     they run, the shim if they cannot; messages wait in between. */
   function FolderWorker(url) {
     var target = new EventTarget();
-    var queue = [], worker = null, setup = null;
-    target.attach = function () {
-      if (worker) return;
-      worker = background || new Shim(url);
-      if (!background) worker.addEventListener("message", function (ev) {
+    var queue = [], shim = null, setup = null;
+    target.attached = false;
+    function useShim() {
+      shim = new Shim(url);
+      shim.addEventListener("message", function (ev) {
         target.dispatchEvent(new MessageEvent("message", { data: ev.data }));
       });
+    }
+    target.attach = function () {
+      if (target.attached) return;
+      target.attached = true;
+      if (!background) useShim();
       early.splice(0).forEach(function (data) {
         target.dispatchEvent(new MessageEvent("message", { data: data }));
       });
       queue.splice(0).forEach(target.send);
     };
-    target.fallBack = function () {            /* the Blob worker failed: the shim after all */
-      worker = null;
-      target.attach();
-      if (setup) worker.postMessage(setup);
+    target.fallBack = function () {            /* the Blob workers failed: the shim after all */
+      if (!target.attached || shim) return;
+      useShim();
+      if (setup) shim.postMessage(fullSetup(setup));
+      if (lastQuery) shim.postMessage({ type: QUERY, data: lastQuery.data });  /* still unanswered */
     };
     target.send = function (message) {
-      if (!worker) return queue.push(message);
+      if (!target.attached) return queue.push(message);
       if (message.type === SETUP) setup = message;
-      if (worker === background && message.type === SETUP) return;  /* already set up */
-      worker.postMessage(message);
+      if (shim) return shim.postMessage(message.type === SETUP ? fullSetup(message) : message);
+      if (message.type === SETUP) return;
+      lastQuery = { type: message.type, data: message.data };
+      if (ready || !quick) return background.postMessage(message);
+      quickAsked.push(/\S/.test(message.data));
+      quick.postMessage(message);
     };
-    target.terminate = function () { if (worker) worker.terminate(); };
+    target.terminate = function () {
+      if (shim) shim.terminate();
+      else stopBackground();
+    };
     return target;
   }
 
