@@ -8,16 +8,19 @@ For the edition's script and for search (generator.script, generator.search_term
 ``on_config`` sets the interface language, ``on_files`` adds the local copy of the
 ``iframe-worker`` shim that ``extra.polyfills`` names (search under ``file://``),
 ``on_page_markdown`` writes hand-written pages in the edition's script,
-``on_page_content`` keeps correction logs, flags and answer titles out of the search
-index, and ``on_post_build`` re-segments the index, writes it compactly, and rewrites the
-``offline`` plugin's ``search_index.js`` and the background search workers' source for
-``file://``.
+``on_config`` also gives Material's search plugin the glossary's words as its jieba user
+dictionary, ``on_page_content`` keeps correction logs, flags and answer titles out of the
+search index, and ``on_post_build`` completes the index (generator.search_terms), writes
+it compactly, and rewrites the ``offline`` plugin's ``search_index.js`` and the
+background search workers' source for ``file://``.
 """
 from __future__ import annotations
 
 import json
 import logging
+import os
 import re
+import tempfile
 from dataclasses import replace
 from pathlib import Path
 
@@ -29,9 +32,9 @@ from mkdocs.structure.files import File, Files
 from .crosslinks import INDEX_PAGE, TAGS_PAGE
 from .errors import ConfigError, GuideError
 from .guide import Guide, build_guide
-from .katex import CSS_URL as KATEX_CSS_URL, katex_assets
+from .katex import CSS_URL as KATEX_CSS_URL, EXCLUDED_TAG as TYPESET_TAG, katex_assets
 from .script import SCRIPTS, convert_interface, theme_language
-from .search_terms import dump_index, index_script, rewrite_index, worker_source
+from .search_terms import dump_index, index_script, rewrite_index, search_terms, user_dictionary, worker_source
 from .settings import load_settings
 
 log = logging.getLogger("mkdocs.plugins.study-guide")
@@ -53,6 +56,14 @@ SEARCH_SKIPPED_BLOCK = re.compile(r'<(?:details|div) class="(?:admonition )?(?:c
 # The title of a folded answer ("答案与解析"): the same three words in every question, so they
 # find nothing and only fill every search result and the browser's index.
 ANSWER_SUMMARY = re.compile(r'<details class="answer">\s*<summary')
+# KaTeX's HTML of a formula.  Search skips it (its wrapper is data-search-exclude; the
+# formula's text beside it is indexed), but Material's search parser would still read it
+# tag by tag: about 150 tags a question, two thirds of a chapter page and of the parser's
+# time.  So Material indexes each page without it, and the page is then written with it.
+TYPESET_FORMULA = re.compile(rf"<{TYPESET_TAG}\b[^>]*>.*?</{TYPESET_TAG}>", re.S)
+# The attributes Material's search plugin removes from a page once it has indexed it.
+SEARCH_ATTRIBUTE = re.compile(r'\s?data-search-\w+="[^"]+"')
+SEARCH_ATTRIBUTE_NAME = re.compile(r'data-search-\w+="')  # the same, found faster
 
 
 class _ToMkDocs(logging.Handler):
@@ -76,7 +87,15 @@ class StudyGuideConfig(base.Config):
 
 class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     guide: Guide
+    jieba_dictionary: str | None = None  # the user dictionary written for Material's search
 
+    def __init__(self) -> None:
+        super().__init__()
+        self._typeset_pages: dict[str, str] = {}  # src_uri -> page HTML with its formulas
+
+    # Before Material's search plugin reads its configuration (jieba_dict_user, and its
+    # defaults in the interface language this sets).
+    @event_priority(50)
     def on_config(self, config):
         root = Path(config.config_file_path).parent
         self.settings_path = root / self.config.settings
@@ -95,6 +114,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         if not config.nav:
             config.nav = list(self.guide.nav)
         self._follow_script(config)
+        self._give_search_the_glossary(config)
         if self.guide.formulas is not None:  # KaTeX's stylesheet first: the guide's may refine it
             config.extra_css.insert(0, KATEX_CSS_URL)
         return config
@@ -114,6 +134,29 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         if "offline" in config.plugins and not self.shims:
             log.warning("extra.polyfills names no local copy of iframe-worker, so Material's offline "
                         "plugin loads it from a CDN; for example: assets/javascripts/iframe-worker/shim.js")
+
+    def _give_search_the_glossary(self, config) -> None:
+        """Material's search plugin cuts the index's Chinese with jieba: give it the glossary's
+        words as a user dictionary (its ``jieba_dict_user``, after any of the site's own), so
+        that terms are found whole and the index is cut once, there (generator.search_terms)."""
+        search = next((p for p in config.plugins.values() if "jieba_dict_user" in p.config), None)
+        words = search_terms(self.guide.glossary).chinese
+        if search is None or not words:
+            return
+        own = search.config.jieba_dict_user
+        text = user_dictionary(words)
+        if own and os.path.isfile(own):
+            text = Path(own).read_text(encoding="utf-8").rstrip("\n") + "\n" + text
+        handle, self.jieba_dictionary = tempfile.mkstemp(prefix="study-guide-jieba-", suffix=".txt")
+        with os.fdopen(handle, "w", encoding="utf-8") as file:
+            file.write(text)
+        search.config.jieba_dict_user = self.jieba_dictionary
+
+    def on_pre_build(self, config) -> None:
+        self._typeset_pages.clear()
+        if self.jieba_dictionary:  # Material's search plugin read it in its on_config
+            os.unlink(self.jieba_dictionary)
+            self.jieba_dictionary = None
 
     def on_files(self, files: Files, config) -> Files:
         for page in self.guide.pages:
@@ -144,7 +187,20 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         if self.guide.formulas is not None:
             html = self.guide.formulas.restore(html)
         html = SEARCH_SKIPPED_BLOCK.sub(lambda m: m.group(0) + " data-search-exclude", html)
-        return ANSWER_SUMMARY.sub(lambda m: m.group(0) + " data-search-exclude", html)
+        html = ANSWER_SUMMARY.sub(lambda m: m.group(0) + " data-search-exclude", html)
+        if f"<{TYPESET_TAG}" not in html:
+            return html
+        # Until Material's search plugin has indexed the page (on_page_context), the page is
+        # without typeset formulas; no other plugin of the guide reads it in between.
+        self._typeset_pages[page.file.src_uri] = html
+        return TYPESET_FORMULA.sub("", html)
+
+    @event_priority(-100)  # after Material's search plugin has indexed the page (0)
+    def on_page_context(self, context, page, config, nav):
+        typeset = self._typeset_pages.pop(page.file.src_uri, None)
+        if typeset is not None:  # the page as written, left as Material's search leaves it
+            page.content = SEARCH_ATTRIBUTE.sub("", typeset) if SEARCH_ATTRIBUTE_NAME.search(typeset) else typeset
+        return context
 
     @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)
     def on_post_build(self, config):

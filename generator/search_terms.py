@@ -1,14 +1,15 @@
 """Search in Chinese and English: the words of the index and what a query is folded to.
 
-Material's search plugin writes ``search/search_index.json`` with Chinese segmented by
-jieba's general dictionary.  :func:`rewrite_index` re-segments it so that the terms of the
-field are found whole, and writes it compactly:
+Material's search plugin writes ``search/search_index.json`` with Chinese cut by jieba,
+which also knows every Chinese spelling of the glossary (:func:`user_dictionary`, given
+to the plugin as ``jieba_dict_user``), so the terms of the field are found whole; the
+words are marked with zero-width spaces, which the index's separator treats as spaces
+and readers never see.  :func:`rewrite_index` then adds what Material cannot do, and
+writes the index compactly:
 
-- **Chinese** runs are cut by a jieba tokenizer that also knows every Chinese spelling of
-  the glossary (:func:`user_dictionary`).  Cutting happens on the Simplified form of the
-  text, character by character, so a Traditional edition is cut as well as a Simplified one
-  (jieba's dictionary is Simplified); the words are marked with zero-width spaces, which
-  the index's separator treats as spaces and readers never see.
+- **Chinese** of a Traditional edition is cut again (:func:`cuts_chinese_itself`), by a
+  jieba tokenizer of its own on the Simplified form of the text, character by character:
+  jieba's dictionary is Simplified, and cuts Traditional text badly.
 - **English** terms that the bank runs together (``KVcache``, ``KVcacheeviction``) are
   split into the words of the glossary's spelling (``KV cache``), so the usual spelling
   finds them.
@@ -48,8 +49,9 @@ LATIN_ALNUM_CHAR = re.compile(r"[A-Za-z0-9]")
 LATIN_SPELLING = re.compile(r"^[A-Za-z0-9@.+#/]+(?:[\s\-‐_]+[A-Za-z0-9@.+#/]+)+$")
 # What splits the index into tokens: Material's Chinese separator plus full-width
 # punctuation, which never belongs to a word; fewer zero-width spaces are needed then.
-SEPARATOR = r"[\s\u200b\u3000\-、。，．？！；：（）「」『』《》〈〉【】“”‘’…·]+"
-SEPARATOR_CHAR = re.compile(SEPARATOR)
+SEPARATOR_CLASS = r"[\s\u200b\u3000\-、。，．？！；：（）「」『』《》〈〉【】“”‘’…·]"
+SEPARATOR = SEPARATOR_CLASS + "+"
+INDEX_SEPARATORS = re.compile(SEPARATOR)
 # Spaces beside the block tags Material keeps in the index: tags already end a token.
 BLOCK_TAG_SPACE = re.compile(r"\s*(</?(?:p|ul|ol|li)>)\s*")
 TAG = re.compile(r"<[^>]*>")
@@ -101,19 +103,26 @@ def _tokenizer(words: tuple[str, ...]):
 
 
 class Segmenter:
-    """Marks word boundaries in index text with zero-width spaces (see the module doc)."""
+    """Marks word boundaries in index text with zero-width spaces (see the module doc).
 
-    def __init__(self, terms: SearchTerms, glossary: Glossary | None = None) -> None:
-        self.terms, self.glossary = terms, glossary
-        self._cut = _tokenizer(terms.chinese).cut
+    With ``cut`` false the Chinese words are left as Material's search plugin cut them
+    (see :func:`cuts_chinese_itself`), and no jieba dictionary is loaded here.
+    """
+
+    def __init__(self, terms: SearchTerms, glossary: Glossary | None = None, cut: bool = True) -> None:
+        self.terms, self.glossary, self.cut = terms, glossary, cut
+        self._cut = _tokenizer(terms.chinese).cut if cut else None
         self._simple: dict[str, str] = {}
 
     def segment(self, text: str) -> str:
         """``text`` with its Chinese words and glued English terms set apart."""
-        text = text.replace(ZWSP, "")
+        if self.cut:
+            text = text.replace(ZWSP, "")
         if self.glossary is not None and self.terms.latin_words:
             text = self._split_latin(text, self.glossary)
-        return BLOCK_TAG_SPACE.sub(r"\1", _tidy(HAN_RUN.sub(self._segment_run, text)))
+        if self.cut:
+            text = HAN_RUN.sub(self._segment_run, text)
+        return BLOCK_TAG_SPACE.sub(r"\1", _tidy(text))
 
     def _segment_run(self, match: re.Match[str]) -> str:
         run = match.group(0)
@@ -165,32 +174,38 @@ def _insert_breaks(found: str, lengths: tuple[int, ...]) -> str:
 
 
 _REDUNDANT_ZWSP = re.compile(rf"{ZWSP}+")
+# A zero-width space at either end, or beside a separator or a tag, which end a token anyway.
+_NEEDLESS_ZWSP = re.compile(rf"^{ZWSP}|{ZWSP}$|(?<={SEPARATOR_CLASS[:-1]}>]){ZWSP}|{ZWSP}(?={SEPARATOR_CLASS[:-1]}<])")
 
 
 def _tidy(text: str) -> str:
     """Drop zero-width spaces that a separator, a tag or the text's ends make redundant."""
-    text = _REDUNDANT_ZWSP.sub(ZWSP, text)
-    out = []
-    for i, part in enumerate(text.split(ZWSP)):
-        if i and out and part and out[-1] and not _needs_break(out[-1][-1], part[0]):
-            out[-1] += part
-        else:
-            out.append(part)
-    return ZWSP.join(p for p in out if p)
+    return _NEEDLESS_ZWSP.sub("", _REDUNDANT_ZWSP.sub(ZWSP, text))
 
 
-def _needs_break(left: str, right: str) -> bool:
-    return not (SEPARATOR_CHAR.match(left) or SEPARATOR_CHAR.match(right) or left == ">" or right == "<")
+def cuts_chinese_itself(script: str) -> bool:
+    """Whether :func:`rewrite_index` cuts the Chinese of an edition in ``script`` again.
+
+    Material's search plugin cuts Chinese with jieba's global tokenizer, which knows the
+    glossary's words once the plugin is given :func:`user_dictionary` (its
+    ``jieba_dict_user`` option): on Simplified text that is the cut this module would make,
+    so it is kept.  jieba's dictionary is Simplified, though, and on Traditional text it
+    cuts badly (在網/上流/傳時 for 在/網上/流傳/時, a sixth of the words of the bundled
+    guide), so a Traditional edition is cut again here, on its Simplified form.
+    """
+    return script == HANT
 
 
 def rewrite_index(index: dict, glossary: Glossary | None, script: str) -> dict:
-    """Material's search index re-segmented, with the query folding data in its config.
+    """Material's search index with glued English terms split, Chinese cut again where
+    :func:`cuts_chinese_itself` says so, redundant zero-width spaces dropped, and the
+    query folding data in its config.
 
     ``script`` is the script of the edition's text (``hans`` or ``hant``); ``original``
     editions pass the script their interface follows.
     """
     terms = search_terms(glossary)
-    segmenter = Segmenter(terms, glossary)
+    segmenter = Segmenter(terms, glossary, cut=cuts_chinese_itself(script))
     docs = []
     for doc in index["docs"]:
         doc = dict(doc)
@@ -274,7 +289,7 @@ def query_folding(docs: Iterable[dict], terms: SearchTerms, script: str) -> dict
         for field in ("title", "text"):
             text = TAG.sub(" ", doc.get(field) or "")
             present.update(c for run in HAN_RUN.findall(text) for c in run)
-            tokens.update(SEPARATOR_CHAR.split(text.lower()))
+            tokens.update(INDEX_SEPARATORS.split(text.lower()))
             words.update(INDEX_WORD.findall(text))
     pairs = []
     for typed, candidates in _variants(script):

@@ -5,8 +5,9 @@ import re
 import pytest
 
 from generator.glossary import Glossary, Term, load_glossary
-from generator.search_terms import (SEPARATOR, ZWSP, Segmenter, dump_index, index_script, query_folding,
-                                    rewrite_index, search_terms, user_dictionary, worker_source)
+from generator.search_terms import (SEPARATOR, ZWSP, Segmenter, cuts_chinese_itself, dump_index, index_script,
+                                    query_folding, rewrite_index, search_terms, user_dictionary, worker_source)
+from tests.browser import guide_site  # noqa: F401 (fixture: the bundled guide, built)
 from tests.conftest import ROOT
 
 GLOSSARY = Glossary((
@@ -96,6 +97,28 @@ def test_only_run_together_spellings_whose_words_the_index_holds_are_folded():
     assert folding["latin"] == ["kv cache"]
 
 
+# Material's search plugin cuts Chinese itself (jieba, with the glossary as its user
+# dictionary) and marks the words with zero-width spaces; this is how it leaves a text.
+MATERIAL_CUT = ZWSP.join(["使用", "KVcacheeviction", "策略", "，", "张量", "并行", "的", "位置编码"])
+
+
+def test_a_simplified_edition_keeps_materials_cut_and_loads_no_dictionary():
+    assert not cuts_chinese_itself("hans") and cuts_chinese_itself("hant")
+    segmenter = Segmenter(search_terms(GLOSSARY), GLOSSARY, cut=False)
+    assert segmenter._cut is None  # no second jieba dictionary
+    assert words(segmenter.segment(MATERIAL_CUT)) == [
+        "使用", "KV", "cache", "eviction", "策略", "张量", "并行", "的", "位置编码"]  # English still split
+    assert ZWSP + "，" not in segmenter.segment(MATERIAL_CUT)
+
+
+def test_rewrite_index_cuts_again_only_a_traditional_edition():
+    hans = rewrite_index(index(MATERIAL_CUT), GLOSSARY, "hans")
+    assert "张量" in words(hans["docs"][0]["text"])  # as Material cut it
+    traditional = "張量" + ZWSP + "並行" + ZWSP + "與" + ZWSP + "位置" + ZWSP + "編碼"
+    hant = rewrite_index(index(traditional), GLOSSARY, "hant")
+    assert words(hant["docs"][0]["text"]) == ["張量並行", "與", "位置編碼"]  # cut on its Simplified form
+
+
 def test_the_fold_table_lists_the_index_words_for_cutting_queries():
     folding = query_folding([{"title": "第1題", "text": "<p>位置" + ZWSP + "編碼" + ZWSP + "與KV cache</p>"}],
                             search_terms(GLOSSARY), "hant")
@@ -132,3 +155,13 @@ def test_the_worker_source_starts_with_the_guides_prelude(tmp_path):
     source = json.loads(worker_source(workers, lunr, ["zh"], prelude).split(" = ", 1)[1].rstrip(";\n"))
     order = [source.index(part) for part in ("/* prelude */", "/* material */", "lunr.stemmer", "lunr.zh")]
     assert order == sorted(order)
+
+
+def test_the_built_index_keeps_glossary_terms_whole_and_no_katex(guide_site):
+    index = json.loads((guide_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    tokens = {w for doc in index["docs"] for w in words(doc["title"] + " " + doc["text"])}
+    assert {"混合精度", "位置编码"} <= tokens  # jieba alone cuts 位置/编码
+    text = "".join(doc["text"] for doc in index["docs"])
+    assert "katex" not in text and "‖∇w‖" in text  # a formula's text is indexed, KaTeX's HTML not
+    page = (guide_site / "ai-trainer" / "chapter-1.html").read_text(encoding="utf-8")
+    assert "<sg-katex" in page and 'class="katex"' in page  # the page is written with it
