@@ -66,6 +66,8 @@ def build_guide(settings: Settings, extra_pages: dict[str, str] | None = None, t
     pages += [*indexes, report]
     nav = [{ui["home_title"]: "index.md"}, *chapter_nav, *({p.title: p.path} for p in indexes), {report.title: report.path}]
     nav += [{convert_interface(title, interface): path} for path, title in sorted((extra_pages or {}).items())]
+    if stash is not None:
+        stash.typeset()  # all formulas at once, and a formula KaTeX rejects fails the build here
     watched = tuple(p for path in settings.banks for p in path.parent.iterdir() if p.is_file())
     watched += tuple(p for p in (settings.glossary,) if p)
     return Guide(banks, tuple(pages), tuple(nav), watched, interface, glossary, stash)

@@ -30,6 +30,7 @@ import threading
 from collections import OrderedDict
 from html import escape
 from pathlib import Path
+from typing import Iterable
 
 from .errors import GuideError
 from .formulas import FormulaError, Math
@@ -41,6 +42,7 @@ KATEX_DIST = Path("node_modules") / "katex" / "dist"
 ASSET_URL = "assets/katex/"  # where the site serves KaTeX's CSS and fonts
 CSS_URL = ASSET_URL + "katex.min.css"
 FONT_URL = re.compile(r"url\((fonts/[^)\s]+)\)")
+BATCH = 64  # formulas typeset in one call into V8 (measured: 50-200 alike, 1,000 slower)
 STASH_TOKEN = re.compile("\ue000([0-9a-f]{16})-(\\d+)\ue001")
 
 # The wrapper of KaTeX's HTML must be an element KaTeX never emits itself: Material's search
@@ -55,7 +57,8 @@ var console = {log: function () {}, info: function () {},
                warn: function (m) { __warnings.push(String(m)); },
                error: function (m) { __warnings.push(String(m)); }};
 """
-# One call a formula; the result is the HTML, or NUL + error, or SOH + JSON [html, warnings].
+# One result a formula: the HTML, or NUL + error, or SOH + JSON [html, warnings]; __render_all
+# typesets a list of [latex, display] in one call.
 _RENDER = """
 function __render(tex, display) {
   __warnings = [];
@@ -67,6 +70,9 @@ function __render(tex, display) {
     return "\\u0000" + String(e && e.message || e);
   }
   return __warnings.length ? "\\u0001" + JSON.stringify([html, __warnings]) : html;
+}
+function __render_all(items) {
+  return items.map(function (item) { return __render(item[0], item[1]); });
 }
 """
 
@@ -89,24 +95,49 @@ class KatexRenderer:
 
     def render(self, latex: str, display: bool, where: str = "") -> str:
         """KaTeX's HTML for ``latex``; :class:`FormulaError` (naming ``where``) if it has none."""
-        key = (latex, display)
+        return self.render_all([(latex, display, where)])[0]
+
+    def render_all(self, formulas: Iterable[tuple[str, bool, str]]) -> list[str]:
+        """KaTeX's HTML for each ``(latex, display, where)``, in order, as :meth:`render` gives it.
+
+        What the cache lacks is typeset ``BATCH`` formulas to a call into V8: each call compiles
+        a script of its own, which costs about as much as typesetting a formula.  A formula
+        KaTeX rejects raises :class:`FormulaError` (the first in order); warnings are logged
+        in order, once for each occurrence.
+        """
+        formulas = list(formulas)
         with self._lock:
-            html = self._cache.get(key)
-            if html is not None:
-                self._cache.move_to_end(key)
-                return html
-            result = self._engine().call("__render", latex, display)
+            known: dict[tuple[str, bool], str] = {}
+            for latex, display, _ in formulas:
+                key = (latex, display)
+                if key not in known and key in self._cache:
+                    self._cache.move_to_end(key)
+                    known[key] = self._cache[key]
+            todo = list(dict.fromkeys((latex, display) for latex, display, _ in formulas
+                                      if (latex, display) not in known))
+            typeset: dict[tuple[str, bool], str] = {}
+            for start in range(0, len(todo), BATCH):
+                batch = todo[start:start + BATCH]
+                typeset.update(zip(batch, self._engine().call("__render_all", [list(key) for key in batch])))
+        out = []
+        for latex, display, where in formulas:
+            html = known.get((latex, display))
+            out.append(html if html is not None else self._finish(latex, display, typeset[latex, display], where))
+        return out
+
+    def _finish(self, latex: str, display: bool, result: str, where: str) -> str:
+        """The HTML of KaTeX's ``result`` for one occurrence: cached, or raised, or logged."""
         if result.startswith("\x00"):
             raise FormulaError(where or "formula", "LaTeX that KaTeX can typeset",
                                f"{latex!r}, which KaTeX rejects: {result[1:]}",
                                "give the formula's LaTeX explicitly in the bank's errata.yml")
-        if result.startswith("\x01"):  # not cached, so that every build warns again
+        if result.startswith("\x01"):  # not cached, so that every build (and occurrence) warns again
             result, warnings = json.loads(result[1:])
             for warning in warnings:
                 log.warning("%s: KaTeX warns about %r: %s", where or "a formula", latex, warning)
             return result
         with self._lock:
-            self._cache[key] = result
+            self._cache[(latex, display)] = result
             if len(self._cache) > self.cache_size:
                 self._cache.popitem(last=False)
         return result
@@ -162,7 +193,11 @@ def math_html(segment: Math, renderer: KatexRenderer | None = None, where: str =
     ``.sg-math`` rules of ``overrides/assets/stylesheets/guide.css``); it is a ``<span>``
     styled as a block, so it may stand inside a paragraph.
     """
-    html = (renderer or default_renderer()).render(segment.latex, segment.display, where)
+    return _page_html(segment, (renderer or default_renderer()).render(segment.latex, segment.display, where))
+
+
+def _page_html(segment: Math, html: str) -> str:
+    """:func:`math_html` of ``segment`` whose KaTeX HTML is ``html``."""
     kind = "sg-math sg-math--display" if segment.display else "sg-math"
     readable = escape(segment.source or segment.latex, quote=False)
     return (f'<span class="{kind}"><{EXCLUDED_TAG} data-search-exclude aria-hidden="true">{html}'
@@ -177,12 +212,16 @@ class MathStash:
     carries a token per formula (:meth:`put`), made of private-use characters that neither
     escaping nor Markdown touch, and the converted HTML gets the formulas back
     (:meth:`restore`, e.g. in the MkDocs plugin's ``on_page_content``, before search reads it).
+
+    Formulas are typeset together, when :meth:`typeset` is called or the first page is
+    restored: KaTeX takes many formulas to a call far faster than one at a time.
     """
 
     def __init__(self, renderer: KatexRenderer | None = None) -> None:
         self.renderer = renderer
         self._html: dict[int, str] = {}
         self._made: dict[Math, str] = {}  # each formula's HTML, made once however often it occurs
+        self._pending: list[tuple[int, Math, str]] = []  # (key, formula, where) not typeset yet
         self._next = 0
         # A bank may hold private-use characters too; a random nonce per build makes a
         # token that no bank can forge.
@@ -193,15 +232,28 @@ class MathStash:
         key, self._next = self._next, self._next + 1
         html = self._made.get(segment)
         if html is None:
-            html = math_html(segment, self.renderer, where)
-            # One KaTeX warns about is not kept, so that it warns, naming ``where``, each time.
-            if (self.renderer or default_renderer()).cached(segment.latex, segment.display):
-                self._made[segment] = html
-        self._html[key] = html
+            self._pending.append((key, segment, where))
+        else:
+            self._html[key] = html
         return f"\ue000{self._nonce}-{key}\ue001"
+
+    def typeset(self) -> None:
+        """Typeset every formula put since the last call: :class:`FormulaError` names the first
+        that KaTeX rejects, and each warning is logged where its formula occurs."""
+        pending, self._pending = self._pending, []
+        renderer = self.renderer or default_renderer()
+        typeset = renderer.render_all((segment.latex, segment.display, where) for _, segment, where in pending)
+        for (key, segment, _), html in zip(pending, typeset):
+            html = self._made.get(segment) or _page_html(segment, html)
+            # One KaTeX warns about is not kept, so that it warns, naming its place, each time.
+            if renderer.cached(segment.latex, segment.display):
+                self._made[segment] = html
+            self._html[key] = html
 
     def restore(self, html: str) -> str:
         """``html`` with every token replaced by its formula (each token is used once)."""
+        if self._pending:
+            self.typeset()
         return STASH_TOKEN.sub(
             lambda m: self._html.pop(int(m.group(2)), m.group()) if m.group(1) == self._nonce else m.group(), html)
 

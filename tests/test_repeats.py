@@ -36,6 +36,15 @@ def test_changing_a_found_list_does_not_change_the_next_search():
     assert [m.term.slug for m in glossary.find(TEXT)] == ["lora", "f1"]
 
 
+def test_a_formula_katex_rejects_fails_naming_its_first_place():
+    stash = MathStash()
+    stash.put(Math("x^2", False, "x²"), "bank.txt: q1")
+    stash.put(Math(r"\frac{a}{", False, "a/"), "bank.txt: q2")
+    stash.put(Math(r"\frac{a}{", False, "a/"), "bank.txt: q3")
+    with pytest.raises(FormulaError, match=r"^bank.txt: q2: expected LaTeX that KaTeX can typeset"):
+        stash.typeset()
+
+
 def test_a_repeated_formula_is_restored_at_every_occurrence():
     stash = MathStash()
     formula = next(s for s in split_math("設a×b=c") if isinstance(s, Math))
@@ -51,5 +60,6 @@ def test_a_formula_katex_warns_about_warns_at_each_occurrence(caplog):
     with caplog.at_level(logging.WARNING, logger="generator.katex"):
         stash.put(formula, "bank.txt: q1")
         stash.put(formula, "bank.txt: q2")
+        stash.typeset()
     messages = [r.getMessage() for r in caplog.records]
     assert any("q1" in m for m in messages) and any("q2" in m for m in messages), messages
