@@ -24,6 +24,7 @@ questions, 20,000 questions under 4.5 times the build of 5,000, rebuild under 2 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import re
@@ -85,6 +86,7 @@ def work_build(bank: str, site: str) -> dict:
 
 
 def _timed(hook, name: str, spent: dict[str, float]):
+    @functools.wraps(hook)  # keeps the hook's event priority, so plugins still run in their order
     def timed(*args, **kwargs):
         start = time.perf_counter()
         try:
