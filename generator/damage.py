@@ -28,10 +28,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from .model import DISPLAY_MATH, INLINE_MATH, Flag, Question, Severity
+from .repair import TONED
 
 _GREEK = "α-ωΑ-Ωϵϑϕ"
 _MATH_SIGNS = "‖∈∑∏√∂∇∫≈≤≥±×·"
-_TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜńňǹḿ"
 
 FENCED_CODE = re.compile(r"```(?P<body>.*?)```", re.S)
 URL = re.compile(r"https?://\S+")
@@ -47,7 +47,7 @@ LOST_CHARACTER = re.compile(
 )
 # What may follow a ``?`` that ends a question: closing quotes and brackets, blanks.
 _QUESTION_END = " \t\n”」』)）】]'\"（）()_＿"
-GARBLED_PINYIN = re.compile(rf"\?[a-zü]*[{_TONED}][a-zü]*\)")  # a pinyin gloss that lost its "("
+GARBLED_PINYIN = re.compile(rf"\?[a-zü]*[{TONED}][a-zü]*\)")  # a pinyin gloss that lost its "("
 LATIN1_MOJIBAKE = re.compile(r"Ã[\u0080-\u00bf]|â€|ï¼|锟斤拷|烫烫烫|屯屯屯")
 CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 # Variant forms that OpenCC and Cantonese text use although GB2312 and Big5 lack them.

@@ -13,8 +13,8 @@ import bisect
 import re
 from dataclasses import dataclass
 
-_TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜńňǹḿ"
-PINYIN_GLOSS = re.compile(rf"[(（][a-zü]*[{_TONED}][a-zü]*[)）]")
+TONED = "āáǎàēéěèīíǐìōóǒòūúǔùǖǘǚǜńňǹḿ"  # vowels (and nasals) with a pinyin tone mark
+PINYIN_GLOSS = re.compile(rf"[(（][a-zü]*[{TONED}][a-zü]*[)）]")
 
 
 @dataclass(frozen=True)
