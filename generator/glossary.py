@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
@@ -147,7 +147,7 @@ class Glossary:
         if found is None:
             found = self._found[text] = tuple(self._find(text))
             if len(self._found) > FIND_CACHE_SIZE:
-                del self._found[next(iter(self._found))]
+                self._found.popitem(last=False)
         return list(found)
 
     def _find(self, text: str) -> list[TermMatch]:
@@ -170,8 +170,8 @@ class Glossary:
         return [TermMatch(s, e, term) for s, e, term in found if term is not None]
 
     @cached_property
-    def _found(self) -> dict[str, tuple[TermMatch, ...]]:
-        return {}
+    def _found(self) -> OrderedDict[str, tuple[TermMatch, ...]]:
+        return OrderedDict()  # popping its oldest entry costs the same however many went before
 
     @cached_property
     def _by_slug(self) -> dict[str, Term]:
