@@ -100,7 +100,7 @@ class KatexRenderer:
     def render_all(self, formulas: Iterable[tuple[str, bool, str]]) -> list[str]:
         """KaTeX's HTML for each ``(latex, display, where)``, in order, as :meth:`render` gives it.
 
-        What the cache lacks is typeset ``BATCH`` formulas to a call into V8: each call compiles
+        What the cache lacks is typeset, ``BATCH`` formulas to a call into V8: each call compiles
         a script of its own, which costs about as much as typesetting a formula.  A formula
         KaTeX rejects raises :class:`FormulaError` (the first in order); warnings are logged
         in order, once for each occurrence.
