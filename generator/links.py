@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from .glossary import Glossary, opaque_spans, question_terms
 from .model import Bank
+from .numerals import chinese_number
 
 # A word that makes "第N題" a reference to another question of the bank rather than, say,
 # "第3題" of some exam paper: see, same as, compare, refer to, as in, with.
@@ -30,7 +31,6 @@ REFERENCE = re.compile(
 )
 # One number of a reference list, with the "第" before it and the "題" after it when present.
 REFERENCE_ITEM = re.compile(rf"(?:第[ \t　]*)?(?P<number>{_NUMBER})(?:[ \t　]*{_QUESTION})?")
-_CN_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九")} | {"〇": 0}
 
 
 @dataclass(frozen=True)
@@ -61,26 +61,10 @@ def find_references(text: str) -> list[RefMatch]:
             continue
         offset = m.start("refs")
         for item in REFERENCE_ITEM.finditer(m.group("refs")):
-            number = _number(item.group("number"))
+            number = chinese_number(item.group("number"))
             if number:
                 found.append(RefMatch(offset + item.start(), offset + item.end(), number))
     return found
-
-
-def _number(text: str) -> int | None:
-    """ "12", "１２", "十二", "二十", "一百零五" -> int; None for what is no number."""
-    if text.isdigit():
-        return int(text)
-    total, digit = 0, None
-    for char in text:
-        if char in _CN_DIGITS:
-            digit = _CN_DIGITS[char]
-        elif char in "十百":
-            total += (1 if digit is None else digit) * (10 if char == "十" else 100)
-            digit = None
-        else:
-            return None
-    return total + (digit or 0) or None
 
 
 def related_questions(bank: Bank, glossary: Glossary, limit: int = 3,

@@ -18,9 +18,9 @@ from . import fields as F
 from .blocks import opaque_spans
 from .errors import ParseError
 from .model import Bank, Chapter, Position, Question, QuestionType, Stray
+from .numerals import chinese_number
 from .repair import OffsetMap
 
-CN_NUMERALS = "一二三四五六七八九十"
 
 # Headings on a line of their own, by form; each captures the chapter title.
 LINE_HEADINGS = (
@@ -47,14 +47,6 @@ FURNITURE = re.compile(
 )
 _LINE_LEAD = " \t*#>"
 _NEWLINE = re.compile("\n")
-
-
-def chinese_numeral(numeral: str) -> int:
-    """一 -> 1, 十 -> 10, 十二 -> 12, 二十三 -> 23 (chapter numerals stay below 100)."""
-    tens, _, units = numeral.rpartition("十")
-    if "十" not in numeral:
-        return CN_NUMERALS.find(numeral) + 1
-    return (CN_NUMERALS.find(tens) + 1 if tens else 1) * 10 + (CN_NUMERALS.find(units) + 1 if units else 0)
 
 
 @dataclass
@@ -145,7 +137,7 @@ class _Scanner:
             for m in pattern.finditer(self.text):
                 events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), line_start=True))
         for m in INLINE_HEADING.finditer(self.text):
-            number = chinese_numeral(m.group("numeral"))
+            number = chinese_number(m.group("numeral"))
             events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), number))
         for m in QUESTION_NUMBER.finditer(self.text):
             number = int(m.group("n") or m.group("wn"))

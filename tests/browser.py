@@ -20,8 +20,10 @@ from typing import Iterator
 
 import pytest
 
+from generator.pdf import DEFAULT_CHROMIUM
+
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = DEFAULT_CHROMIUM  # Debian's Chromium, as the PDF command uses it
 CHROMIUM_ARGS = (
     "--no-sandbox",
     "--disable-gpu",

@@ -17,11 +17,11 @@ from generator.formulas import SYMBOLS, FormulaError, Math, split_math
 from generator.katex import (CSS_URL, EXCLUDED_TAG, KatexMissingError, KatexRenderer, default_renderer,
                              katex_assets, math_html)
 from generator.pipeline import load_bank, read_bank
+from tests.browser import CHROMIUM, launch
 
 ROOT = Path(__file__).resolve().parent.parent
 BANK = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
 CASES = yaml.safe_load((Path(__file__).parent / "formula_cases.yml").read_text(encoding="utf-8"))
-CHROMIUM = Path("/usr/bin/chromium")
 GUIDE_CSS = ROOT / "overrides" / "assets" / "stylesheets" / "guide.css"  # holds the .sg-math rules
 
 
@@ -175,7 +175,7 @@ def test_page_without_javascript_shows_math_in_katex_fonts_and_scrolls_on_a_phon
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox"])
+        browser = launch(p)
         context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
         page = context.new_page()
         requested: list[str] = []

@@ -19,6 +19,7 @@ from generator.cli import SETTINGS
 from generator.guide import build_guide
 from generator.pdf import ChromiumMissingError, pdf_file_name, render_pdfs
 from generator.settings import load_settings
+from tests.browser import launch
 from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
@@ -261,6 +262,6 @@ def browser_page():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu"])
+        browser = launch(playwright)
         yield browser.new_context().new_page()
         browser.close()
