@@ -49,7 +49,6 @@ LOST_CHARACTER = re.compile(
 _QUESTION_END = " \t\n”」』)）】]'\"（）()_＿"
 GARBLED_PINYIN = re.compile(rf"\?[a-zü]*[{TONED}][a-zü]*\)")  # a pinyin gloss that lost its "("
 LATIN1_MOJIBAKE = re.compile(r"Ã[\u0080-\u00bf]|â€|ï¼|锟斤拷|烫烫烫|屯屯屯")
-CJK = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 # Variant forms that OpenCC and Cantonese text use although GB2312 and Big5 lack them.
 COMMON_VARIANTS = set("爲裏衆羣牀峯啓僞竈説衞閲敍鋭鈎藴嫺麪綫嘅啲冇嘢佢哋咗喺嚟噉冧")
 # Scientific notation without a sign where a small quantity is meant (lr, wd, ε ...).
@@ -159,20 +158,28 @@ def _clusters(spans: list[Span], gap: int = 4) -> list[Span]:
 
 def _garbled_spans(text: str) -> list[Span]:
     hits = [m.span() for m in GARBLED_PINYIN.finditer(text)] + [m.span() for m in LATIN1_MOJIBAKE.finditer(text)]
-    for m in CJK.finditer(text):
-        if _rarity(m.group()) < 2:
-            continue
+    rare, uncommon = _uncommon_characters()
+    for m in rare.finditer(text):
         # A rare character is mojibake when another uncommon one or a ? stands near it.
         window = text[max(0, m.start() - 3) : m.end() + 3]
-        others = sum(1 for c in window if CJK.match(c) and _rarity(c) >= 1) - 1
+        others = sum(1 for c in window if c in uncommon) - 1
         if others >= 1 or "?" in window:
             hits.append(m.span())
     return _clusters(hits)
 
 
-# Two codec lookups per character were most of lint's time on a big bank; the CJK ranges
-# searched hold fewer than 28,000 characters, so this bound never evicts one in practice.
-@lru_cache(maxsize=1 << 15)
+@lru_cache(maxsize=1)
+def _uncommon_characters() -> tuple[re.Pattern[str], frozenset[str]]:
+    """The rare CJK characters (:func:`_rarity` 2) as a pattern, and the uncommon ones (1 or 2).
+
+    Made once from the codecs: looking up each character of a big bank was most of lint's time.
+    """
+    chars = [chr(c) for low, high in ((0x3400, 0x4DBF), (0x4E00, 0x9FFF)) for c in range(low, high + 1)]
+    rarity = {c: _rarity(c) for c in chars}
+    rare = "".join(c for c in chars if rarity[c] == 2)
+    return re.compile(f"[{rare}]"), frozenset(c for c in chars if rarity[c] >= 1)
+
+
 def _rarity(char: str) -> int:
     """0: a common character; 1: in Big5's less common level only; 2: in neither GB2312 nor Big5."""
     if char in COMMON_VARIANTS:

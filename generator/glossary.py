@@ -121,6 +121,10 @@ class Glossary:
                     raise ConfigError(_where(self.source, i, term.term),
                                       "see-also naming another term of the glossary", repr(slug))
 
+    def __reduce__(self):
+        # To another process only the terms travel; the caches below are made again there.
+        return (Glossary, (self.terms, self.source))
+
     def __len__(self) -> int:
         return len(self.terms)
 

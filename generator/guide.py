@@ -7,23 +7,28 @@ from __future__ import annotations
 
 import html
 import json
+import logging
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Callable
 
-from .crosslinks import GLOSSARY_PAGE, CrossLinks
+from .crosslinks import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, CrossLinks
 from .escape import escape
 from .formulas import Math
 from .glossary import Glossary, load_glossary
 from .inline import InlineRenderer
 from .katex import MathStash
 from .model import Bank, Page, Question
-from .pipeline import load_bank
-from .render import RenderContext, chapter_path, render_chapter, render_home, render_report
+from .lint import lint
+from .pipeline import corrected_bank
+from .render import HOME_PAGE, REPORT_PAGE, RenderContext, chapter_path, render_chapter, render_home, render_report
 from .settings import Settings
 from .script import convert_bank, convert_interface, convert_strings, convert_text, edition_script
 from .ui import UI
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -37,6 +42,22 @@ class Guide:
     formulas: MathStash | None = None  # typeset formulas, put into the pages' HTML after Markdown
 
 
+@dataclass(frozen=True)
+class Plan:
+    """The guide before its pages are rendered: what MkDocs needs to know up front, and the
+    :class:`PageRenderer` that renders the pages (see :func:`plan_guide`)."""
+
+    renderer: PageRenderer
+    nav: tuple
+    watched: tuple[Path, ...]
+    interface: str
+    glossary: Glossary | None
+
+    @property
+    def formulas(self) -> MathStash | None:
+        return self.renderer.stash
+
+
 def build_guide(settings: Settings, extra_pages: dict[str, str] | None = None, typeset: bool = True) -> Guide:
     """Load every bank of ``settings`` and render its pages.
 
@@ -45,32 +66,100 @@ def build_guide(settings: Settings, extra_pages: dict[str, str] | None = None, t
     restores them in the HTML); without it they stay as their source text, for Markdown
     meant to be read as it is.
     """
-    banks = tuple(convert_bank(load_bank(path), settings.script) for path in settings.banks)
-    interface = edition_script(settings.script, banks)
+    plan = plan_guide(settings, extra_pages, typeset)
+    renderer = plan.renderer
+    pages = tuple(renderer.render(i) for i in range(len(renderer.outline)))
+    return Guide(renderer.banks, pages, plan.nav, plan.watched, plan.interface, plan.glossary, renderer.stash)
+
+
+def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, typeset: bool = True) -> Plan:
+    """The banks read and corrected, the pages' paths and titles, and the nav.
+
+    MkDocs needs these up front and each page's Markdown only when it reads the page, so
+    the MkDocs plugin has the rest (checks, script, rendering) done beside it
+    (generator.beside); :func:`build_guide` does it here.
+    """
+    corrected = tuple(corrected_bank(path) for path in settings.banks)
+    interface = edition_script(settings.script, corrected)
     ui = convert_strings(UI, interface)
     glossary = load_glossary(settings.glossary) if settings.glossary else None
-    links = CrossLinks.build(banks, glossary, lambda t: convert_text(t, interface), ui) if glossary else None
-    stash = MathStash() if typeset else None
-    pages: list[Page] = [render_home(list(banks), RenderContext(ui=ui))]
+    renderer = PageRenderer(corrected, settings.script, ui, glossary, interface, MathStash() if typeset else None)
+    titles = dict(renderer.outline)
     chapter_nav: list = []
-    for bank in banks:
-        ctx = _context(bank, ui, glossary, links, stash, interface)
-        chapters = [_with_tags(render_chapter(bank, c, ctx), links.chapter_tags(bank, c) if links else [])
-                    for c in bank.chapters]
-        pages += chapters
+    for bank in corrected:
         # Material prints nav titles as HTML (in the nav, header and footer): bank text is escaped.
-        entries = [{html.escape(page.title): page.path} for page in chapters]
-        chapter_nav += entries if len(banks) == 1 else [{html.escape(bank.title or bank.slug): entries}]
-    indexes = [links.index_page(), links.glossary_page(), links.tags_page()] if links else []
-    report = render_report(list(banks), RenderContext(ui=ui))
-    pages += [*indexes, report]
-    nav = [{ui["home_title"]: "index.md"}, *chapter_nav, *({p.title: p.path} for p in indexes), {report.title: report.path}]
+        entries = [{html.escape(titles[chapter_path(bank, c)]): chapter_path(bank, c)} for c in bank.chapters]
+        title = convert_text(bank.title, settings.script) or bank.slug
+        chapter_nav += entries if len(corrected) == 1 else [{html.escape(title): entries}]
+    last = [path for path in (INDEX_PAGE, GLOSSARY_PAGE, TAGS_PAGE, REPORT_PAGE) if path in titles]
+    nav = [{ui["home_title"]: HOME_PAGE}, *chapter_nav, *({titles[path]: path} for path in last)]
     nav += [{convert_interface(title, interface): path} for path, title in sorted((extra_pages or {}).items())]
-    if stash is not None:
-        stash.typeset()  # all formulas at once, and a formula KaTeX rejects fails the build here
     watched = tuple(p for path in settings.banks for p in path.parent.iterdir() if p.is_file())
     watched += tuple(p for p in (settings.glossary,) if p)
-    return Guide(banks, tuple(pages), tuple(nav), watched, interface, glossary, stash)
+    return Plan(renderer, tuple(nav), watched, interface, glossary)
+
+
+class PageRenderer:
+    """Renders the guide's pages one at a time, in reading order: the home page, each bank's
+    chapters, the question index, glossary and tags pages, and the proofreading report.
+
+    The banks are checked (generator.lint) and written in the edition's script, and the
+    cross-links worked out, when the first page needs them.  Rendering a page also typesets
+    its formulas into ``stash``.
+    """
+
+    def __init__(self, corrected: tuple[Bank, ...], script: str, ui: dict[str, str], glossary: Glossary | None,
+                 interface: str, stash: MathStash | None) -> None:
+        self.corrected, self.script, self.ui, self.glossary, self.interface = corrected, script, ui, glossary, interface
+        self.stash = stash
+        jobs: list[tuple[str, str, Callable[[], Page]]] = [
+            (HOME_PAGE, ui["home_title"], lambda: render_home(list(self.banks), RenderContext(ui=ui)))]
+        for k, bank in enumerate(corrected):
+            jobs += [(chapter_path(bank, c), convert_text(c.title, script), lambda k=k, n=n: self._chapter(k, n))
+                     for n, c in enumerate(bank.chapters)]
+        if glossary is not None:
+            jobs += [(INDEX_PAGE, ui["index_title"], lambda: self._links.index_page()),
+                     (GLOSSARY_PAGE, ui["glossary_title"], lambda: self._links.glossary_page()),
+                     (TAGS_PAGE, ui["tags_title"], lambda: self._links.tags_page())]
+        jobs.append((REPORT_PAGE, ui["report_title"], lambda: render_report(list(self.banks), RenderContext(ui=ui))))
+        self._jobs = jobs
+        self.outline = tuple((path, title) for path, title, _ in jobs)  # (path, title) of each page
+
+    def render(self, i: int) -> Page:
+        """Page ``i`` of :attr:`outline`, its formulas typeset (:class:`FormulaError` names the
+        first KaTeX rejects)."""
+        path, title, make = self._jobs[i]
+        page = make()
+        if (page.path, page.title) != (path, title):
+            raise RuntimeError(f"page {i} rendered as {page.path!r} ({page.title!r}), planned as {path!r} ({title!r})")
+        if self.stash is not None:
+            self.stash.typeset()
+        return page
+
+    @cached_property
+    def banks(self) -> tuple[Bank, ...]:
+        """The banks as the pages show them: checked, flagged, in the edition's script."""
+        banks = tuple(convert_bank(lint(bank), self.script) for bank in self.corrected)
+        for bank in banks:
+            log.info("%s: %d questions in %d chapters, %d flags", bank.source, len(bank.questions),
+                     len(bank.chapters), sum(len(q.flags) for q in bank.questions))
+        return banks
+
+    def _chapter(self, k: int, n: int) -> Page:
+        bank = self.banks[k]
+        chapter = bank.chapters[n]
+        page = render_chapter(bank, chapter, self._contexts[bank.slug])
+        return _with_tags(page, self._links.chapter_tags(bank, chapter) if self._links else [])
+
+    @cached_property
+    def _links(self) -> CrossLinks | None:
+        if self.glossary is None:
+            return None
+        return CrossLinks.build(self.banks, self.glossary, lambda t: convert_text(t, self.interface), self.ui)
+
+    @cached_property
+    def _contexts(self) -> dict[str, RenderContext]:
+        return {b.slug: _context(b, self.ui, self.glossary, self._links, self.stash, self.interface) for b in self.banks}
 
 
 def _context(bank: Bank, ui: dict[str, str], glossary: Glossary | None, links: CrossLinks | None,

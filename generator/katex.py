@@ -155,6 +155,7 @@ class KatexRenderer:
             self._context = None
 
     def _engine(self):
+        global _v8_started
         # A V8 context does not survive fork(): a child process gets its own.
         if self._context is None or self._pid != os.getpid():
             if not self.script.is_file():
@@ -171,10 +172,12 @@ class KatexRenderer:
             context.eval(self.script.read_text(encoding="utf-8"))
             context.eval(_RENDER)
             self._context, self._pid = context, os.getpid()
+            _v8_started = True
         return self._context
 
 
 _default: KatexRenderer | None = None
+_v8_started = False
 
 
 def default_renderer() -> KatexRenderer:
@@ -205,22 +208,25 @@ def _page_html(segment: Math, html: str) -> str:
 
 
 class MathStash:
-    """Keeps formula HTML out of Markdown's way.
+    """Keeps formula HTML out of Markdown's way, and out of the search index's.
 
     Python-Markdown runs its inline patterns over the text between the tags of raw inline
     HTML, and KaTeX's HTML is full of such text (``max_len``, ``*``).  So a page's Markdown
     carries a token per formula (:meth:`put`), made of private-use characters that neither
-    escaping nor Markdown touch, and the converted HTML gets the formulas back
-    (:meth:`restore`, e.g. in the MkDocs plugin's ``on_page_content``, before search reads it).
+    escaping nor Markdown touch, and the converted HTML gets the formulas back in two steps:
+    :meth:`shells` puts each formula's page HTML (:func:`math_html`) with its token where
+    KaTeX's HTML goes, which is what search indexes, and :meth:`fill` then puts KaTeX's HTML
+    in (:meth:`restore` does both).  Search never reads the thousands of tags of KaTeX's HTML.
 
-    Formulas are typeset together, when :meth:`typeset` is called or the first page is
-    restored: KaTeX takes many formulas to a call far faster than one at a time.
+    Formulas are typeset together, when :meth:`typeset` is called or a page is filled: KaTeX
+    takes many formulas to a call far faster than one at a time.
     """
 
     def __init__(self, renderer: KatexRenderer | None = None) -> None:
         self.renderer = renderer
-        self._html: dict[int, str] = {}
-        self._made: dict[Math, str] = {}  # each formula's HTML, made once however often it occurs
+        self._shell: dict[int, str] = {}  # token key -> the formula's page HTML around its token
+        self._katex: dict[int, str] = {}  # token key -> KaTeX's HTML, once typeset
+        self._made: dict[Math, str] = {}  # each formula's KaTeX HTML, made once however often it occurs
         self._pending: list[tuple[int, Math, str]] = []  # (key, formula, where) not typeset yet
         self._next = 0
         # A bank may hold private-use characters too; a random nonce per build makes a
@@ -230,12 +236,14 @@ class MathStash:
     def put(self, segment: Math, where: str = "") -> str:
         """A token standing for :func:`math_html` of ``segment`` in Markdown text."""
         key, self._next = self._next, self._next + 1
+        token = f"\ue000{self._nonce}-{key}\ue001"
+        self._shell[key] = _page_html(segment, token)
         html = self._made.get(segment)
         if html is None:
             self._pending.append((key, segment, where))
         else:
-            self._html[key] = html
-        return f"\ue000{self._nonce}-{key}\ue001"
+            self._katex[key] = html
+        return token
 
     def typeset(self) -> None:
         """Typeset every formula put since the last call: :class:`FormulaError` names the first
@@ -244,18 +252,53 @@ class MathStash:
         renderer = self.renderer or default_renderer()
         typeset = renderer.render_all((segment.latex, segment.display, where) for _, segment, where in pending)
         for (key, segment, _), html in zip(pending, typeset):
-            html = self._made.get(segment) or _page_html(segment, html)
             # One KaTeX warns about is not kept, so that it warns, naming its place, each time.
             if renderer.cached(segment.latex, segment.display):
-                self._made[segment] = html
-            self._html[key] = html
+                self._made.setdefault(segment, html)
+            self._katex[key] = html
 
-    def restore(self, html: str) -> str:
-        """``html`` with every token replaced by its formula (each token is used once)."""
+    def shells(self, html: str) -> str:
+        """``html`` with every token in the formula's page HTML, KaTeX's part still a token."""
+        return self._replace(html, self._shell)
+
+    def fill(self, html: str) -> str:
+        """``html`` with every token replaced by KaTeX's HTML (each token is used once)."""
         if self._pending:
             self.typeset()
+        return self._replace(html, self._katex)
+
+    def restore(self, html: str) -> str:
+        """``html`` with every token replaced by its formula's whole page HTML."""
+        return self.fill(self.shells(html))
+
+    def drain(self) -> dict[int, tuple[str, str]]:
+        """Every formula put so far, typeset and taken out: token key -> (shell, KaTeX's HTML).
+
+        :meth:`absorb` gives them to the stash that the pages' HTML is restored with, when
+        the pages were rendered in another process (generator.beside).
+        """
+        if self._pending:
+            self.typeset()
+        drained = {key: (self._shell.pop(key), html) for key, html in self._katex.items()}
+        self._katex.clear()
+        return drained
+
+    def absorb(self, formulas: dict[int, tuple[str, str]]) -> None:
+        """Take the formulas that another stash with the same tokens gave out (:meth:`drain`)."""
+        for key, (shell, html) in formulas.items():
+            self._shell[key], self._katex[key] = shell, html
+
+    def _replace(self, html: str, table: dict[int, str]) -> str:
+        if "\ue000" not in html:
+            return html
         return STASH_TOKEN.sub(
-            lambda m: self._html.pop(int(m.group(2)), m.group()) if m.group(1) == self._nonce else m.group(), html)
+            lambda m: table.pop(int(m.group(2)), m.group()) if m.group(1) == self._nonce else m.group(), html)
+
+
+def v8_started() -> bool:
+    """Whether this process (or the one it was forked from) has started KaTeX's V8 engine,
+    which does not survive ``fork``."""
+    return _v8_started
 
 
 def katex_assets(root: Path = REPO_ROOT, formats: tuple[str, ...] = ("woff2",)) -> list[tuple[Path, str]]:

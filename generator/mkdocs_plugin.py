@@ -1,16 +1,19 @@
 """The MkDocs glue, and the only module that imports mkdocs.
 
-``on_config`` runs the pipeline (so ``mkdocs build`` and every ``mkdocs serve``
-rebuild regenerate from ``content/``), ``on_files`` adds the generated pages, and
-``on_serve`` watches the banks, their errata and ``site_config/``.
+``on_config`` reads and corrects the banks (so ``mkdocs build`` and every ``mkdocs serve``
+rebuild regenerate from ``content/``) and starts making the pages beside MkDocs
+(generator.beside), ``on_files`` adds the generated pages, ``on_pre_page`` gives each
+its Markdown as MkDocs reads it, and ``on_serve`` watches the banks, their errata and
+``site_config/``.
 
 For the edition's script and for search (generator.script, generator.search_terms):
 ``on_config`` sets the interface language, ``on_files`` adds the local copy of the
 ``iframe-worker`` shim that ``extra.polyfills`` names (search under ``file://``),
 ``on_page_markdown`` writes hand-written pages in the edition's script,
 ``on_config`` also gives Material's search plugin the glossary's words as its jieba user
-dictionary, ``on_page_content`` keeps correction logs, flags and answer titles out of the
-search index, and ``on_post_build`` completes the index (generator.search_terms), writes
+dictionary, ``on_page_content`` keeps correction logs, flags, answer titles and KaTeX's
+HTML out of the search index, ``on_page_context`` puts KaTeX's HTML in once search has
+read the page, and ``on_post_build`` completes the index (generator.search_terms), writes
 it compactly, and rewrites the ``offline`` plugin's ``search_index.js`` and the
 background search workers' source for ``file://``.
 """
@@ -30,9 +33,11 @@ from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
 from .crosslinks import INDEX_PAGE, TAGS_PAGE
+from .render import REPORT_PAGE
 from .errors import ConfigError, GuideError
-from .guide import Guide, build_guide
-from .katex import CSS_URL as KATEX_CSS_URL, EXCLUDED_TAG as TYPESET_TAG, katex_assets
+from . import beside
+from .guide import Plan, plan_guide
+from .katex import CSS_URL as KATEX_CSS_URL, katex_assets
 from .script import SCRIPTS, convert_interface, theme_language
 from .search_terms import dump_index, index_script, rewrite_index, search_terms, user_dictionary, worker_source
 from .settings import load_settings
@@ -48,7 +53,7 @@ SEARCH_WORKER_PRELUDE = "search-worker.js"
 # Pages search skips: the proofreading report is for editors (its rows repeat every flag, a
 # sixth of a large bank's index); the question overview and the tags page only repeat
 # question openings, which would crowd out the questions themselves.
-UNSEARCHED_PAGES = frozenset({"report.md", INDEX_PAGE, TAGS_PAGE})
+UNSEARCHED_PAGES = frozenset({REPORT_PAGE, INDEX_PAGE, TAGS_PAGE})
 # Admonitions search skips: the correction log and the proofreading flags quote damaged bank
 # text that readers do not search for.  (Blocks written by the generator carry
 # data-search-exclude themselves; admonitions cannot.)
@@ -56,27 +61,21 @@ SEARCH_SKIPPED_BLOCK = re.compile(r'<(?:details|div) class="(?:admonition )?(?:c
 # The title of a folded answer ("答案与解析"): the same three words in every question, so they
 # find nothing and only fill every search result and the browser's index.
 ANSWER_SUMMARY = re.compile(r'<details class="answer">\s*<summary')
-# KaTeX's HTML of a formula.  Search skips it (its wrapper is data-search-exclude; the
-# formula's text beside it is indexed), but Material's search parser would still read it
-# tag by tag: about 150 tags a question, two thirds of a chapter page and of the parser's
-# time.  So Material indexes each page without it, and the page is then written with it.
-TYPESET_FORMULA = re.compile(rf"<{TYPESET_TAG}\b[^>]*>.*?</{TYPESET_TAG}>", re.S)
-# The attributes Material's search plugin removes from a page once it has indexed it.
-SEARCH_ATTRIBUTE = re.compile(r'\s?data-search-\w+="[^"]+"')
-SEARCH_ATTRIBUTE_NAME = re.compile(r'data-search-\w+="')  # the same, found faster
 
 
 class _ToMkDocs(logging.Handler):
     """Passes the generator's log records to MkDocs' logger, so ``--strict`` counts its warnings."""
 
     def emit(self, record: logging.LogRecord) -> None:
-        log.handle(record)
+        if log.isEnabledFor(record.levelno):  # mkdocs build --quiet raises the level
+            log.handle(record)
 
 
 _GENERATOR_LOG = logging.getLogger("generator")
 if not any(isinstance(h, _ToMkDocs) for h in _GENERATOR_LOG.handlers):
     _GENERATOR_LOG.addHandler(_ToMkDocs())
     _GENERATOR_LOG.propagate = False
+    _GENERATOR_LOG.setLevel(logging.INFO)  # MkDocs' own handlers decide what is shown
 
 
 class StudyGuideConfig(base.Config):
@@ -86,12 +85,11 @@ class StudyGuideConfig(base.Config):
 
 
 class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
-    guide: Guide
+    guide: Plan
     jieba_dictionary: str | None = None  # the user dictionary written for Material's search
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._typeset_pages: dict[str, str] = {}  # src_uri -> page HTML with its formulas
+    pages: beside.Pages | None = None  # the generated pages' Markdown, made beside MkDocs
+    _pending: dict[str, int]  # src_uri -> index of a generated page whose Markdown is still to come
 
     # Before Material's search plugin reads its configuration (jieba_dict_user, and its
     # defaults in the interface language this sets).
@@ -105,12 +103,12 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
                 settings = replace(settings, banks=tuple(Path(b).resolve() for b in self.config.banks))
             if self.config.script:
                 settings = replace(settings, script=self.config.script)
-            self.guide = build_guide(settings, _hand_written(Path(config.docs_dir)))
+            self.guide = plan_guide(settings, _hand_written(Path(config.docs_dir)))
         except GuideError as error:
             raise PluginError(str(error)) from None
-        for bank in self.guide.banks:
-            log.info("%s: %d questions in %d chapters, %d flags", bank.source, len(bank.questions),
-                     len(bank.chapters), sum(len(q.flags) for q in bank.questions))
+        self._stop_rendering()  # a previous build's (mkdocs serve)
+        self.pages = beside.start(self.guide.renderer)
+        self._pending = {path: i for i, (path, _) in enumerate(self.guide.renderer.outline)}
         if not config.nav:
             config.nav = list(self.guide.nav)
         self._follow_script(config)
@@ -153,14 +151,13 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         search.config.jieba_dict_user = self.jieba_dictionary
 
     def on_pre_build(self, config) -> None:
-        self._typeset_pages.clear()
         if self.jieba_dictionary:  # Material's search plugin read it in its on_config
             os.unlink(self.jieba_dictionary)
             self.jieba_dictionary = None
 
     def on_files(self, files: Files, config) -> Files:
-        for page in self.guide.pages:
-            files.append(File.generated(config, page.path, content=page.markdown))
+        for path in self._pending:  # their Markdown comes in on_pre_page
+            files.append(File.generated(config, path, content=""))
         if self.guide.formulas is not None:
             try:
                 assets = katex_assets()
@@ -176,6 +173,15 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
             files.append(File.generated(config, path, abs_src_path=str(shim)))
         return files
 
+    def on_pre_page(self, page, config, files):
+        i = self._pending.pop(page.file.src_uri, None)
+        if i is not None:
+            try:
+                page.file.content_string = self.pages.page(i).markdown
+            except GuideError as error:
+                raise PluginError(str(error)) from None
+        return page
+
     def on_page_markdown(self, markdown, page, config, files):
         if page.file.src_uri in UNSEARCHED_PAGES:
             page.meta["search"] = {"exclude": True}
@@ -184,44 +190,56 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         return convert_interface(markdown, self.guide.interface)
 
     def on_page_content(self, html, page, config, files):
+        # Formulas without KaTeX's HTML until search has read the page (its parser would
+        # read KaTeX's tags one by one, two thirds of a chapter page, only to skip them).
         if self.guide.formulas is not None:
-            html = self.guide.formulas.restore(html)
+            html = self.guide.formulas.shells(html)
         html = SEARCH_SKIPPED_BLOCK.sub(lambda m: m.group(0) + " data-search-exclude", html)
-        html = ANSWER_SUMMARY.sub(lambda m: m.group(0) + " data-search-exclude", html)
-        if f"<{TYPESET_TAG}" not in html:
-            return html
-        # Until Material's search plugin has indexed the page (on_page_context), the page is
-        # without typeset formulas; no other plugin of the guide reads it in between.
-        self._typeset_pages[page.file.src_uri] = html
-        return TYPESET_FORMULA.sub("", html)
+        return ANSWER_SUMMARY.sub(lambda m: m.group(0) + " data-search-exclude", html)
 
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
     def on_page_context(self, context, page, config, nav):
-        typeset = self._typeset_pages.pop(page.file.src_uri, None)
-        if typeset is not None:  # the page as written, left as Material's search leaves it
-            page.content = SEARCH_ATTRIBUTE.sub("", typeset) if SEARCH_ATTRIBUTE_NAME.search(typeset) else typeset
+        if self.guide.formulas is not None:
+            try:
+                page.content = self.guide.formulas.fill(page.content)
+            except GuideError as error:
+                raise PluginError(str(error)) from None
         return context
 
     @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)
     def on_post_build(self, config):
-        site = Path(config.site_dir)
+        try:
+            self._complete_search_index(Path(config.site_dir), config)
+        finally:
+            self._stop_rendering()
+
+    def _complete_search_index(self, site: Path, config) -> None:
         path = site / "search" / "search_index.json"
         if not path.is_file():
             return
-        index = rewrite_index(json.loads(path.read_text(encoding="utf-8")), self.guide.glossary, self.guide.interface)
-        written = dump_index(index)
-        path.write_text(written, encoding="utf-8")
-        script = path.with_suffix(".js")
-        if script.is_file():  # the offline plugin's copy, for file://
-            options = {"suggest": "search.suggest" in (config.theme.get("features") or [])}
-            script.write_text(index_script(index, options), encoding="utf-8")
-            scripts = site / "assets" / "javascripts"
-            try:
+        try:
+            # Half of the documents in the process beside, which has made every page by now.
+            index = rewrite_index(json.loads(path.read_text(encoding="utf-8")), self.guide.glossary,
+                                  self.guide.interface, run=self.pages.run)
+            path.write_text(dump_index(index), encoding="utf-8")
+            script = path.with_suffix(".js")
+            if script.is_file():  # the offline plugin's copy, for file://
+                options = {"suggest": "search.suggest" in (config.theme.get("features") or [])}
+                script.write_text(index_script(index, options), encoding="utf-8")
+                scripts = site / "assets" / "javascripts"
                 source = worker_source(scripts / "workers", scripts / "lunr", index["config"]["lang"],
                                        scripts / SEARCH_WORKER_PRELUDE)
-            except GuideError as error:
-                raise PluginError(str(error)) from None
-            (scripts / "workers" / "search-source.js").write_text(source, encoding="utf-8")
+                (scripts / "workers" / "search-source.js").write_text(source, encoding="utf-8")
+        except GuideError as error:
+            raise PluginError(str(error)) from None
+
+    def on_build_error(self, error) -> None:
+        self._stop_rendering()
+
+    def _stop_rendering(self) -> None:
+        if self.pages is not None:
+            self.pages.close()
+            self.pages = None
 
     def on_serve(self, server, config, builder):
         for path in {self.settings_path, *self.guide.watched}:
@@ -245,8 +263,22 @@ def build_site(config_file: Path, banks: list[Path], site_dir: Path, script: str
     """
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
 
+    mkdocs_log = logging.getLogger("mkdocs")
+    if not mkdocs_log.handlers:  # not run by MkDocs' command line: show its warnings and errors
+        shown = logging.StreamHandler()
+        shown.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+        mkdocs_log.addHandler(shown)
     config = load_config(str(config_file), site_dir=str(site_dir))
     config.plugins["study-guide"].config.banks = [str(b) for b in banks]
     config.plugins["study-guide"].config.script = script
-    build(config)
+    try:
+        build(config)
+    except MkDocsException as error:  # its messages are logged above; Abort would exit silently
+        raise SiteError(str(config_file), f"a build with no {'warnings or ' if config.strict else ''}errors",
+                        str(error) or type(error).__name__) from None
+
+
+class SiteError(GuideError):
+    """MkDocs stopped building the guide (the reasons are in its log)."""

@@ -49,8 +49,13 @@ def load_bank(path: Path, errata: Path | None = None, use_errata: bool = True) -
 
     ``errata`` overrides the file beside the bank; ``use_errata=False`` skips corrections.
     """
+    return lint(corrected_bank(path, errata, use_errata))
+
+
+def corrected_bank(path: Path, errata: Path | None = None, use_errata: bool = True) -> Bank:
+    """The bank at ``path`` with its corrections applied, not yet checked (:func:`load_bank`)."""
     bank = read_bank(path)
     errata_path = errata or (default_errata(path) if use_errata else None)
     if use_errata and errata_path:
         bank = apply_errata(bank, load_errata(errata_path))
-    return lint(bank)
+    return bank

@@ -18,6 +18,8 @@ from .escape import code_fence, escape, escape_lines, indent
 from .model import Bank, Chapter, Option, Page, Question, QuestionType, Severity
 from .ui import UI
 
+HOME_PAGE = "index.md"
+REPORT_PAGE = "report.md"
 _ADMONITION = {Severity.ERROR: "danger", Severity.WARNING: "warning", Severity.INFO: "info"}
 
 
@@ -171,7 +173,7 @@ def render_home(banks: list[Bank], ctx: RenderContext) -> Page:
             rows.append(f"| {link} | {len(chapter.questions)} | {_type_counts(chapter.questions, ui)} |")
         rows.append(f"| **{ui['total']}** | **{len(bank.questions)}** | {_type_counts(bank.questions, ui)} |")
         parts.append("\n".join(rows))
-    return Page("index.md", ui["home_title"], "\n\n".join(parts) + "\n")
+    return Page(HOME_PAGE, ui["home_title"], "\n\n".join(parts) + "\n")
 
 
 def _type_counts(questions: tuple[Question, ...], ui: dict[str, str], separator: str = " · ") -> str:
@@ -183,7 +185,7 @@ def _type_counts(questions: tuple[Question, ...], ui: dict[str, str], separator:
 def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
     """Every flag with a link to its question, and every piece of stray text."""
     ui = ctx.ui
-    path = "report.md"
+    path = REPORT_PAGE
     parts = [f"# {ui['report_title']}", ui["report_intro"]]
     for bank in banks:
         if len(banks) > 1:

@@ -30,7 +30,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 from .errors import GuideError
 from .glossary import SEPARATOR_RUN, Glossary, spelling_key
@@ -196,18 +196,31 @@ def cuts_chinese_itself(script: str) -> bool:
     return script == HANT
 
 
-def rewrite_index(index: dict, glossary: Glossary | None, script: str) -> dict:
+def rewrite_index(index: dict, glossary: Glossary | None, script: str,
+                  run: Callable[..., Callable[[], Any]] | None = None) -> dict:
     """Material's search index with glued English terms split, Chinese cut again where
     :func:`cuts_chinese_itself` says so, redundant zero-width spaces dropped, and the
     query folding data in its config.
 
     ``script`` is the script of the edition's text (``hans`` or ``hant``); ``original``
-    editions pass the script their interface follows.
+    editions pass the script their interface follows.  ``run`` (``beside.Pages.run``)
+    rewrites the second half of the documents in another process meanwhile.
     """
-    terms = search_terms(glossary)
-    segmenter = Segmenter(terms, glossary, cut=cuts_chinese_itself(script))
-    docs = []
-    for doc in index["docs"]:
+    docs = index["docs"]
+    half = len(docs) // 2 if run is not None else len(docs)
+    later = run(rewrite_docs, docs[half:], glossary, script) if run is not None else lambda: ([], IndexWords())
+    first, words = rewrite_docs(docs[:half], glossary, script)
+    second, more = later()
+    fold = fold_query(words | more, search_terms(glossary), script)
+    config = {**index["config"], "separator": SEPARATOR, "fold": fold}
+    return {**index, "config": config, "docs": first + second}
+
+
+def rewrite_docs(docs: list[dict], glossary: Glossary | None, script: str) -> tuple[list[dict], IndexWords]:
+    """The documents as :func:`rewrite_index` writes them, and the words they hold."""
+    segmenter = Segmenter(search_terms(glossary), glossary, cut=cuts_chinese_itself(script))
+    rewritten = []
+    for doc in docs:
         doc = dict(doc)
         # Tags stay on the pages and the tags page.  In the index Material copies a page's
         # tags onto every section, and a tag match lifts the page's own entry above its
@@ -216,9 +229,8 @@ def rewrite_index(index: dict, glossary: Glossary | None, script: str) -> dict:
         for field in ("title", "text"):
             if isinstance(doc.get(field), str):
                 doc[field] = segmenter.segment(doc[field])
-        docs.append(doc)
-    config = {**index["config"], "separator": SEPARATOR, "fold": query_folding(docs, terms, script)}
-    return {**index, "config": config, "docs": docs}
+        rewritten.append(doc)
+    return rewritten, IndexWords.of(rewritten)
 
 
 def dump_index(index: dict) -> str:
@@ -273,7 +285,31 @@ def worker_source(workers: Path, lunr: Path, langs: Iterable[str], prelude: Path
     return f"var studyGuideSearchWorker = {json.dumps(source, ensure_ascii=False)};\n"
 
 
+@dataclass(frozen=True)
+class IndexWords:
+    """What query folding needs to know of the index's documents."""
+
+    chars: frozenset[str] = frozenset()  # every character
+    tokens: frozenset[str] = frozenset()  # tokens as the index's separator cuts them, lower case
+    words: frozenset[str] = frozenset()  # Chinese words (INDEX_WORD)
+
+    @classmethod
+    def of(cls, docs: Iterable[dict]) -> IndexWords:
+        # Every title and text in one string, read once by each expression (a newline separates).
+        text = "\n".join(TAG.sub(" ", doc.get(field) or "") for doc in docs for field in ("title", "text"))
+        return cls(frozenset(text), frozenset(INDEX_SEPARATORS.split(text.lower())), frozenset(INDEX_WORD.findall(text)))
+
+    def __or__(self, other: IndexWords) -> IndexWords:
+        return IndexWords(self.chars | other.chars, self.tokens | other.tokens, self.words | other.words)
+
+
 def query_folding(docs: Iterable[dict], terms: SearchTerms, script: str) -> dict:
+    """What the browser needs to fold a query into the index's own spelling (:func:`fold_query`
+    of the words of ``docs``)."""
+    return fold_query(IndexWords.of(docs), terms, script)
+
+
+def fold_query(held: IndexWords, terms: SearchTerms, script: str) -> dict:
     """What the browser needs to fold a query into the index's own spelling.
 
     ``chars`` pairs each character a reader may type in the other script with the one the
@@ -284,21 +320,14 @@ def query_folding(docs: Iterable[dict], terms: SearchTerms, script: str) -> dict
     words, space-separated, which guide.js cuts a query into; shipping them saves the page
     a pass over every document.
     """
-    present, tokens, words = set(), set(), set()
-    for doc in docs:
-        for field in ("title", "text"):
-            text = TAG.sub(" ", doc.get(field) or "")
-            present.update(c for run in HAN_RUN.findall(text) for c in run)
-            tokens.update(INDEX_SEPARATORS.split(text.lower()))
-            words.update(INDEX_WORD.findall(text))
     pairs = []
     for typed, candidates in _variants(script):
-        held = next((c for c in candidates if c in present), None)
-        if held and typed not in present:
-            pairs.append(typed + held)
+        found = next((c for c in candidates if c in held.chars), None)
+        if found and typed not in held.chars:
+            pairs.append(typed + found)
     # A run-together spelling is worth folding only when the index holds all its words.
-    latin = [spaced for spaced in terms.latin_spaced.values() if tokens.issuperset(spaced.split())]
-    return {"chars": "".join(pairs), "latin": latin, "words": " ".join(sorted(words))}
+    latin = [spaced for spaced in terms.latin_spaced.values() if held.tokens.issuperset(spaced.split())]
+    return {"chars": "".join(pairs), "latin": latin, "words": " ".join(sorted(held.words))}
 
 
 @lru_cache(maxsize=2)

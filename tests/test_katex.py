@@ -225,3 +225,29 @@ def test_a_bank_cannot_forge_a_formula_token():
     forged = f"<p>\ue000{'0' * 16}-0\ue001 and \ue0000\ue001</p>"
     assert stash.restore(forged) == forged
     assert "katex" in stash.restore(f"<p>{token}</p>")
+
+
+def test_search_reads_a_formula_without_katex_and_the_page_gets_it_after():
+    from generator.katex import EXCLUDED_TAG, MathStash
+
+    stash = MathStash()
+    formula = next(s for s in split_math("設a×b=c") if isinstance(s, Math))
+    token = stash.put(formula)
+    shell = stash.shells(f"<p>{token}</p>")
+    assert 'class="katex"' not in shell and f"<{EXCLUDED_TAG} data-search-exclude" in shell
+    assert token in shell and "a×b=c" in shell  # the readable source is what search indexes
+    assert stash.fill(shell) == f"<p>{math_html(formula)}</p>"
+
+
+def test_formulas_typeset_by_one_stash_restore_in_another_with_the_same_tokens():
+    import pickle
+
+    from generator.katex import MathStash
+
+    made_here = MathStash()
+    beside = pickle.loads(pickle.dumps(made_here))  # as a forked process has it
+    formulas = [s for s in split_math("設a×b=c，且x²+y²=1") if isinstance(s, Math)]
+    tokens = [beside.put(f, "q1") for f in formulas]
+    made_here.absorb(beside.drain())
+    assert made_here.restore(" ".join(tokens)) == " ".join(math_html(f) for f in formulas)
+    assert beside.drain() == {}  # each formula is given out once

@@ -1,5 +1,6 @@
 """Search terms: the jieba dictionary from the glossary, the re-segmented index, query folding."""
 import json
+import pickle
 import re
 
 import pytest
@@ -165,3 +166,25 @@ def test_the_built_index_keeps_glossary_terms_whole_and_no_katex(guide_site):
     assert "katex" not in text and "‖∇w‖" in text  # a formula's text is indexed, KaTeX's HTML not
     page = (guide_site / "ai-trainer" / "chapter-1.html").read_text(encoding="utf-8")
     assert "<sg-katex" in page and 'class="katex"' in page  # the page is written with it
+
+
+def test_the_index_rewritten_in_two_halves_is_the_index_rewritten_at_once():
+    texts = ["<p>張量並行與KVcache</p>", "<p>FlashAttention與位置編碼</p>", "<p>LoRA</p>", "<p>頭髮與KV cache</p>"]
+    calls = []
+
+    def run(function, *args):  # as beside.Pages.run: the work is done, its result given later
+        calls.append(len(args[0]))
+        result = pickle.loads(pickle.dumps(function(*pickle.loads(pickle.dumps(args)))))
+        return lambda: result
+
+    for script in ("hans", "hant"):
+        assert rewrite_index(index(*texts), GLOSSARY, script, run=run) == rewrite_index(index(*texts), GLOSSARY, script)
+    assert calls == [2, 2]
+
+
+def test_a_glossary_sent_to_another_process_finds_the_same_terms():
+    text = "用KVcache與張量並行，再加LoRA"
+    GLOSSARY.find(text)  # fills the caches, which stay behind
+    copy = pickle.loads(pickle.dumps(GLOSSARY))
+    assert copy == GLOSSARY and len(pickle.dumps(GLOSSARY)) < 2_000
+    assert [m.term.slug for m in copy.find(text)] == ["kv-cache", "tensor-parallelism", "lora"]

@@ -1,0 +1,159 @@
+"""The guide's pages rendered beside MkDocs, in a second process, while MkDocs builds.
+
+MkDocs builds one page after another on one core.  Rendering the guide's pages (checks,
+formula detection, term links, KaTeX) is work of the same order, and most machines have a
+second core: :func:`start` forks a process that renders the pages in reading order and
+typesets their formulas, and MkDocs takes each page's Markdown (:meth:`Pages.page`) when
+it reads it, by which time the page is long made.  The page is the same either way: a
+:class:`PageRenderer` renders it.  Once the pages are made the process takes other work
+(:meth:`Pages.run`), such as half of the search index's words at the end of the build.
+
+Where a process cannot be forked safely (no ``fork``, or KaTeX's V8 already started in
+this process: a V8 engine does not survive ``fork``) the pages are rendered here, when asked.
+"""
+from __future__ import annotations
+
+import logging
+import multiprocessing
+import os
+import traceback
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
+
+from .errors import GuideError
+from .katex import v8_started
+
+if TYPE_CHECKING:
+    from .guide import PageRenderer
+    from .model import Page
+
+T = TypeVar("T")
+
+class RendererError(GuideError):
+    """Making a page failed in the process beside: the message there (a traceback for a bug)."""
+
+    def __init__(self, message: str) -> None:
+        Exception.__init__(self, message)
+
+
+class Pages:
+    """The guide's pages, rendered here when asked (the fallback of :func:`start`)."""
+
+    def __init__(self, renderer: PageRenderer) -> None:
+        self.renderer = renderer
+
+    def page(self, i: int) -> Page:
+        """Page ``i`` of the renderer's outline, its formulas in the renderer's stash."""
+        return self.renderer.render(i)
+
+    def run(self, function: Callable[..., T], *args: Any) -> Callable[[], T]:
+        """``function(*args)`` beside this process where there is one; call what this returns
+        for the result.  ``function`` must be a module's own, and ``args`` picklable."""
+        result = function(*args)
+        return lambda: result
+
+    def close(self) -> None:
+        """Stop rendering (pages not yet asked for are not made)."""
+
+
+class PagesBeside(Pages):
+    """The guide's pages from a forked process, which renders them all in order."""
+
+    def __init__(self, renderer: PageRenderer) -> None:
+        super().__init__(renderer)
+        self._received: dict[int, Page] = {}
+        context = multiprocessing.get_context("fork")
+        self._inbox, outbox = context.Pipe(duplex=False)
+        jobs, self._jobs = context.Pipe(duplex=False)
+        self._all_made = False
+        # A daemon: a build that stops early (an error, Ctrl-C) does not wait for it.
+        self._process = context.Process(target=_work, args=(renderer, outbox, jobs), daemon=True,
+                                        name="study-guide pages")
+        self._process.start()
+        outbox.close()  # the child's ends: once it exits, a read here ends instead of waiting
+        jobs.close()
+
+    def page(self, i: int) -> Page:
+        while i not in self._received:
+            if self._all_made:
+                raise RendererError(f"no page {i}: the guide has {len(self.renderer.outline)}")
+            self._receive()
+        return self._received.pop(i)
+
+    def run(self, function: Callable[..., T], *args: Any) -> Callable[[], T]:
+        while not self._all_made:  # the process takes work once every page is made
+            self._receive()
+        self._jobs.send((function, args))
+        return self._receive
+
+    def _receive(self) -> Any:
+        """The next message: a page (kept), the end of the pages, or a result (returned)."""
+        try:
+            kind, index, payload, formulas, records = self._inbox.recv()
+        except EOFError:
+            raise RendererError(f"the process rendering the guide's pages stopped (exit code "
+                                f"{self._process.exitcode})") from None
+        for record in records:  # its warnings count here: mkdocs build --strict sees them
+            logging.getLogger(record.name).handle(record)
+        if kind == "error":
+            raise RendererError(payload)
+        if kind == "page":
+            if self.renderer.stash is not None:
+                self.renderer.stash.absorb(formulas)
+            self._received[index] = payload
+        self._all_made = self._all_made or kind == "made"
+        return payload
+
+    def close(self) -> None:
+        if self._process.is_alive():
+            self._process.terminate()
+        self._process.join()
+        self._inbox.close()
+        self._jobs.close()
+
+
+def start(renderer: PageRenderer) -> Pages:
+    """The renderer's pages, made beside this process where it can fork safely, else here."""
+    if "fork" not in multiprocessing.get_all_start_methods() or v8_started():
+        return Pages(renderer)
+    return PagesBeside(renderer)
+
+
+class _Records(logging.Handler):
+    """Keeps the log records of one page, to be sent with it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        record.msg, record.args, record.exc_info = record.getMessage(), None, None  # plain text travels
+        self.records.append(record)
+
+
+def _work(renderer: PageRenderer, outbox, jobs) -> None:
+    """The forked process: every page in order, each sent with its formulas and log records,
+    then each job it is sent, until the parent closes its end."""
+    records = _Records()
+    logger = logging.getLogger("generator")
+    logger.handlers, logger.propagate = [records], False  # the parent logs them, once
+    stash = renderer.stash
+
+    def send(kind: str, index: int, payload: Any, formulas: dict) -> None:
+        outbox.send((kind, index, payload, formulas, records.records))
+        records.records = []
+
+    try:
+        for i in range(len(renderer.outline)):
+            page = renderer.render(i)
+            send("page", i, page, stash.drain() if stash is not None else {})
+        send("made", -1, None, {})
+        while True:
+            try:
+                function, args = jobs.recv()
+            except EOFError:
+                return
+            send("result", -1, function(*args), {})
+    except GuideError as error:
+        send("error", -1, str(error), {})
+    except Exception:  # a bug: the parent shows where
+        send("error", -1, f"the process beside MkDocs (pid {os.getpid()}) failed:\n{traceback.format_exc()}", {})
