@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
+
 class RendererError(GuideError):
     """Making a page failed in the process beside: the message there (a traceback for a bug)."""
 
