@@ -14,7 +14,7 @@ Banks write mathematics as plain text (``η_l=η×‖w‖/(‖∇w‖+λ‖w‖)
   letters …), a super- or subscript, a prime or accent on a letter, big-O, a relation or
   operator beside a one-letter variable (``t=5``, ``1/h``, ``A+B``), or arithmetic with a
   relation (``1+1=2``).  So ``batchsize=4096``, ``13.4GB``, ``1/10``, ``8.2%``, ``10×``,
-  ``ViT-G/14``, ``[0.8,0.1]`` stay text.  CJK joins a formula only inside its brackets
+  ``ViT-G/14``, ``[0.8,0.1]``, and capitals listed with slashes (``K/V``, ``I/O``) stay text.  CJK joins a formula only inside its brackets
   (``E[加速]``), as the operand of ``× · + −`` (``2×最大Block參數量``) or as a unit inside a
   chain (``0.377億≈``), and then goes into ``\\text{}``.
 * In formulas ``3e-4`` reads ``3×10⁻⁴``; ``F1``, ``p_t``, ``d_model`` get subscripts; names
@@ -73,6 +73,7 @@ NEVER_MATH = re.compile(
     re.S,
 )
 TWO_LETTERS = re.compile(r"[A-Za-z]{2}")  # a word, not a variable
+LETTER_LIST = re.compile(r"[A-Z](?:/[A-Z])+")  # K/V, I/O, Q/K/V: capitals listed, not divided
 LONE_LETTER = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z](?![A-Za-z0-9])")
 CJK_LETTER = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 CLAUSE_BOUNDARY = re.compile(r"[，。；：！？、,;:!?\n]")
@@ -148,6 +149,8 @@ def _detect_prose(prose: str, variables: frozenset[str]) -> list[Segment]:
     for start, end in _candidates(prose):
         if start < pos or MAY_SIGNAL.isdisjoint(prose[start:end]) or not _readable(prose[start:end]):
             continue  # words and numbers (ResNet50, 13.4GB) need no parsing to be known
+        if LETTER_LIST.fullmatch(prose, start, end):
+            continue
         formula = read(prose[start:end])
         if not is_math(formula):
             continue
