@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Callable
 
 from .escape import escape
-from .formulas import STRAY_MARKER
+from .formulas import readable_text
 from .glossary import Glossary, question_terms, spelling_key
 from .links import related_questions
 from .model import Bank, Chapter, Page, Question
@@ -162,5 +162,5 @@ class CrossLinks:
 
 def _first_words(text: str, length: int) -> str:
     """The start of a stem as plain one-line text, for link labels and the index."""
-    flat = " ".join(STRAY_MARKER.sub("", text).split())  # an editor's formula as its LaTeX source
+    flat = " ".join(readable_text(text).split())
     return flat if len(flat) <= length else flat[:length].rstrip() + "…"

@@ -36,6 +36,7 @@ from functools import lru_cache
 from .errors import GuideError
 from .formula_latex import (BIN, CJK_UNITS, CLOSERS, OPENERS, REL, SYMBOLS, Formula, display_latex,
                             inline_latex, is_math, read, relations)
+from .latex_text import latex_text
 from .model import DISPLAY_MATH, INLINE_MATH
 
 
@@ -53,6 +54,7 @@ class Math:
     latex: str
     display: bool
     source: str
+    given: bool = False  # LaTeX an editor gave (its source is that LaTeX)
 
 
 Segment = Text | Math
@@ -105,7 +107,7 @@ def _split_math(text: str) -> tuple[Segment, ...]:
     for match in EXPLICIT_MATH.finditer(text):
         segments += _detect(text[pos:match.start()])
         latex = match.group(1) if match.group(1) is not None else match.group(2)
-        segments.append(Math(latex, match.group(2) is not None, latex))
+        segments.append(Math(latex, match.group(2) is not None, latex, given=True))
         pos = match.end()
     segments += _detect(text[pos:])
     out: list[Segment] = []
@@ -126,6 +128,17 @@ _split_cached = lru_cache(maxsize=SPLIT_CACHE_SIZE)(_split_math)
 def plain_text(segments: tuple[Segment, ...] | list[Segment]) -> str:
     """Readable text of ``segments`` for search: formulas as the characters they came from."""
     return "".join(s.text if isinstance(s, Text) else s.source for s in segments)
+
+
+def readable(segment: Math) -> str:
+    """How a formula reads as text (search, screen readers, link labels): the characters it
+    came from, or LaTeX an editor gave read as text (``\\dfrac{a}{b+c}`` -> ``a/(b+c)``)."""
+    return latex_text(segment.latex) if segment.given else segment.source
+
+
+def readable_text(text: str) -> str:
+    """``text`` with each formula an editor gave read as text, and no math markers."""
+    return EXPLICIT_MATH.sub(lambda m: latex_text(m.group(1) if m.group(1) is not None else m.group(2)), text)
 
 
 def _detect(text: str) -> list[Segment]:

@@ -16,7 +16,7 @@ from typing import Callable
 
 from .crosslinks import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, CrossLinks
 from .escape import escape
-from .formulas import Math
+from .formulas import Math, readable
 from .glossary import Glossary, load_glossary
 from .inline import InlineRenderer
 from .katex import MathStash
@@ -168,7 +168,7 @@ def _context(bank: Bank, ui: dict[str, str], glossary: Glossary | None, links: C
     targets = _reference_targets(bank)
     def math(segment: Math, question: Question) -> str:
         if stash is None:
-            return escape(segment.source)
+            return escape(readable(segment))
         return stash.put(segment, where=f"{bank.source}: {question.id}")
 
     inline = InlineRenderer(bank, glossary, math, targets, "../" + GLOSSARY_PAGE,

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Iterable
 
 from .errors import GuideError
+from . import formulas
 from .formulas import FormulaError, Math
 
 log = logging.getLogger(__name__)
@@ -202,7 +203,7 @@ def math_html(segment: Math, renderer: KatexRenderer | None = None, where: str =
 def _page_html(segment: Math, html: str) -> str:
     """:func:`math_html` of ``segment`` whose KaTeX HTML is ``html``."""
     kind = "sg-math sg-math--display" if segment.display else "sg-math"
-    readable = escape(segment.source or segment.latex, quote=False)
+    readable = escape(formulas.readable(segment), quote=False)
     return (f'<span class="{kind}"><{EXCLUDED_TAG} data-search-exclude aria-hidden="true">{html}'
             f'</{EXCLUDED_TAG}><span class="sg-math-text">{readable}</span></span>')
 

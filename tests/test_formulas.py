@@ -9,7 +9,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.formulas import SYMBOLS, FormulaError, Math, Text, plain_text, split_math
+from generator.formulas import SYMBOLS, FormulaError, Math, Text, plain_text, readable, readable_text, split_math
 from generator.model import DISPLAY_MATH, INLINE_MATH
 from generator.pipeline import load_bank, read_bank
 
@@ -53,15 +53,18 @@ def test_editor_latex_wins_over_detection():
     text = f"更新量{o}\\Delta\\theta=-\\eta\\hat m{c}，其中α=0.5；{do}\\sum_i x_i=1{dc}完"
     segments = split_math(text)
     assert segments == (
-        Text("更新量"), Math(r"\Delta\theta=-\eta\hat m", False, r"\Delta\theta=-\eta\hat m"),
+        Text("更新量"), Math(r"\Delta\theta=-\eta\hat m", False, r"\Delta\theta=-\eta\hat m", given=True),
         Text("，其中"), Math(r"\alpha=0.5", False, "α=0.5"), Text("；"),
-        Math(r"\sum_i x_i=1", True, r"\sum_i x_i=1"), Text("完"))
+        Math(r"\sum_i x_i=1", True, r"\sum_i x_i=1", given=True), Text("完"))
     assert plain_text(segments) == text.replace(o, "").replace(c, "").replace(do, "").replace(dc, "")
+    # Read as text (search, screen readers, link labels), an editor's LaTeX reads as a formula.
+    assert [readable(s) for s in segments if isinstance(s, Math)] == ["Δθ=-ηm̂", "α=0.5", "∑_i x_i=1"]
+    assert readable_text(text) == "更新量Δθ=-ηm̂，其中α=0.5；∑_i x_i=1完"
 
 
 def test_editor_text_that_looks_like_math_stays_as_given():
     o, c = INLINE_MATH
-    assert split_math(f"{o}\\text{{η?}}{c}") == (Math(r"\text{η?}", False, r"\text{η?}"),)
+    assert split_math(f"{o}\\text{{η?}}{c}") == (Math(r"\text{η?}", False, r"\text{η?}", given=True),)
 
 
 def test_unpaired_marker_is_an_error_that_says_so():

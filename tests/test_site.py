@@ -186,3 +186,14 @@ def test_report_page_lists_every_flag_with_a_link(bundled_site):
     for qid, chapter, code in (("q10", 2, "answer-conflict"), ("q22", 4, "answer-conflict"), ("q26", 5, "truncated")):
         assert f'href="ai-trainer/chapter-{chapter}.html#{qid}"' in report
         assert code in report
+
+
+def test_formulas_read_as_text_where_search_and_screen_readers_read_them(bundled_site):
+    """Beside each typeset formula is its text, which search indexes: never LaTeX markup."""
+    out, _ = bundled_site
+    readable = [t for page in out.glob("ai-trainer/chapter-*.html")
+                for t in re.findall(r'<span class="sg-math-text">([^<]*)</span>', page.read_text(encoding="utf-8"))]
+    assert len(readable) > 50 and not [t for t in readable if "\\" in t]
+    assert "1.227×10^(-5)" in " ".join(readable)  # q3's working, given by the editor as LaTeX
+    index = (out / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "dfrac" not in index and "\\times" not in index
