@@ -32,12 +32,12 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
-from .crosslinks import INDEX_PAGE, TAGS_PAGE
-from .render import REPORT_PAGE
-from .errors import ConfigError, GuideError
 from . import beside
+from .crosslinks import INDEX_PAGE, TAGS_PAGE
+from .errors import ConfigError, GuideError
 from .guide import Plan, plan_guide
 from .katex import CSS_URL as KATEX_CSS_URL, katex_assets
+from .render import REPORT_PAGE
 from .script import SCRIPTS, convert_interface, theme_language
 from .search_terms import dump_index, index_script, rewrite_index, search_terms, user_dictionary, worker_source
 from .settings import load_settings
@@ -85,7 +85,7 @@ class StudyGuideConfig(base.Config):
 
 
 class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
-    guide: Plan
+    plan: Plan  # the banks read, the pages' paths and titles, and how to render them
     jieba_dictionary: str | None = None  # the user dictionary written for Material's search
 
     pages: beside.Pages | None = None  # the generated pages' Markdown, made beside MkDocs
@@ -103,23 +103,23 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
                 settings = replace(settings, banks=tuple(Path(b).resolve() for b in self.config.banks))
             if self.config.script:
                 settings = replace(settings, script=self.config.script)
-            self.guide = plan_guide(settings, _hand_written(Path(config.docs_dir)))
+            self.plan = plan_guide(settings, _hand_written(Path(config.docs_dir)))
         except GuideError as error:
             raise PluginError(str(error)) from None
         self._stop_rendering()  # a previous build's (mkdocs serve)
-        self.pages = beside.start(self.guide.renderer)
-        self._pending = {path: i for i, (path, _) in enumerate(self.guide.renderer.outline)}
+        self.pages = beside.start(self.plan.renderer)
+        self._pending = {path: i for i, (path, _) in enumerate(self.plan.renderer.outline)}
         if not config.nav:
-            config.nav = list(self.guide.nav)
+            config.nav = list(self.plan.nav)
         self._follow_script(config)
         self._give_search_the_glossary(config)
-        if self.guide.formulas is not None:  # KaTeX's stylesheet first: the guide's may refine it
+        if self.plan.formulas is not None:  # KaTeX's stylesheet first: the guide's may refine it
             config.extra_css.insert(0, KATEX_CSS_URL)
         return config
 
     def _follow_script(self, config) -> None:
         """Interface language and the configuration's own strings in the edition's script."""
-        script = self.guide.interface
+        script = self.plan.interface
         config.theme["language"] = theme_language(script)
         config.site_name = convert_interface(config.site_name, script)
         config.site_description = convert_interface(config.site_description or "", script) or None
@@ -138,7 +138,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         words as a user dictionary (its ``jieba_dict_user``, after any of the site's own), so
         that terms are found whole and the index is cut once, there (generator.search_terms)."""
         search = next((p for p in config.plugins.values() if "jieba_dict_user" in p.config), None)
-        words = search_terms(self.guide.glossary).chinese
+        words = search_terms(self.plan.glossary).chinese
         if search is None or not words:
             return
         own = search.config.jieba_dict_user
@@ -158,7 +158,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def on_files(self, files: Files, config) -> Files:
         for path in self._pending:  # their Markdown comes in on_pre_page
             files.append(File.generated(config, path, content=""))
-        if self.guide.formulas is not None:
+        if self.plan.formulas is not None:
             try:
                 assets = katex_assets()
             except GuideError as error:
@@ -187,21 +187,21 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
             page.meta["search"] = {"exclude": True}
         if page.file.generated_by:  # generated pages are written from the converted model
             return markdown
-        return convert_interface(markdown, self.guide.interface)
+        return convert_interface(markdown, self.plan.interface)
 
     def on_page_content(self, html, page, config, files):
         # Formulas without KaTeX's HTML until search has read the page (its parser would
         # read KaTeX's tags one by one, two thirds of a chapter page, only to skip them).
-        if self.guide.formulas is not None:
-            html = self.guide.formulas.shells(html)
+        if self.plan.formulas is not None:
+            html = self.plan.formulas.shells(html)
         html = SEARCH_SKIPPED_BLOCK.sub(lambda m: m.group(0) + " data-search-exclude", html)
         return ANSWER_SUMMARY.sub(lambda m: m.group(0) + " data-search-exclude", html)
 
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
     def on_page_context(self, context, page, config, nav):
-        if self.guide.formulas is not None:
+        if self.plan.formulas is not None:
             try:
-                page.content = self.guide.formulas.fill(page.content)
+                page.content = self.plan.formulas.fill(page.content)
             except GuideError as error:
                 raise PluginError(str(error)) from None
         return context
@@ -219,8 +219,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
             return
         try:
             # Half of the documents in the process beside, which has made every page by now.
-            index = rewrite_index(json.loads(path.read_text(encoding="utf-8")), self.guide.glossary,
-                                  self.guide.interface, run=self.pages.run)
+            index = rewrite_index(json.loads(path.read_text(encoding="utf-8")), self.plan.glossary,
+                                  self.plan.interface, run=self.pages.run)
             path.write_text(dump_index(index), encoding="utf-8")
             script = path.with_suffix(".js")
             if script.is_file():  # the offline plugin's copy, for file://
@@ -242,7 +242,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
             self.pages = None
 
     def on_serve(self, server, config, builder):
-        for path in {self.settings_path, *self.guide.watched}:
+        for path in {self.settings_path, *self.plan.watched}:
             server.watch(str(path))
         return server
 
