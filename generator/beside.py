@@ -27,6 +27,7 @@ if TYPE_CHECKING:
     from .model import Page
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 class RendererError(GuideError):
@@ -69,7 +70,12 @@ class PagesBeside(Pages):
         # A daemon: a build that stops early (an error, Ctrl-C) does not wait for it.
         self._process = context.Process(target=_work, args=(renderer, outbox, jobs), daemon=True,
                                         name="study-guide pages")
-        self._process.start()
+        try:
+            self._process.start()
+        except OSError:
+            for end in (self._inbox, self._jobs, outbox, jobs):
+                end.close()
+            raise
         outbox.close()  # the child's ends: once it exits, a read here ends instead of waiting
         jobs.close()
 
@@ -116,7 +122,11 @@ def start(renderer: PageRenderer) -> Pages:
     """The renderer's pages, made beside this process where it can fork safely, else here."""
     if "fork" not in multiprocessing.get_all_start_methods() or v8_started():
         return Pages(renderer)
-    return PagesBeside(renderer)
+    try:
+        return PagesBeside(renderer)
+    except OSError as error:  # no process to be had (limits, a sandbox): the same pages, here
+        log.info("pages are made in MkDocs' own process: %s", error)
+        return Pages(renderer)
 
 
 class _Records(logging.Handler):

@@ -82,6 +82,16 @@ def test_work_runs_beside_once_every_page_is_made():
         pages.close()
 
 
+def test_pages_are_made_here_when_no_process_can_be_started(monkeypatch):
+    def refuse(self):
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr("multiprocessing.process.BaseProcess.start", refuse)
+    monkeypatch.setattr(beside, "v8_started", lambda: False)
+    pages = beside.start(FakeRenderer(2))
+    assert type(pages) is beside.Pages and pages.page(1).markdown == f"made by {os.getpid()}"
+
+
 def test_the_fallback_renders_here_when_asked():
     pages = beside.Pages(FakeRenderer(2))
     assert pages.page(1).markdown == f"made by {os.getpid()}"
