@@ -8,14 +8,16 @@ it reads it, by which time the page is long made.  The page is the same either w
 :class:`PageRenderer` renders it.  Once the pages are made the process takes other work
 (:meth:`Pages.run`), such as half of the search index's words at the end of the build.
 
-Where a process cannot be forked safely (no ``fork``, or KaTeX's V8 already started in
-this process: a V8 engine does not survive ``fork``) the pages are rendered here, when asked.
+Where a process cannot be forked safely (no ``fork``, other threads running, or KaTeX's V8
+already started in this process: a V8 engine does not survive ``fork``) the pages are
+rendered here, when asked.
 """
 from __future__ import annotations
 
 import logging
 import multiprocessing
 import os
+import threading
 import traceback
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
@@ -119,8 +121,13 @@ class PagesBeside(Pages):
 
 
 def start(renderer: PageRenderer) -> Pages:
-    """The renderer's pages, made beside this process where it can fork safely, else here."""
-    if "fork" not in multiprocessing.get_all_start_methods() or v8_started():
+    """The renderer's pages, made beside this process where it can fork safely, else here.
+
+    Forking is safe in a process with one thread that has not started V8: ``mkdocs build``.
+    ``mkdocs serve`` runs a server and a file watcher in threads, whose locks a forked child
+    could inherit held, so its rebuilds make the pages here.
+    """
+    if "fork" not in multiprocessing.get_all_start_methods() or v8_started() or threading.active_count() > 1:
         return Pages(renderer)
     try:
         return PagesBeside(renderer)

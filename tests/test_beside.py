@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
@@ -90,6 +91,17 @@ def test_pages_are_made_here_when_no_process_can_be_started(monkeypatch):
     monkeypatch.setattr(beside, "v8_started", lambda: False)
     pages = beside.start(FakeRenderer(2))
     assert type(pages) is beside.Pages and pages.page(1).markdown == f"made by {os.getpid()}"
+
+
+def test_pages_are_made_here_while_other_threads_run():
+    stop = threading.Event()
+    server = threading.Thread(target=stop.wait)  # as mkdocs serve's server and file watcher
+    server.start()
+    try:
+        assert type(beside.start(FakeRenderer(1))) is beside.Pages
+    finally:
+        stop.set()
+        server.join()
 
 
 def test_the_fallback_renders_here_when_asked():
