@@ -48,8 +48,12 @@ INDEX_WORD = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 LATIN_ALNUM_CHAR = re.compile(r"[A-Za-z0-9]")
 LATIN_SPELLING = re.compile(r"^[A-Za-z0-9@.+#/]+(?:[\s\-‐_]+[A-Za-z0-9@.+#/]+)+$")
 # What splits the index into tokens: Material's Chinese separator plus full-width
-# punctuation, which never belongs to a word; fewer zero-width spaces are needed then.
-SEPARATOR_CLASS = r"[\s\u200b\u3000\-、。，．？！；：（）「」『』《》〈〉【】“”‘’…·]"
+# punctuation, which never belongs to a word (fewer zero-width spaces are needed then), and
+# the signs of formulas and settings, so that ``4096`` finds ``batch size=4096`` and
+# ``d_model`` finds ``max_len×d_model``.  Not ``.`` (decimals), ``:`` (Lunr's field syntax),
+# ``<>&;`` (markup and entities in the index's text) or ``%@#``.  Python's and JavaScript's
+# regular expressions both read it (Material sets it as Lunr's separator).
+SEPARATOR_CLASS = r"[\s\u200b\u3000\-−、。，．？！；：（）「」『』《》〈〉【】“”‘’…·=≈≠≤≥×÷/+*\^~_(){}\[\]|‖√,→±]"
 SEPARATOR = SEPARATOR_CLASS + "+"
 INDEX_SEPARATORS = re.compile(SEPARATOR)
 # Spaces beside the block tags Material keeps in the index: tags already end a token.

@@ -35,6 +35,11 @@ QUERIES = [
     ("speculative decoding", "q22"),
     ("Bradley-Terry", "q15"),
     ("pass@k", "q14"),
+    # Numbers and names inside formulas and settings, as a reader remembers them.
+    ("batch size=4096", "q1"),
+    ("d_model", "q2"),
+    ("1/h", "q20"),
+    ("0.036629", "q3"),  # in a formula the editor gave as LaTeX
 ]
 
 
@@ -153,6 +158,8 @@ def test_query_folding_in_the_page(page, guide_site):
     assert fold("KVcacheeviction") == "kv cache eviction"
     assert fold("位置編碼").startswith("位置编码")
     assert fold("INT8量化").split()[0] == "INT8"
+    assert fold("size=4096") == "+size +4096" and fold("d_model") == "+d +model"  # every part required
+    assert fold("+lr") == "+lr" and fold("4096") == "4096"
     h = parse_qs(urlsplit(search(page, "位置編碼")[1]["href"]).query)["h"][0]
     assert h == "位置编码"
 

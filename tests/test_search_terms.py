@@ -188,3 +188,10 @@ def test_a_glossary_sent_to_another_process_finds_the_same_terms():
     copy = pickle.loads(pickle.dumps(GLOSSARY))
     assert copy == GLOSSARY and len(pickle.dumps(GLOSSARY)) < 2_000
     assert [m.term.slug for m in copy.find(text)] == ["kv-cache", "tensor-parallelism", "lora"]
+
+
+def test_formulas_and_settings_are_cut_at_their_signs_and_decimals_stay_whole():
+    text = "batch size=4096，max_len×d_model，m̂_5=0.015/(1-0.9^5)≈0.036629，[0.8,0.1]，pass@k"
+    assert [w for w in re.split(SEPARATOR, text) if w] == [
+        "batch", "size", "4096", "max", "len", "d", "model", "m̂", "5", "0.015", "1", "0.9", "5", "0.036629",
+        "0.8", "0.1", "pass@k"]

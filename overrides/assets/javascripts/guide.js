@@ -103,8 +103,18 @@
       spaced += a;
       if (b && (HAN.test(a) && /[A-Za-z0-9]/.test(b) || /[A-Za-z0-9]/.test(a) && HAN.test(b))) spaced += " ";
     }
-    return spaced.split(/(\s+)/).map(splitLatin).join("")
-      .replace(HAN_RUN, cutChinese).replace(/\s+/g, " ").trim();
+    return spaced.split(/(\s+)/).map(function (word) {
+      var split = splitLatin(word);
+      return split === word ? requireParts(word) : split;
+    }).join("").replace(HAN_RUN, cutChinese).replace(/\s+/g, " ").trim();
+  }
+
+  /* "size=4096" -> "+size +4096": the index cuts formulas and settings at their signs, so a
+     word typed with signs in it finds the documents that hold all of its parts. */
+  function requireParts(word) {
+    if (!foldConfig || !foldConfig.separator || /^[+\-]|["*~^:]/.test(word)) return word;
+    var parts = word.split(new RegExp(foldConfig.separator)).filter(Boolean);
+    return parts.length > 1 ? parts.map(function (part) { return "+" + part; }).join(" ") : word;
   }
 
   /* Watch a worker's messages for the timings, and fold what Material sends it. */

@@ -22,6 +22,7 @@
   var DOC_START = '{"location":"';                   /* how each document begins in the text */
   var JSON_ESCAPED = /["\\\u0000-\u001f]/;           /* characters JSON writes as escapes */
   var QUERY_FIELD = /^(?:title|text|tags):/;
+  var LATIN_START = /^[a-z0-9]/;                     /* an English word, or a letter before one */
   var DECLINED = { type: RESULT, data: { items: [], declined: true } };
 
   var listen = self.addEventListener, post = self.postMessage.bind(self);
@@ -93,7 +94,7 @@
   /* Material's answer to `query` from the documents it picks (their index is kept while
      the next query picks the same), or DECLINED when only the whole index can answer. */
   function answer(query) {
-    var words = wordsOf(query), picked = words && words.length ? pick(words) : null;
+    var terms = termsOf(query), picked = terms && terms.length ? pick(terms) : null;
     if (!picked) return post(DECLINED);
     var key = picked.join(","), built = Promise.resolve();
     if (key !== quick.key) {
@@ -106,56 +107,84 @@
     return built.then(function () { return run({ type: QUERY, data: query }); }).then(post);
   }
 
-  /* What a document must contain to match the query, in lower case: a word guide.js cut
-     (it ends in the sentinel) as it is; English as typed and as its stem (Lunr stems
-     terms without a wildcard, and Material gives most terms one); other Chinese, which
-     Material may cut anywhere, by each of its characters.  Stop words and excluded terms
-     find nothing.  So every document the whole index finds holds one of them.  Null for
-     fuzzy terms ("word~1"), which only the index can answer. */
-  function wordsOf(query) {
+  /* What a document must contain to match the query, in lower case, term by term: each
+     term's words (`words`, one of which must be there) and whether the query requires it
+     (`required`, "+term").  A word guide.js cut (it ends in the sentinel) is taken as it
+     is; English as typed and as its stem (Lunr stems terms without a wildcard, and
+     Material gives most terms one); other Chinese, which Material may cut anywhere, by each
+     of its characters, never required.  Stop words and excluded terms find nothing.  So
+     every document the whole index finds holds the words of every required term, or of
+     one term when none is required.  Null for fuzzy terms ("word~1"), which only the
+     index can answer. */
+  function termsOf(query) {
     var lunr = self.lunr, separator = new RegExp(quick.config.separator);
-    var stop = lunr.zh && lunr.zh.stopWordFilter, words = [];
+    var stop = lunr.zh && lunr.zh.stopWordFilter, terms = [];
     var kept = function (word) { return !stop || stop(new lunr.Token(word)) !== undefined; };
-    var terms = query.toLowerCase().split(/\s+/);
-    if (terms.some(function (term) { return term.indexOf("~") >= 0; })) return null;
-    terms.forEach(function (term) {
+    var typed = query.toLowerCase().split(/\s+/);
+    if (typed.some(function (term) { return term.indexOf("~") >= 0; })) return null;
+    typed.forEach(function (term) {
       if (term.charAt(0) === "-") return;
+      var required = term.charAt(0) === "+";
       term = term.replace(/^\+/, "").replace(QUERY_FIELD, "").replace(/\^\d*$/, "").replace(/\*/g, "");
       term.split(separator).forEach(function (piece) {
         if (piece.slice(-1) === SENTINEL) {
           piece = piece.slice(0, -1);
-          if (piece && kept(piece)) words.push(piece);
+          if (piece && kept(piece)) terms.push({ words: [piece], required: required });
           return;
         }
-        (piece.match(HAN_CHARS) || []).forEach(function (c) { if (kept(c)) words.push(c); });
+        (piece.match(HAN_CHARS) || []).forEach(function (c) {
+          if (kept(c)) terms.push({ words: [c], required: false });
+        });
         piece.replace(HAN_CHARS, " ").split(" ").forEach(function (latin) {
-          if (latin) words.push(latin, lunr.stemmer(new lunr.Token(latin)).toString());
+          if (latin) terms.push({ words: [latin, lunr.stemmer(new lunr.Token(latin)).toString()], required: required });
         });
       });
     });
-    return words.filter(function (word, i) { return word && words.indexOf(word) === i; });
+    return terms;
   }
 
-  /* The documents holding any of the words, with the pages they are sections of (Material
-     groups results by page), in index order.  Null when that is half the index or more
-     (the whole index will be as quick), or for a word the text would hold escaped. */
-  function pick(words) {
-    var picked = new Set(), starts = quick.starts, count = starts.length - 1;
-    if (!quick.lower) return null;
-    for (var w = 0; w < words.length; w++) {
-      if (JSON_ESCAPED.test(words[w])) return null;
-      for (var at = quick.lower.indexOf(words[w]); at >= 0;) {
-        var doc = documentAt(at);
-        picked.add(doc);
-        if (picked.size * 2 >= count) return null;
-        at = quick.lower.indexOf(words[w], starts[doc + 1]);
-      }
-    }
+  /* The documents holding every required term (or, with none required, any term), with
+     the pages they are sections of (Material groups results by page), in index order.
+     Null when that is half the index or more (the whole index will be as quick), or for a
+     word the text would hold escaped. */
+  function pick(terms) {
+    var required = terms.filter(function (term) { return term.required; });
+    var count = quick.starts.length - 1, picked = null;
+    (required.length ? required : terms).forEach(function (term) {
+      if (picked === undefined) return;
+      var holding = holders(term.words);
+      if (!holding) picked = undefined;
+      else if (!picked) picked = holding;
+      else if (required.length) picked = new Set(Array.from(picked).filter(function (d) { return holding.has(d); }));
+      else holding.forEach(function (d) { picked.add(d); });
+    });
+    if (!picked || picked.size * 2 >= count) return null;
     picked.forEach(function (doc) {
       var page = quick.pages.get(quick.locations[doc].split("#")[0]);
       if (page !== undefined) picked.add(page);
     });
     return Array.from(picked).sort(function (a, b) { return a - b; });
+  }
+
+  /* The documents holding any of the words; English only where a token may begin (no
+     letter or digit before it).  Null for a word the text would hold escaped. */
+  function holders(words) {
+    var found = new Set(), starts = quick.starts;
+    if (!quick.lower) return null;
+    for (var w = 0; w < words.length; w++) {
+      var word = words[w], latin = LATIN_START.test(word);
+      if (JSON_ESCAPED.test(word)) return null;
+      for (var at = quick.lower.indexOf(word); at >= 0;) {
+        var doc = documentAt(at);
+        if (latin && LATIN_START.test(quick.lower.charAt(at - 1))) {
+          at = quick.lower.indexOf(word, at + 1);
+          continue;
+        }
+        found.add(doc);
+        at = quick.lower.indexOf(word, starts[doc + 1]);
+      }
+    }
+    return found;
   }
 
   /* The document whose text holds offset `at`: the last one to begin at or before it. */
