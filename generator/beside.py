@@ -22,7 +22,7 @@ import traceback
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from .errors import GuideError
-from .katex import v8_started
+from .katex import KatexRenderer, default_renderer, v8_started
 
 if TYPE_CHECKING:
     from .guide import PageRenderer
@@ -148,6 +148,13 @@ class _Records(logging.Handler):
         self.records.append(record)
 
 
+def _start_katex(katex: KatexRenderer) -> None:
+    try:
+        katex.start()
+    except GuideError:
+        pass  # not installed: the first formula says so, naming its question
+
+
 def _work(renderer: PageRenderer, outbox, jobs) -> None:
     """The forked process: every page in order, each sent with its formulas and log records,
     then each job it is sent, until the parent closes its end."""
@@ -155,6 +162,8 @@ def _work(renderer: PageRenderer, outbox, jobs) -> None:
     logger = logging.getLogger("generator")
     logger.handlers, logger.propagate = [records], False  # the parent logs them, once
     stash = renderer.stash
+    if stash is not None:  # KaTeX loads into V8 while the banks are checked for the first page
+        threading.Thread(target=_start_katex, args=(stash.renderer or default_renderer(),), daemon=True).start()
 
     def send(kind: str, index: int, payload: Any, formulas: dict) -> None:
         outbox.send((kind, index, payload, formulas, records.records))

@@ -143,6 +143,12 @@ class KatexRenderer:
                 self._cache.popitem(last=False)
         return result
 
+    def start(self) -> None:
+        """Load KaTeX into V8 now rather than at the first formula (V8 works on threads of its
+        own, so a caller may do this on a thread while Python goes on)."""
+        with self._lock:
+            self._engine()
+
     def cached(self, latex: str, display: bool) -> bool:
         """Whether KaTeX's HTML for ``latex`` is in the cache (it was typeset without warnings)."""
         with self._lock:
