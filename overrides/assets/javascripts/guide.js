@@ -6,8 +6,9 @@
  *    that a query is first written the way the index writes it: characters typed in the
  *    other Chinese script become the edition's (table "fold.chars" in the index config,
  *    made by generator/search_terms.py), English terms the bank runs together are split
- *    into their words ("KVcache" -> "kv cache", table "fold.latin"), and Latin letters
- *    glued to Chinese are set apart.  Chinese is cut into the index's own words (longest
+ *    into their words ("KVcache" -> "kv cache", table "fold.latin"), Latin letters
+ *    glued to Chinese are set apart, and a word with the signs the index cuts formulas at
+ *    requires all its parts ("size=4096" -> "+size +4096").  Chinese is cut into the index's own words (longest
  *    first) and each known word is handed to Material's segmenter with a sentinel
  *    character behind it: that segmenter never looks at a run's last character, so "量化"
  *    would otherwise be searched as "量*" wherever "量" alone is a word of the index.
