@@ -20,12 +20,12 @@ from .formulas import Math, readable
 from .glossary import Glossary, load_glossary
 from .inline import InlineRenderer
 from .katex import MathStash
-from .model import Bank, Page, Question
-from .lint import lint
+from .model import Bank, Chapter, Page, Question
+from .lint import Linter
 from .pipeline import corrected_bank
 from .render import HOME_PAGE, REPORT_PAGE, RenderContext, chapter_path, render_chapter, render_home, render_report
 from .settings import Settings
-from .script import convert_bank, convert_interface, convert_strings, convert_text, edition_script
+from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, edition_script
 from .ui import UI
 
 log = logging.getLogger(__name__)
@@ -103,9 +103,10 @@ class PageRenderer:
     """Renders the guide's pages one at a time, in reading order: the home page, each bank's
     chapters, the question index, glossary and tags pages, and the proofreading report.
 
-    The banks are checked (generator.lint) and written in the edition's script, and the
-    cross-links worked out, when the first page needs them.  Rendering a page also typesets
-    its formulas into ``stash``.
+    The banks are written in the edition's script, and the cross-links worked out, when the
+    first page needs them; each chapter is checked (generator.lint) when its page is
+    rendered, so the first page does not wait for the whole bank's checks.  Rendering a page
+    also typesets its formulas into ``stash``.
     """
 
     def __init__(self, corrected: tuple[Bank, ...], script: str, ui: dict[str, str], glossary: Glossary | None,
@@ -113,14 +114,14 @@ class PageRenderer:
         self.corrected, self.script, self.ui, self.glossary, self.interface = corrected, script, ui, glossary, interface
         self.stash = stash
         jobs: list[tuple[str, str, Callable[[], Page]]] = [
-            (HOME_PAGE, ui["home_title"], lambda: render_home(list(self.banks), RenderContext(ui=ui)))]
+            (HOME_PAGE, ui["home_title"], lambda: render_home(list(self._shown), RenderContext(ui=ui)))]
         for k, bank in enumerate(corrected):
             jobs += [(chapter_path(bank, c), convert_text(c.title, script), lambda k=k, n=n: self._chapter(k, n))
                      for n, c in enumerate(bank.chapters)]
         if glossary is not None:
-            jobs += [(INDEX_PAGE, ui["index_title"], lambda: self._links.index_page()),
-                     (GLOSSARY_PAGE, ui["glossary_title"], lambda: self._links.glossary_page()),
-                     (TAGS_PAGE, ui["tags_title"], lambda: self._links.tags_page())]
+            jobs += [(INDEX_PAGE, ui["index_title"], lambda: self._checked_links.index_page()),
+                     (GLOSSARY_PAGE, ui["glossary_title"], lambda: self._checked_links.glossary_page()),
+                     (TAGS_PAGE, ui["tags_title"], lambda: self._checked_links.tags_page())]
         jobs.append((REPORT_PAGE, ui["report_title"], lambda: render_report(list(self.banks), RenderContext(ui=ui))))
         self._jobs = jobs
         self.outline = tuple((path, title) for path, title, _ in jobs)  # (path, title) of each page
@@ -138,28 +139,54 @@ class PageRenderer:
 
     @cached_property
     def banks(self) -> tuple[Bank, ...]:
-        """The banks as the pages show them: checked, flagged, in the edition's script."""
-        banks = tuple(convert_bank(lint(bank), self.script) for bank in self.corrected)
+        """The banks as the pages show them: checked, flagged, in the edition's script
+        (``convert_bank(lint(bank))``, a chapter at a time)."""
+        banks = tuple(replace(shown, chapters=tuple(self._checked(k, n) for n in range(len(shown.chapters))))
+                      for k, shown in enumerate(self._shown))
         for bank in banks:
             log.info("%s: %d questions in %d chapters, %d flags", bank.source, len(bank.questions),
                      len(bank.chapters), sum(len(q.flags) for q in bank.questions))
         return banks
 
     def _chapter(self, k: int, n: int) -> Page:
-        bank = self.banks[k]
-        chapter = bank.chapters[n]
+        bank, chapter = self._shown[k], self._checked(k, n)
         page = render_chapter(bank, chapter, self._contexts[bank.slug])
         return _with_tags(page, self._links.chapter_tags(bank, chapter) if self._links else [])
+
+    def _checked(self, k: int, n: int) -> Chapter:
+        """Chapter ``n`` of bank ``k``, checked (on the bank's own text) and in the edition's script."""
+        if (k, n) not in self._chapters:
+            chapter = self._linters[k].chapter(self.corrected[k].chapters[n])
+            self._chapters[k, n] = convert_chapter(chapter, self.script)
+        return self._chapters[k, n]
+
+    @cached_property
+    def _chapters(self) -> dict[tuple[int, int], Chapter]:
+        return {}
+
+    @cached_property
+    def _linters(self) -> tuple[Linter, ...]:
+        return tuple(Linter(bank) for bank in self.corrected)
+
+    @cached_property
+    def _shown(self) -> tuple[Bank, ...]:
+        """The banks in the edition's script, not yet checked: all that text, links and tags need."""
+        return tuple(convert_bank(bank, self.script) for bank in self.corrected)
 
     @cached_property
     def _links(self) -> CrossLinks | None:
         if self.glossary is None:
             return None
-        return CrossLinks.build(self.banks, self.glossary, lambda t: convert_text(t, self.interface), self.ui)
+        return CrossLinks.build(self._shown, self.glossary, lambda t: convert_text(t, self.interface), self.ui)
+
+    @cached_property
+    def _checked_links(self) -> CrossLinks | None:
+        """The cross-links over the checked banks, for the pages that list questions with their flags."""
+        return replace(self._links, banks=self.banks) if self._links else None
 
     @cached_property
     def _contexts(self) -> dict[str, RenderContext]:
-        return {b.slug: _context(b, self.ui, self.glossary, self._links, self.stash, self.interface) for b in self.banks}
+        return {b.slug: _context(b, self.ui, self.glossary, self._links, self.stash, self.interface) for b in self._shown}
 
 
 def _context(bank: Bank, ui: dict[str, str], glossary: Glossary | None, links: CrossLinks | None,

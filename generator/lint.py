@@ -41,7 +41,7 @@ from dataclasses import replace
 from .blocks import FENCE_MARK, Code, split_blocks
 from .damage import WHITESPACE, clip, damage_flags, excerpt, question_fields
 from .fields import choice_letters, judge_value
-from .model import Bank, Flag, Question, QuestionType, Severity
+from .model import Bank, Chapter, Flag, Question, QuestionType, Severity
 
 _E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -61,24 +61,33 @@ def lint(bank: Bank, source_length: int | None = None) -> Bank:
     ``source_length`` is the length of the decoded source; without it the question that
     ends furthest into the source is taken to run to its end.
     """
-    numbering = _numbering_flags(bank)
-    cut = _truncated(bank, source_length)
-    chapters = []
-    for chapter in bank.chapters:
+    linter = Linter(bank, source_length)
+    return replace(bank, chapters=tuple(linter.chapter(c) for c in bank.chapters))
+
+
+class Linter:
+    """:func:`lint` a chapter at a time: the bank-wide checks once, each chapter's questions
+    when asked (a page can be checked just before it is rendered)."""
+
+    def __init__(self, bank: Bank, source_length: int | None = None) -> None:
+        self._numbering = _numbering_flags(bank)
+        self._cut = _truncated(bank, source_length)
+
+    def chapter(self, chapter: Chapter) -> Chapter:
+        """``chapter`` (of the bank) with its questions' flags filled."""
         questions = []
         for q in chapter.questions:
             where = _where(chapter.number, q)
-            truncated = cut is not None and cut[0] == q.id
-            found = list(numbering.get(q.id, ()))
+            truncated = self._cut is not None and self._cut[0] == q.id
+            found = list(self._numbering.get(q.id, ()))
             if truncated:
-                found.append(Flag("truncated", _E, f"{where}在題庫結尾處被截斷（{cut[1]}）：「…{_tail(q)}」"))
+                found.append(Flag("truncated", _E, f"{where}在題庫結尾處被截斷（{self._cut[1]}）：「…{_tail(q)}」"))
             for check in QUESTION_CHECKS:
                 found.extend(check(q, where, truncated))
             found.extend(damage_flags(q, where))
             flags = tuple(dict.fromkeys(q.flags + tuple(found)))
             questions.append(replace(q, flags=flags))
-        chapters.append(replace(chapter, questions=tuple(questions)))
-    return replace(bank, chapters=tuple(chapters))
+        return replace(chapter, questions=tuple(questions))
 
 
 # -- bank-wide checks ---------------------------------------------------------------------

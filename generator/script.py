@@ -93,6 +93,13 @@ def convert_bank(bank: Bank, script: str) -> Bank:
     return _convert(bank, converter(script))
 
 
+def convert_chapter(chapter: Chapter, script: str) -> Chapter:
+    """The chapter with every text a reader sees written in ``script``."""
+    if check_script(script) == ORIGINAL:
+        return chapter
+    return _convert(chapter, converter(script))
+
+
 def convert_interface(text: str, script: str) -> str:
     """Interface text (page furniture, hand-written pages, site name) written in ``script``."""
     return converter(script, interface=True)(text) if text and HAN_CHAR.search(text) else text
