@@ -113,6 +113,7 @@ class PageRenderer:
                  interface: str, stash: MathStash | None) -> None:
         self.corrected, self.script, self.ui, self.glossary, self.interface = corrected, script, ui, glossary, interface
         self.stash = stash
+        self._chapters: dict[tuple[int, int], Chapter] = {}  # (bank, chapter) -> checked, in the script
         jobs: list[tuple[str, str, Callable[[], Page]]] = [
             (HOME_PAGE, ui["home_title"], lambda: render_home(list(self._shown), RenderContext(ui=ui)))]
         for k, bank in enumerate(corrected):
@@ -159,10 +160,6 @@ class PageRenderer:
             chapter = self._linters[k].chapter(self.corrected[k].chapters[n])
             self._chapters[k, n] = convert_chapter(chapter, self.script)
         return self._chapters[k, n]
-
-    @cached_property
-    def _chapters(self) -> dict[tuple[int, int], Chapter]:
-        return {}
 
     @cached_property
     def _linters(self) -> tuple[Linter, ...]:
