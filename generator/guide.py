@@ -88,7 +88,7 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
     chapter_nav: list = []
     for bank in corrected:
         # Material prints nav titles as HTML (in the nav, header and footer): bank text is escaped.
-        entries = [{html.escape(titles[chapter_path(bank, c)]): chapter_path(bank, c)} for c in bank.chapters]
+        entries = [{html.escape(titles[path]): path} for path in (chapter_path(bank, c) for c in bank.chapters)]
         title = convert_text(bank.title, settings.script) or bank.slug
         chapter_nav += entries if len(corrected) == 1 else [{html.escape(title): entries}]
     last = [path for path in (INDEX_PAGE, GLOSSARY_PAGE, TAGS_PAGE, REPORT_PAGE) if path in titles]

@@ -149,16 +149,15 @@
      word the text would hold escaped. */
   function pick(terms) {
     var required = terms.filter(function (term) { return term.required; });
-    var count = quick.starts.length - 1, picked = null;
-    (required.length ? required : terms).forEach(function (term) {
-      if (picked === undefined) return;
-      var holding = holders(term.words);
-      if (!holding) picked = undefined;
-      else if (!picked) picked = holding;
+    var chosen = required.length ? required : terms, picked = null;
+    for (var t = 0; t < chosen.length; t++) {
+      var holding = holders(chosen[t].words);
+      if (!holding) return null;
+      if (!picked) picked = holding;
       else if (required.length) picked = new Set(Array.from(picked).filter(function (d) { return holding.has(d); }));
       else holding.forEach(function (d) { picked.add(d); });
-    });
-    if (!picked || picked.size * 2 >= count) return null;
+    }
+    if (!picked || picked.size * 2 >= quick.starts.length - 1) return null;
     picked.forEach(function (doc) {
       var page = quick.pages.get(quick.locations[doc].split("#")[0]);
       if (page !== undefined) picked.add(page);
