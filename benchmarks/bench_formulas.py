@@ -29,16 +29,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from generator.formulas import Math, Text, split_math  # noqa: E402
-from generator.katex import KatexRenderer, math_html  # noqa: E402
-from generator.model import Bank  # noqa: E402
-from generator.pipeline import load_bank  # noqa: E402
+from generator.math.detect import Math, Text, split_math  # noqa: E402
+from generator.math.katex import KatexRenderer, math_html  # noqa: E402
+from generator.bank.model import Bank  # noqa: E402
+from generator.bank.load import load_bank  # noqa: E402
 
 BANK = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
 SYNTHETIC_QUESTIONS = 5000
 COLD_START = """
 import time; t0 = time.perf_counter()
-from generator.katex import KatexRenderer; t1 = time.perf_counter()
+from generator.math.katex import KatexRenderer; t1 = time.perf_counter()
 r = KatexRenderer(); r.render(r"\\eta_{l}=\\eta\\times\\|w\\|", False); t2 = time.perf_counter()
 r.render(r"x^{2}", False); t3 = time.perf_counter()
 print(t1 - t0, t2 - t1, t3 - t2)
@@ -91,7 +91,7 @@ def cold_start() -> tuple[float, float, float]:
     return first, second, third
 
 
-# A typeset formula on a page: its KaTeX HTML and the readable text after it (generator.katex).
+# A typeset formula on a page: its KaTeX HTML and the readable text after it (generator.math.katex).
 TYPESET_FORMULA = re.compile(r'<span class="sg-math[^"]*"><sg-katex [^>]*>.*?</sg-katex>'
                              r'<span class="sg-math-text">(.*?)</span></span>', re.S)
 

@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # run as a script: make ``generator`` importable
 
-from generator.pdf import ChapterPdf, render_pdfs  # noqa: E402
+from generator.printing.pdf import ChapterPdf, render_pdfs  # noqa: E402
 
 TARGET_SECONDS = 30.0
 

@@ -14,7 +14,7 @@ measured in fresh processes, so that one measurement's memory does not colour th
 - ``gen%``    the generator's share of ``build``: the time spent in the plugin's hooks
               (waits for the process beside MkDocs included), and (in brackets)
               ``1 - plain/build``; a line per size splits it by hook and gives the CPU
-              time of the process that renders the pages beside MkDocs (generator.beside);
+              time of the process that renders the pages beside MkDocs (generator.site.prerender);
 - ``RSS``     peak resident memory of the ``build`` process;
 - sizes of the generated Markdown, the largest chapter page and the search index.
 
@@ -52,9 +52,9 @@ CHAPTER_NUMBER = re.compile(r"chapter-(\d+)\.md$")
 # -- workers: each runs in its own process and prints one JSON line ------------------
 def work_generator(bank: str) -> dict:
     """Time the pipeline's stages and the renderer on ``bank`` (no MkDocs)."""
-    from generator.lint import lint
-    from generator.pipeline import read_bank
-    from generator.render import RenderContext, render_chapter, render_home, render_report
+    from generator.bank.lint import lint
+    from generator.bank.load import read_bank
+    from generator.pages.chapter import RenderContext, render_chapter, render_home, render_report
 
     start = time.perf_counter()
     loaded = read_bank(Path(bank))
@@ -77,7 +77,7 @@ def work_build(bank: str, site: str) -> dict:
     whatever the plugin does to pages, the search index and assets.  That process's own
     CPU time, spent on the other core meanwhile, is reported as ``beside``.
     """
-    import generator.mkdocs_plugin as plugin
+    import generator.site.plugin as plugin
 
     spent: dict[str, float] = {}
     for name in [n for n in vars(plugin.StudyGuidePlugin) if n.startswith("on_")]:

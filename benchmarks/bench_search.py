@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks.synthetic import write_synthetic_bank  # noqa: E402
-from generator.pipeline import bank_slug, read_bank  # noqa: E402
+from generator.bank.load import bank_slug, read_bank  # noqa: E402
 from tests.browser import build_site, file_url, launch, offline_page, search  # noqa: E402
 
 BUNDLED = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"

@@ -17,8 +17,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from generator.decode import decode
-from generator.pipeline import read_bank
+from generator.bank.decode import decode
+from generator.bank.load import read_bank
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"

@@ -10,12 +10,12 @@ import argparse
 import sys
 from pathlib import Path
 
-from .errors import GuideError
-from .export import dump_text, dumps_json
-from .glossary import Glossary, load_glossary, suggest_terms
-from .model import Bank, Severity
-from .pipeline import load_bank
-from .script import SCRIPTS
+from .base.errors import GuideError
+from .bank.export import dump_text, dumps_json
+from .links.glossary import Glossary, load_glossary, suggest_terms
+from .bank.model import Bank, Severity
+from .bank.load import load_bank
+from .pages.script import SCRIPTS
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = ROOT / "site_config" / "guide.yml"
@@ -109,7 +109,7 @@ def _check(args) -> int:
 
 def _glossary() -> Glossary | None:
     """The guide's glossary (site_config/), for suggestions; a broken one is an error as anywhere."""
-    from .settings import load_settings
+    from .base.settings import load_settings
 
     if not SETTINGS.is_file():  # installed without the repository: no glossary to compare with
         return None
@@ -120,8 +120,8 @@ def _glossary() -> Glossary | None:
 def _markdown(args) -> int:
     from dataclasses import replace
 
-    from .guide import build_guide
-    from .settings import load_settings
+    from .pages.compose import build_guide
+    from .base.settings import load_settings
 
     settings = load_settings(SETTINGS)
     if args.banks:
@@ -136,7 +136,7 @@ def _markdown(args) -> int:
 
 
 def _site(args) -> int:
-    from .mkdocs_plugin import build_site
+    from .site.plugin import build_site
 
     for bank in args.banks:  # fail early, with the parser's message, before MkDocs starts
         load_bank(bank)
@@ -146,14 +146,14 @@ def _site(args) -> int:
 
 
 def _pdf(args) -> int:
-    from .answer_key import EDITIONS
-    from .pdf import progress_line, render_pdfs, site_is_stale, write_manifest
+    from .pages.editions import EDITIONS
+    from .printing.pdf import progress_line, render_pdfs, site_is_stale, write_manifest
 
     site = (args.site or ROOT / "site").resolve()
     sources = [ROOT / name for name in ("content", "generator", "overrides", "site_config", "mkdocs.yml")]
     if args.site is None and site_is_stale(site, sources):
-        from .mkdocs_plugin import build_site
-        from .settings import load_settings
+        from .site.plugin import build_site
+        from .base.settings import load_settings
 
         print(f"building {site} ...", file=sys.stderr)
         build_site(ROOT / "mkdocs.yml", list(load_settings(SETTINGS).banks), site)

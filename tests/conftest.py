@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from generator.model import Bank
-from generator.parse import parse
+from generator.bank.model import Bank
+from generator.bank.parse import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 BUNDLED = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"

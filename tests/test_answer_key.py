@@ -4,11 +4,11 @@ import re
 import markdown
 import pytest
 
-from generator.answer_key import answer_key, edition_switch, key_entries, writing_space
-from generator.model import QuestionType as T
-from generator.pipeline import load_bank
-from generator.render import RenderContext, render_chapter
-from generator.ui import UI
+from generator.pages.editions import answer_key, edition_switch, key_entries, writing_space
+from generator.bank.model import QuestionType as T
+from generator.bank.load import load_bank
+from generator.pages.chapter import RenderContext, render_chapter
+from generator.pages.strings import UI
 from tests.conftest import BUNDLED, parse_text
 
 # The Markdown extensions of mkdocs.yml that matter for raw HTML and escaping.

@@ -63,9 +63,9 @@ import pytest
 
 from benchmarks.synthetic import synthetic_bank
 from generator.cli import main
-from generator.parse import parse
-from generator.pipeline import load_bank, read_bank
-from generator.render import RenderContext, render_chapter
+from generator.bank.parse import parse
+from generator.bank.load import load_bank, read_bank
+from generator.pages.chapter import RenderContext, render_chapter
 from tests.conftest import ROOT, parse_text
 
 CORPUS = Path(__file__).parent / "bad_banks"

@@ -1,4 +1,4 @@
-"""Pages rendered beside MkDocs in a forked process (generator.beside): the same pages as
+"""Pages rendered beside MkDocs in a forked process (generator.site.prerender): the same pages as
 rendered here, in any order asked, with their warnings and errors reaching the build."""
 import logging
 import os
@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from generator import beside
-from generator.errors import GuideError
-from generator.model import Page
+from generator.site import prerender as beside
+from generator.base.errors import GuideError
+from generator.bank.model import Page
 from tests.conftest import ROOT
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -113,7 +113,7 @@ def test_the_fallback_renders_here_when_asked():
 def _build(out: Path, here: bool) -> str:
     """``mkdocs build --strict`` of the bundled guide in a fresh process, the pages made beside
     MkDocs or (``here``) in MkDocs' own process; its log."""
-    force = "from generator import beside; beside.start = beside.Pages; " if here else ""
+    force = "from generator.site import prerender; prerender.start = prerender.Pages; " if here else ""
     code = (f"import sys; {force}from mkdocs.__main__ import cli; "
             f"sys.argv = ['mkdocs', 'build', '--strict', '-d', {str(out)!r}]; cli()")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=ENV, capture_output=True, text=True)

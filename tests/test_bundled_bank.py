@@ -3,9 +3,9 @@ import hashlib
 
 import pytest
 
-from generator.export import dump_text
-from generator.model import QuestionType as T
-from generator.pipeline import read_bank
+from generator.bank.export import dump_text
+from generator.bank.model import QuestionType as T
+from generator.bank.load import read_bank
 from tests.conftest import BUNDLED, ROOT, SHARED_BANK
 
 GOLDEN = ROOT / "tests" / "golden" / "ai-trainer.txt"

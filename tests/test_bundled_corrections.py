@@ -4,11 +4,11 @@ import re
 
 import pytest
 
-from generator.blocks import Code, split_blocks
-from generator.errata import load_errata
-from generator.lint import lint
-from generator.model import INLINE_MATH, Severity
-from generator.pipeline import default_errata, load_bank, read_bank
+from generator.bank.text_blocks import Code, split_blocks
+from generator.bank.errata import load_errata
+from generator.bank.lint import lint
+from generator.bank.model import INLINE_MATH, Severity
+from generator.bank.load import default_errata, load_bank, read_bank
 from tests.conftest import BUNDLED, ROOT
 
 ERRATA = BUNDLED.with_name("errata.yml")

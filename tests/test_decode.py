@@ -3,8 +3,8 @@ import codecs
 
 import pytest
 
-from generator.decode import decode
-from generator.errors import DecodeError
+from generator.bank.decode import decode
+from generator.base.errors import DecodeError
 
 TEXT = "一、單項選擇題\n1.（單選）數據\nA.甲B.乙\n答案：A\n"
 

@@ -6,10 +6,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.errata import Correction, Entry, Errata, apply_errata, load_errata
-from generator.errors import ErrataError
-from generator.model import DISPLAY_MATH, INLINE_MATH
-from generator.pipeline import load_bank, read_bank
+from generator.bank.errata import Correction, Entry, Errata, apply_errata, load_errata
+from generator.base.errors import ErrataError
+from generator.bank.model import DISPLAY_MATH, INLINE_MATH
+from generator.bank.load import load_bank, read_bank
 from tests.conftest import ROOT, parse_text
 
 FIXTURE = ROOT / "tests" / "banks" / "errata" / "bank.txt"

@@ -1,4 +1,4 @@
-"""Formula detection (generator.formulas): the spec cases, the bundled bank, the invariants."""
+"""Formula detection (generator.math.detect): the spec cases, the bundled bank, the invariants."""
 from __future__ import annotations
 
 import time
@@ -9,9 +9,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.formulas import SYMBOLS, FormulaError, Math, Text, plain_text, readable, readable_text, split_math
-from generator.model import DISPLAY_MATH, INLINE_MATH
-from generator.pipeline import load_bank, read_bank
+from generator.math.detect import SYMBOLS, FormulaError, Math, Text, plain_text, readable, readable_text, split_math
+from generator.bank.model import DISPLAY_MATH, INLINE_MATH
+from generator.bank.load import load_bank, read_bank
 
 ROOT = Path(__file__).resolve().parent.parent
 BANK = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"

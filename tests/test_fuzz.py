@@ -4,10 +4,10 @@ Three properties, each checked on bank-like text (headings, numbers, type bracke
 options, answer markers, HTML, Markdown, code fences, page furniture, white space)
 and on arbitrary text:
 
-1. **Total**: ``parse`` returns a :class:`~generator.model.Bank` or raises
-   :class:`~generator.errors.ParseError` naming the file and what it found; the whole
+1. **Total**: ``parse`` returns a :class:`~generator.bank.model.Bank` or raises
+   :class:`~generator.base.errors.ParseError` naming the file and what it found; the whole
    pipeline (decode → repair → parse → lint → render) raises nothing but a
-   :class:`~generator.errors.GuideError`, whatever the bytes.
+   :class:`~generator.base.errors.GuideError`, whatever the bytes.
 2. **Every character is accounted for.**  The model tiles the input: the preamble is
    ``[0, first chapter)``; a chapter's head is ``[chapter, its first question)``; a
    question is ``[its number, end_offset)``; a heading with no questions is a stray
@@ -44,13 +44,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from mkdocs.utils.yaml import yaml_load
 
-from generator import fields as F
-from generator.blocks import HTML_TABLE, Code, Prose, split_blocks
-from generator.errors import GuideError, ParseError
-from generator.model import Bank, Chapter, Question, QuestionType
-from generator.parse import QUESTION_NUMBER, parse
-from generator.pipeline import load_bank, read_bank
-from generator.render import RenderContext, render_chapter, render_home, render_report
+from generator.bank import fields as F
+from generator.bank.text_blocks import HTML_TABLE, Code, Prose, split_blocks
+from generator.base.errors import GuideError, ParseError
+from generator.bank.model import Bank, Chapter, Question, QuestionType
+from generator.bank.parse import QUESTION_NUMBER, parse
+from generator.bank.load import load_bank, read_bank
+from generator.pages.chapter import RenderContext, render_chapter, render_home, render_report
 from tests.conftest import BUNDLED, ROOT
 
 SHORT = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])

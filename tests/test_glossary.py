@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.errors import ConfigError
-from generator.glossary import Glossary, Term, load_glossary, suggest_terms, term_questions
-from generator.model import INLINE_MATH
-from generator.parse import parse
-from generator.pipeline import read_bank
+from generator.base.errors import ConfigError
+from generator.links.glossary import Glossary, Term, load_glossary, suggest_terms, term_questions
+from generator.bank.model import INLINE_MATH
+from generator.bank.parse import parse
+from generator.bank.load import read_bank
 
 ROOT = Path(__file__).resolve().parents[1]
 GLOSSARY = ROOT / "site_config" / "glossary.yml"

@@ -1,14 +1,14 @@
-"""The guide's pages rendered one at a time (generator.guide.PageRenderer): each chapter is
+"""The guide's pages rendered one at a time (generator.pages.compose.PageRenderer): each chapter is
 checked as its page is rendered, and the banks the guide ends with are the banks that
 checking and converting each bank whole would give."""
 from dataclasses import replace
 
 import pytest
 
-from generator.guide import build_guide
-from generator.pipeline import load_bank
-from generator.script import convert_bank
-from generator.settings import load_settings
+from generator.pages.compose import build_guide
+from generator.bank.load import load_bank
+from generator.pages.script import convert_bank
+from generator.base.settings import load_settings
 from tests.conftest import BUNDLED, ROOT
 
 SETTINGS = load_settings(ROOT / "site_config" / "guide.yml")

@@ -1,4 +1,4 @@
-"""Typesetting with KaTeX (generator.katex): the bundled bank, errors, page markup, assets."""
+"""Typesetting with KaTeX (generator.math.katex): the bundled bank, errors, page markup, assets."""
 from __future__ import annotations
 
 import logging
@@ -12,11 +12,11 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.errors import GuideError
-from generator.formulas import SYMBOLS, FormulaError, Math, split_math
-from generator.katex import (CSS_URL, EXCLUDED_TAG, KatexMissingError, KatexRenderer, default_renderer,
+from generator.base.errors import GuideError
+from generator.math.detect import SYMBOLS, FormulaError, Math, split_math
+from generator.math.katex import (CSS_URL, EXCLUDED_TAG, KatexMissingError, KatexRenderer, default_renderer,
                              katex_assets, math_html)
-from generator.pipeline import load_bank, read_bank
+from generator.bank.load import load_bank, read_bank
 from tests.browser import CHROMIUM, launch
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,7 +45,7 @@ def test_every_formula_of_the_bundled_bank_typesets(renderer, caplog, corrected)
         pytest.skip("no errata.yml beside the bundled bank yet")
     found = bank_formulas(load_bank(BANK) if corrected else read_bank(BANK))
     assert len(found) > 60
-    with caplog.at_level(logging.WARNING, logger="generator.katex"):
+    with caplog.at_level(logging.WARNING, logger="generator.math.katex"):
         for where, formula in found:
             html = renderer.render(formula.latex, formula.display, where)
             assert 'class="katex' in html and "katex-error" not in html
@@ -53,7 +53,7 @@ def test_every_formula_of_the_bundled_bank_typesets(renderer, caplog, corrected)
 
 
 def test_spec_cases_typeset_without_warnings(renderer, caplog):
-    with caplog.at_level(logging.WARNING, logger="generator.katex"):
+    with caplog.at_level(logging.WARNING, logger="generator.math.katex"):
         for case in CASES:
             for formula in case["math"]:
                 html = renderer.render(formula["latex"], formula.get("display", False))
@@ -84,7 +84,7 @@ def test_a_formula_katex_rejects_names_question_latex_and_reason():
 
 def test_cjk_in_text_is_quiet_but_cjk_in_math_mode_is_logged(caplog):
     renderer = default_renderer()
-    with caplog.at_level(logging.WARNING, logger="generator.katex"):
+    with caplog.at_level(logging.WARNING, logger="generator.math.katex"):
         renderer.render(r"E[\text{加速}]=\frac{\gamma}{1+(1-\alpha)\gamma}", False)
         assert not caplog.records
         renderer.render("加速=1", False, "bank.txt: question 22")
@@ -202,9 +202,9 @@ def test_page_without_javascript_shows_math_in_katex_fonts_and_scrolls_on_a_phon
 def test_stash_brings_formulas_through_markdown_unchanged():
     import markdown
 
-    from generator.escape import escape_lines
-    from generator.formulas import Text
-    from generator.katex import MathStash
+    from generator.pages.escape import escape_lines
+    from generator.math.detect import Text
+    from generator.math.katex import MathStash
 
     text = "設max_len×d_model與*強調*，L_aux=α∑_{i=1}^E f_i·P_i，n≥z²(1−ρ²)/(4ε²)=1.96²×(1−0.72²)/(4×0.02²)≈1156，完"
     stash = MathStash()
@@ -217,7 +217,7 @@ def test_stash_brings_formulas_through_markdown_unchanged():
 
 
 def test_a_bank_cannot_forge_a_formula_token():
-    from generator.katex import MathStash
+    from generator.math.katex import MathStash
 
     stash = MathStash()
     formula = next(s for s in split_math("設a×b=c") if isinstance(s, Math))
@@ -228,7 +228,7 @@ def test_a_bank_cannot_forge_a_formula_token():
 
 
 def test_search_reads_a_formula_without_katex_and_the_page_gets_it_after():
-    from generator.katex import EXCLUDED_TAG, MathStash
+    from generator.math.katex import EXCLUDED_TAG, MathStash
 
     stash = MathStash()
     formula = next(s for s in split_math("設a×b=c") if isinstance(s, Math))
@@ -242,7 +242,7 @@ def test_search_reads_a_formula_without_katex_and_the_page_gets_it_after():
 def test_formulas_typeset_by_one_stash_restore_in_another_with_the_same_tokens():
     import pickle
 
-    from generator.katex import MathStash
+    from generator.math.katex import MathStash
 
     made_here = MathStash()
     beside = pickle.loads(pickle.dumps(made_here))  # as a forked process has it

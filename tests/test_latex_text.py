@@ -1,7 +1,7 @@
-"""An editor's LaTeX read as text (generator.latex_text), as search and screen readers get it."""
+"""An editor's LaTeX read as text (generator.math.to_text), as search and screen readers get it."""
 import pytest
 
-from generator.latex_text import latex_text
+from generator.math.to_text import latex_text
 
 
 @pytest.mark.parametrize("latex, text", [

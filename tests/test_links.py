@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from generator.glossary import Glossary, Term, load_glossary
-from generator.links import find_references, related_questions
-from generator.model import Chapter
-from generator.parse import parse
-from generator.pipeline import read_bank
+from generator.links.glossary import Glossary, Term, load_glossary
+from generator.links.references import find_references, related_questions
+from generator.bank.model import Chapter
+from generator.bank.parse import parse
+from generator.bank.load import read_bank
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -3,9 +3,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.lint import lint
-from generator.model import Severity
-from generator.pipeline import read_bank
+from generator.bank.lint import lint
+from generator.bank.model import Severity
+from generator.bank.load import read_bank
 from tests.conftest import ROOT, parse_text
 
 BANKS = ROOT / "tests" / "banks" / "lint"
@@ -299,7 +299,7 @@ def test_code_is_not_searched_for_lost_characters_or_minus_signs():
 
 
 def test_the_rarity_tables_classify_every_searched_character_as_the_codecs_do():
-    from generator import damage
+    from generator.bank import damage
     rare, uncommon = damage._uncommon_characters()
     for code in [*range(0x3400, 0x4DC0), *range(0x4E00, 0xA000)]:
         char = chr(code)

@@ -1,7 +1,7 @@
 """One test per layout that banks of this kind come in (issue: core parsing)."""
 import pytest
 
-from generator.model import QuestionType as T
+from generator.bank.model import QuestionType as T
 from tests.conftest import parse_text
 
 

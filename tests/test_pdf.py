@@ -14,11 +14,11 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from generator.answer_key import KEYED_TYPES
+from generator.pages.editions import KEYED_TYPES
 from generator.cli import SETTINGS
-from generator.guide import build_guide
-from generator.pdf import ChromiumMissingError, pdf_file_name, render_pdfs
-from generator.settings import load_settings
+from generator.pages.compose import build_guide
+from generator.printing.pdf import ChromiumMissingError, pdf_file_name, render_pdfs
+from generator.base.settings import load_settings
 from tests.browser import launch
 from tests.conftest import ROOT
 

@@ -1,5 +1,5 @@
 """Certain repairs: glued pinyin goes, real parentheses stay."""
-from generator.repair import repair
+from generator.bank.repair import repair
 from tests.conftest import BUNDLED
 
 

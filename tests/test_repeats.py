@@ -6,10 +6,10 @@ import logging
 
 import pytest
 
-from generator.formulas import FormulaError, Math, Text, split_math
-from generator.glossary import Glossary, Term
-from generator.katex import MathStash, math_html
-from generator.model import INLINE_MATH
+from generator.math.detect import FormulaError, Math, Text, split_math
+from generator.links.glossary import Glossary, Term
+from generator.math.katex import MathStash, math_html
+from generator.bank.model import INLINE_MATH
 
 TEXT = "η_l=η×‖w‖/(‖∇w‖+λ‖w‖)，用LoRA微調；F1=2PR/(P+R)"
 
@@ -57,7 +57,7 @@ def test_a_repeated_formula_is_restored_at_every_occurrence():
 def test_a_formula_katex_warns_about_warns_at_each_occurrence(caplog):
     stash = MathStash()
     formula = Math("a測", False, "a測")  # CJK outside \text{}: KaTeX's strict mode warns
-    with caplog.at_level(logging.WARNING, logger="generator.katex"):
+    with caplog.at_level(logging.WARNING, logger="generator.math.katex"):
         stash.put(formula, "bank.txt: q1")
         stash.put(formula, "bank.txt: q2")
         stash.typeset()

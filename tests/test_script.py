@@ -4,14 +4,14 @@ from dataclasses import fields, replace
 import pytest
 import yaml
 
-from generator.errors import ConfigError
-from generator.guide import build_guide
-from generator.model import DISPLAY_MATH, INLINE_MATH, Bank, Chapter, Flag, Option, Question, Stray
-from generator.pipeline import load_bank
-from generator.script import (KEPT_FIELDS, NESTED_FIELDS, TEXT_FIELDS, convert_bank, convert_interface,
+from generator.base.errors import ConfigError
+from generator.pages.compose import build_guide
+from generator.bank.model import DISPLAY_MATH, INLINE_MATH, Bank, Chapter, Flag, Option, Question, Stray
+from generator.bank.load import load_bank
+from generator.pages.script import (KEPT_FIELDS, NESTED_FIELDS, TEXT_FIELDS, convert_bank, convert_interface,
                               convert_strings, convert_text, detect_script, edition_script, theme_language)
-from generator.settings import load_settings
-from generator.ui import UI
+from generator.base.settings import load_settings
+from generator.pages.strings import UI
 from tests.conftest import BUNDLED, ROOT, parse_text
 
 

@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from generator.glossary import Glossary, Term, load_glossary
-from generator.search_terms import (SEPARATOR, ZWSP, Segmenter, cuts_chinese_itself, dump_index, index_script,
+from generator.links.glossary import Glossary, Term, load_glossary
+from generator.site.search_terms import (SEPARATOR, ZWSP, Segmenter, cuts_chinese_itself, dump_index, index_script,
                                     query_folding, rewrite_index, search_terms, user_dictionary, worker_source)
 from tests.browser import guide_site  # noqa: F401 (fixture: the bundled guide, built)
 from tests.conftest import ROOT

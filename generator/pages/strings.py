@@ -5,7 +5,7 @@ together with the bank text, so an edition never mixes scripts.
 """
 from __future__ import annotations
 
-from .model import QuestionType
+from ..bank.model import QuestionType
 
 UI: dict[str, str] = {
     # question types as "type_single" ..., the labels the JSON export uses too

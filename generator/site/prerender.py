@@ -21,12 +21,12 @@ import threading
 import traceback
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
-from .errors import GuideError
-from .katex import KatexRenderer, default_renderer, v8_started
+from ..base.errors import GuideError
+from ..math.katex import KatexRenderer, default_renderer, v8_started
 
 if TYPE_CHECKING:
-    from .guide import PageRenderer
-    from .model import Page
+    from ..pages.compose import PageRenderer
+    from ..bank.model import Page
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)

@@ -13,7 +13,10 @@ from pathlib import Path
 import yaml
 
 from .errors import ConfigError
-from .script import SCRIPTS  # original | hans | hant
+
+# The scripts an edition can be in: the bank as written, Simplified, Traditional.
+ORIGINAL, HANS, HANT = "original", "hans", "hant"
+SCRIPTS = (ORIGINAL, HANS, HANT)
 
 # libyaml's loader where PyYAML was built with it: ten times faster on errata and glossary.
 YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -32,15 +32,15 @@ from mkdocs.exceptions import PluginError
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
-from . import beside
-from .crosslinks import INDEX_PAGE, TAGS_PAGE
-from .errors import ConfigError, GuideError
-from .guide import Plan, plan_guide
-from .katex import CSS_URL as KATEX_CSS_URL, katex_assets
-from .render import REPORT_PAGE
-from .script import SCRIPTS, convert_interface, theme_language
+from . import prerender as beside
+from ..pages.index_pages import INDEX_PAGE, TAGS_PAGE
+from ..base.errors import ConfigError, GuideError
+from ..pages.compose import Plan, plan_guide
+from ..math.katex import CSS_URL as KATEX_CSS_URL, katex_assets
+from ..pages.chapter import REPORT_PAGE
+from ..pages.script import SCRIPTS, convert_interface, theme_language
 from .search_terms import dump_index, index_script, rewrite_index, search_terms, user_dictionary, worker_source
-from .settings import load_settings
+from ..base.settings import load_settings
 
 log = logging.getLogger("mkdocs.plugins.study-guide")
 

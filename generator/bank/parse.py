@@ -15,10 +15,10 @@ import re
 from dataclasses import dataclass, field
 
 from . import fields as F
-from .blocks import opaque_spans
-from .errors import ParseError
+from .text_blocks import opaque_spans
+from ..base.errors import ParseError
 from .model import Bank, Chapter, Position, Question, QuestionType, Stray
-from .numerals import chinese_number
+from ..base.numerals import chinese_number
 from .repair import OffsetMap
 
 

@@ -32,13 +32,13 @@ from html import escape
 from pathlib import Path
 from typing import Iterable
 
-from .errors import GuideError
-from . import formulas
-from .formulas import FormulaError, Math
+from ..base.errors import GuideError
+from . import detect as formulas
+from .detect import FormulaError, Math
 
 log = logging.getLogger(__name__)
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
+REPO_ROOT = Path(__file__).resolve().parents[2]
 KATEX_DIST = Path("node_modules") / "katex" / "dist"
 ASSET_URL = "assets/katex/"  # where the site serves KaTeX's CSS and fonts
 CSS_URL = ASSET_URL + "katex.min.css"

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from .answer_key import EDITIONS
-from .errors import GuideError
+from ..pages.editions import EDITIONS
+from ..base.errors import GuideError
 
 log = logging.getLogger(__name__)
 

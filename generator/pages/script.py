@@ -18,11 +18,10 @@ from dataclasses import replace
 from functools import lru_cache
 from typing import Callable, Iterable, Mapping, TypeVar
 
-from .errors import ConfigError
-from .model import Bank, Chapter, Flag, Option, Question, Stray
+from ..base.errors import ConfigError
+from ..base.settings import HANS, HANT, ORIGINAL, SCRIPTS
+from ..bank.model import Bank, Chapter, Flag, Option, Question, Stray
 
-ORIGINAL, HANS, HANT = "original", "hans", "hant"
-SCRIPTS = (ORIGINAL, HANS, HANT)
 # OpenCC's own configurations.  Bank text: character and phrase tables, no regional
 # vocabulary, so a term keeps the bank's wording and only its characters change.  The
 # interface is written in Taiwan's Traditional wording (列印, 搜尋), so its Simplified

@@ -25,9 +25,9 @@ from typing import Iterator
 
 import yaml
 
-from .errors import ConfigError
-from .model import DISPLAY_MATH, INLINE_MATH, Bank, Question, QuestionType
-from .settings import YAML_LOADER
+from ..base.errors import ConfigError
+from ..bank.model import DISPLAY_MATH, INLINE_MATH, Bank, Question, QuestionType
+from ..base.settings import YAML_LOADER
 from .term_pattern import SEPARATOR_RUN, compile_spellings
 
 # Text never searched: fenced code (also one the text ends inside) and formulas from errata.

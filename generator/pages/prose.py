@@ -13,10 +13,10 @@ from functools import lru_cache
 from typing import Callable
 
 from .escape import escape
-from .formulas import Math, Text, split_math
-from .glossary import Glossary
-from .links import find_references
-from .model import Bank, Question
+from ..math.detect import Math, Text, split_math
+from ..links.glossary import Glossary
+from ..links.references import find_references
+from ..bank.model import Bank, Question
 
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 

@@ -12,11 +12,11 @@ from functools import cached_property
 from typing import Callable
 
 from .escape import escape
-from .formulas import readable_text
-from .glossary import Glossary, question_terms, spelling_key
-from .links import related_questions
-from .model import Bank, Chapter, Page, Question
-from .render import chapter_path, question_link
+from ..math.detect import readable_text
+from ..links.glossary import Glossary, question_terms, spelling_key
+from ..links.references import related_questions
+from ..bank.model import Bank, Chapter, Page, Question
+from .chapter import chapter_path, question_link
 
 GLOSSARY_PAGE = "glossary.md"
 INDEX_PAGE = "questions.md"

@@ -14,19 +14,19 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable
 
-from .crosslinks import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, CrossLinks
+from .index_pages import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, CrossLinks
 from .escape import escape
-from .formulas import Math, readable
-from .glossary import Glossary, load_glossary
-from .inline import InlineRenderer
-from .katex import MathStash
-from .model import Bank, Chapter, Page, Question
-from .lint import Linter
-from .pipeline import corrected_bank
-from .render import HOME_PAGE, REPORT_PAGE, RenderContext, chapter_path, render_chapter, render_home, render_report
-from .settings import Settings
+from ..math.detect import Math, readable
+from ..links.glossary import Glossary, load_glossary
+from .prose import InlineRenderer
+from ..math.katex import MathStash
+from ..bank.model import Bank, Chapter, Page, Question
+from ..bank.lint import Linter
+from ..bank.load import corrected_bank
+from .chapter import HOME_PAGE, REPORT_PAGE, RenderContext, chapter_path, render_chapter, render_home, render_report
+from ..base.settings import Settings
 from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, edition_script
-from .ui import UI
+from .strings import UI
 
 log = logging.getLogger(__name__)
 

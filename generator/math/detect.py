@@ -33,11 +33,11 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .errors import GuideError
-from .formula_latex import (BIN, CJK_UNITS, CLOSERS, OPENERS, REL, SYMBOLS, Formula, display_latex,
+from ..base.errors import GuideError
+from .to_latex import (BIN, CJK_UNITS, CLOSERS, OPENERS, REL, SYMBOLS, Formula, display_latex,
                             inline_latex, is_math, read, relations)
-from .latex_text import latex_text
-from .model import DISPLAY_MATH, INLINE_MATH
+from .to_text import latex_text
+from ..bank.model import DISPLAY_MATH, INLINE_MATH
 
 
 @dataclass(frozen=True)

@@ -29,10 +29,10 @@ from pathlib import Path
 
 import yaml
 
-from .errors import ErrataError
+from ..base.errors import ErrataError
 from .fields import normalise_answer
 from .model import DISPLAY_MATH, INLINE_MATH, Bank, Option, Question
-from .settings import YAML_LOADER
+from ..base.settings import YAML_LOADER
 
 OPTION_FIELDS = tuple("ABCDEF")
 FIELDS = ("stem", "answer", "explanation", *OPTION_FIELDS)

@@ -11,12 +11,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .answer_key import answer_key, edition_switch, writing_space
-from .blocks import Code, Prose, Table, split_blocks
-from .fields import is_letter_answer
+from .editions import answer_key, edition_switch, writing_space
+from ..bank.text_blocks import Code, Prose, Table, split_blocks
+from ..bank.fields import is_letter_answer
 from .escape import code_fence, escape, escape_lines, indent
-from .model import Bank, Chapter, Option, Page, Question, QuestionType, Severity
-from .ui import UI
+from ..bank.model import Bank, Chapter, Option, Page, Question, QuestionType, Severity
+from .strings import UI
 
 HOME_PAGE = "index.md"
 REPORT_PAGE = "report.md"

@@ -32,9 +32,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Iterable
 
-from .errors import GuideError
-from .glossary import SEPARATOR_RUN, Glossary, spelling_key
-from .script import HANS, HANT, converter
+from ..base.errors import GuideError
+from ..links.glossary import SEPARATOR_RUN, Glossary, spelling_key
+from ..pages.script import HANS, HANT, converter
 
 ZWSP = "\u200b"
 # Han characters, as Material's search plugin finds them (\p{script=Han}), BMP and beyond.

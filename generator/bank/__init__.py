@@ -1,0 +1,3 @@
+"""A bank file -> the checked, corrected model: decode, repair, parse, errata, lint, export.
+
+May import generator.base only."""

@@ -1,0 +1,3 @@
+"""What ties questions together: the glossary and its terms, references between questions, related questions.
+
+May import generator.base, generator.bank and generator.math."""
