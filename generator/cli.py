@@ -136,7 +136,7 @@ def _markdown(args) -> int:
 
 
 def _site(args) -> int:
-    from .site.plugin import build_site
+    from .site.build import build_site
 
     for bank in args.banks:  # fail early, with the parser's message, before MkDocs starts
         load_bank(bank)
@@ -152,7 +152,7 @@ def _pdf(args) -> int:
     site = (args.site or ROOT / "site").resolve()
     sources = [ROOT / name for name in ("content", "generator", "overrides", "site_config", "mkdocs.yml")]
     if args.site is None and site_is_stale(site, sources):
-        from .site.plugin import build_site
+        from .site.build import build_site
         from .base.settings import load_settings
 
         print(f"building {site} ...", file=sys.stderr)

@@ -99,7 +99,7 @@ def file_url(site: Path, path: str = "index.html") -> str:
 
 def build_site(out: Path, script: str | None = None, banks: list[Path] | None = None) -> Path:
     """Build the guide into ``out`` in a fresh process (``mkdocs build --strict``'s checks)."""
-    code = ("import sys; from pathlib import Path; from generator.site.plugin import build_site; "
+    code = ("import sys; from pathlib import Path; from generator.site.build import build_site; "
             "build_site(Path(sys.argv[1]), [Path(b) for b in sys.argv[4:]], Path(sys.argv[2]), sys.argv[3] or None)")
     args = [sys.executable, "-c", code, str(ROOT / "mkdocs.yml"), str(out), script or "", *map(str, banks or [])]
     result = subprocess.run(args, cwd=ROOT, env=ENV, capture_output=True, text=True)

@@ -6,8 +6,10 @@ import re
 import pytest
 
 from generator.links.glossary import Glossary, Term, load_glossary
-from generator.site.search_terms import (SEPARATOR, ZWSP, Segmenter, cuts_chinese_itself, dump_index, index_script,
-                                    query_folding, rewrite_index, search_terms, user_dictionary, worker_source)
+from generator.site.offline_search import index_script, worker_source
+from generator.site.query_folding import query_folding
+from generator.site.search_index import cuts_chinese_itself, dump_index, rewrite_index
+from generator.site.segmenter import SEPARATOR, ZWSP, Segmenter, search_terms, user_dictionary
 from tests.browser import guide_site  # noqa: F401 (fixture: the bundled guide, built)
 from tests.conftest import ROOT
 

@@ -16,10 +16,9 @@ from ..bank.text_blocks import Code, Prose, Table, split_blocks
 from ..bank.fields import is_letter_answer
 from .escape import code_fence, escape, escape_lines, indent
 from ..bank.model import Bank, Chapter, Option, Page, Question, QuestionType, Severity
+from .paths import HOME_PAGE, REPORT_PAGE, chapter_path, question_link
 from .strings import UI
 
-HOME_PAGE = "index.md"
-REPORT_PAGE = "report.md"
 _ADMONITION = {Severity.ERROR: "danger", Severity.WARNING: "warning", Severity.INFO: "info"}
 
 
@@ -35,17 +34,6 @@ class RenderContext:
     inline: Callable[[Question, str], str] = lambda question, text: escape_lines(text)
     extras: Callable[[Question], str] = lambda question: ""
     ui: dict[str, str] = field(default_factory=lambda: dict(UI))
-
-
-def chapter_path(bank: Bank, chapter: Chapter) -> str:
-    """Site path of a chapter's page; stable as long as chapters keep their order."""
-    return f"{bank.slug}/chapter-{chapter.number}.md"
-
-
-def question_link(bank: Bank, chapter: Chapter, question: Question, from_path: str = "") -> str:
-    """A relative link from the page at ``from_path`` to a question's anchor."""
-    depth = from_path.count("/")
-    return "../" * depth + f"{chapter_path(bank, chapter)}#{question.id}"
 
 
 def render_field(question: Question, text: str, ctx: RenderContext) -> str:

@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Callable
 
-from .index_pages import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, CrossLinks
+from .index_pages import CrossLinks
 from .escape import escape
 from ..math.detect import Math, readable
 from ..links.glossary import Glossary, load_glossary
@@ -23,7 +23,8 @@ from ..math.katex import MathStash
 from ..bank.model import Bank, Chapter, Page, Question
 from ..bank.lint import Linter
 from ..bank.load import corrected_bank
-from .chapter import HOME_PAGE, REPORT_PAGE, RenderContext, chapter_path, render_chapter, render_home, render_report
+from .chapter import RenderContext, render_chapter, render_home, render_report
+from .paths import GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE, chapter_path
 from ..base.settings import Settings
 from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, edition_script
 from .strings import UI
@@ -77,7 +78,7 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
 
     MkDocs needs these up front and each page's Markdown only when it reads the page, so
     the MkDocs plugin has the rest (checks, script, rendering) done beside it
-    (generator.beside); :func:`build_guide` does it here.
+    (generator.site.prerender); :func:`build_guide` does it here.
     """
     corrected = tuple(corrected_bank(path) for path in settings.banks)
     interface = edition_script(settings.script, corrected)

@@ -16,11 +16,8 @@ from ..math.detect import readable_text
 from ..links.glossary import Glossary, question_terms, spelling_key
 from ..links.references import related_questions
 from ..bank.model import Bank, Chapter, Page, Question
-from .chapter import chapter_path, question_link
+from .paths import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, chapter_path, question_link
 
-GLOSSARY_PAGE = "glossary.md"
-INDEX_PAGE = "questions.md"
-TAGS_PAGE = "tags.md"
 TOPIC_TAGS = 3  # topic tags per question, besides its type
 @dataclass(frozen=True)
 class CrossLinks:

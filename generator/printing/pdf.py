@@ -38,7 +38,7 @@ LAUNCH_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-background-networking
 MANIFEST_JS = Path("assets/javascripts/pdf-manifest.js")
 MANIFEST_JSON = "manifest.json"
 
-CHAPTER_HTML = re.compile(r"^(?P<bank>[^/]+)/chapter-(?P<number>\d+)\.html$")  # render.chapter_path, built
+CHAPTER_HTML = re.compile(r"^(?P<bank>[^/]+)/chapter-(?P<number>\d+)\.html$")  # pages.paths.chapter_path, built
 UNSAFE_IN_FILE_NAME = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f\s]+')
 PDF_PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![A-Za-z])")
 NOT_A_FILE = re.compile(r"^(?!file:)")  # any URL but file://

@@ -1,0 +1,25 @@
+"""Where each page of the guide lives: the fixed pages' paths and a chapter's, and links to a question.
+
+One module for every page path, so the renderer, the navigation and the MkDocs plugin
+name each page the same way.  Paths are relative to MkDocs' ``docs_dir``.
+"""
+from __future__ import annotations
+
+from ..bank.model import Bank, Chapter, Question
+
+HOME_PAGE = "index.md"
+REPORT_PAGE = "report.md"  # the proofreading report, for editors
+GLOSSARY_PAGE = "glossary.md"
+INDEX_PAGE = "questions.md"  # every question's opening, by chapter
+TAGS_PAGE = "tags.md"  # Material's tags plugin fills in its list
+
+
+def chapter_path(bank: Bank, chapter: Chapter) -> str:
+    """Site path of a chapter's page; stable as long as chapters keep their order."""
+    return f"{bank.slug}/chapter-{chapter.number}.md"
+
+
+def question_link(bank: Bank, chapter: Chapter, question: Question, from_path: str = "") -> str:
+    """A relative link from the page at ``from_path`` to a question's anchor."""
+    depth = from_path.count("/")
+    return "../" * depth + f"{chapter_path(bank, chapter)}#{question.id}"

@@ -1,0 +1,35 @@
+"""Building the site from the command line (``python -m generator site``), through MkDocs."""
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from ..base.errors import GuideError
+
+
+class SiteError(GuideError):
+    """MkDocs stopped building the guide (the reasons are in its log)."""
+
+
+def build_site(config_file: Path, banks: list[Path], site_dir: Path, script: str | None = None) -> None:
+    """Build the guide for ``banks`` (or the configured ones, when empty) into ``site_dir``.
+
+    ``script`` (``original``, ``hans`` or ``hant``) overrides the settings' script.
+    """
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    mkdocs_log = logging.getLogger("mkdocs")
+    if not mkdocs_log.handlers:  # not run by MkDocs' command line: show its warnings and errors
+        shown = logging.StreamHandler()
+        shown.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
+        mkdocs_log.addHandler(shown)
+    config = load_config(str(config_file), site_dir=str(site_dir))
+    config.plugins["study-guide"].config.banks = [str(b) for b in banks]
+    config.plugins["study-guide"].config.script = script
+    try:
+        build(config)
+    except MkDocsException as error:  # its messages are logged above; Abort would exit silently
+        raise SiteError(str(config_file), f"a build with no {'warnings or ' if config.strict else ''}errors",
+                        str(error) or type(error).__name__) from None

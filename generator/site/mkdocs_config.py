@@ -1,0 +1,72 @@
+"""What the plugin reads from MkDocs' configuration and changes in it.
+
+Plain functions over the configuration MkDocs loaded (``config``: its ``theme``,
+``extra``, ``plugins`` …), so the plugin's hooks stay a few lines each.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from ..base.settings import Settings, load_settings
+from ..pages.script import convert_interface, theme_language
+from .logs import PLUGIN_LOG
+from .segmenter import write_user_dictionary
+
+
+def plugin_settings(path: Path, banks: list[str], script: str | None) -> Settings:
+    """The settings at ``path``, with the plugin's own ``banks`` and ``script`` options
+    (from mkdocs.yml, or :func:`generator.site.build.build_site`) in place of theirs."""
+    settings = load_settings(path)
+    if banks:
+        settings = replace(settings, banks=tuple(Path(b).resolve() for b in banks))
+    if script:
+        settings = replace(settings, script=script)
+    return settings
+
+
+def hand_written_pages(docs_dir: Path) -> dict[str, str]:
+    """Hand-written Markdown pages and their titles (from their first heading)."""
+    pages = {}
+    for path in sorted(docs_dir.rglob("*.md")):
+        first = next((l for l in path.read_text(encoding="utf-8").splitlines() if l.startswith("# ")), path.stem)
+        pages[path.relative_to(docs_dir).as_posix()] = first.removeprefix("# ").strip()
+    return pages
+
+
+def follow_script(config: Any, script: str) -> None:
+    """The interface language and the configuration's own strings (site name and
+    description, the palette toggles' names) in the edition's ``script``."""
+    config.theme["language"] = theme_language(script)
+    config.site_name = convert_interface(config.site_name, script)
+    config.site_description = convert_interface(config.site_description or "", script) or None
+    for palette in config.theme.get("palette") or []:
+        toggle = palette.get("toggle") if isinstance(palette, dict) else None
+        if toggle and toggle.get("name"):
+            toggle["name"] = convert_interface(toggle["name"], script)
+
+
+def iframe_worker_shims(config: Any) -> list[str]:
+    """The site paths ``extra.polyfills`` gives the iframe-worker shim (search under
+    ``file://``), where the site serves its own copy; a warning when the ``offline``
+    plugin is on and there is none, since Material then loads it from a CDN."""
+    polyfills = config.extra.get("polyfills") or []
+    shims = [p for p in polyfills if isinstance(p, str) and "iframe-worker" in p and "://" not in p]
+    if "offline" in config.plugins and not shims:
+        PLUGIN_LOG.warning("extra.polyfills names no local copy of iframe-worker, so Material's offline "
+                           "plugin loads it from a CDN; for example: assets/javascripts/iframe-worker/shim.js")
+    return shims
+
+
+def give_search_words(config: Any, words: tuple[str, ...]) -> str | None:
+    """Material's search plugin cuts the index's Chinese with jieba: give it ``words`` (the
+    glossary's) as a user dictionary, its ``jieba_dict_user``, after any of the site's own,
+    so that terms are found whole and the index is cut once, there.  The path of the
+    temporary file written, to delete once the search plugin has read it; None if none was."""
+    search = next((p for p in config.plugins.values() if "jieba_dict_user" in p.config), None)
+    if search is None or not words:
+        return None
+    path = write_user_dictionary(words, search.config.jieba_dict_user)
+    search.config.jieba_dict_user = path
+    return path

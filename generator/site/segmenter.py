@@ -1,0 +1,178 @@
+"""The index's words: the glossary's search terms, jieba's user dictionary, and the segmenter.
+
+Material's search plugin cuts the index's Chinese with jieba, which also knows every
+Chinese spelling of the glossary (:func:`user_dictionary`, given to the plugin as
+``jieba_dict_user``), so the terms of the field are found whole.  :class:`Segmenter` marks
+the words that Material's cut misses (generator.site.search_index says when) with
+zero-width spaces, which the index's separator (:data:`SEPARATOR`) treats as spaces and
+readers never see: Traditional Chinese cut on its Simplified form, and English terms the
+bank runs together split into the words of the glossary's spelling.
+"""
+from __future__ import annotations
+
+import io
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable
+
+from ..links.glossary import SEPARATOR_RUN, Glossary, spelling_key
+from ..pages.script import HANS, converter
+
+ZWSP = "\u200b"
+# Han characters, as Material's search plugin finds them (\p{script=Han}), BMP and beyond.
+HAN_RUN = re.compile(r"[\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf"
+                     r"\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
+LATIN_ALNUM_CHAR = re.compile(r"[A-Za-z0-9]")
+LATIN_SPELLING = re.compile(r"^[A-Za-z0-9@.+#/]+(?:[\s\-‐_]+[A-Za-z0-9@.+#/]+)+$")
+# What splits the index into tokens: Material's Chinese separator plus full-width
+# punctuation, which never belongs to a word (fewer zero-width spaces are needed then), and
+# the signs of formulas and settings, so that ``4096`` finds ``batch size=4096`` and
+# ``d_model`` finds ``max_len×d_model``.  Not ``.`` (decimals), ``:`` (Lunr's field syntax),
+# ``<>&;`` (markup and entities in the index's text) or ``%@#``.  Python's and JavaScript's
+# regular expressions both read it (Material sets it as Lunr's separator).
+SEPARATOR_CLASS = r"[\s\u200b\u3000\-−、。，．？！；：（）「」『』《》〈〉【】“”‘’…·=≈≠≤≥×÷/+*\^~_(){}\[\]|‖√,→±]"
+SEPARATOR = SEPARATOR_CLASS + "+"
+# Spaces beside the block tags Material keeps in the index: tags already end a token.
+BLOCK_TAG_SPACE = re.compile(r"\s*(</?(?:p|ul|ol|li)>)\s*")
+
+
+@dataclass(frozen=True)
+class SearchTerms:
+    """What search knows beyond jieba's own dictionary: the glossary's spellings."""
+
+    chinese: tuple[str, ...]  # Simplified forms of every Chinese spelling, for jieba
+    latin_words: dict[str, tuple[int, ...]]  # spelling key "kvcache" -> word lengths (2, 5)
+    latin_spaced: dict[str, str]  # spelling key "kvcache" -> "kv cache"
+
+
+def search_terms(glossary: Glossary | None) -> SearchTerms:
+    """The words of ``glossary`` that search must find whole (an empty set without one)."""
+    chinese: dict[str, None] = {}
+    words: dict[str, tuple[int, ...]] = {}
+    spaced: dict[str, str] = {}
+    simplify = converter(HANS)
+    for term in glossary or ():
+        for spelling in term.spellings:  # the display form first: it decides the words
+            for run in HAN_RUN.findall(spelling):
+                if len(run) > 1:
+                    chinese.setdefault(simplify(run))
+            if LATIN_SPELLING.match(spelling.strip()):
+                parts = [spelling_key(p) for p in SEPARATOR_RUN.split(spelling.strip()) if p]
+                key = "".join(parts)
+                if key not in words:
+                    words[key] = tuple(len(p) for p in parts)
+                    spaced[key] = " ".join(parts)
+    return SearchTerms(tuple(chinese), words, spaced)
+
+
+def user_dictionary(words: Iterable[str]) -> str:
+    """Words (``SearchTerms.chinese``) as a jieba user dictionary: one a line, no frequency."""
+    return "".join(f"{word}\n" for word in words)
+
+
+def write_user_dictionary(words: Iterable[str], own: str | None = None) -> str:
+    """A temporary file holding :func:`user_dictionary` of ``words``, after the lines of the
+    site's ``own`` user dictionary where there is one; its path.  The caller deletes it."""
+    text = user_dictionary(words)
+    if own and os.path.isfile(own):
+        text = Path(own).read_text(encoding="utf-8").rstrip("\n") + "\n" + text
+    handle, path = tempfile.mkstemp(prefix="study-guide-jieba-", suffix=".txt")
+    with os.fdopen(handle, "w", encoding="utf-8") as file:
+        file.write(text)
+    return path
+
+
+@lru_cache(maxsize=4)
+def _tokenizer(words: tuple[str, ...]):
+    """A jieba tokenizer of its own (jieba's global one is Material's) with the terms added."""
+    import jieba
+
+    tokenizer = jieba.Tokenizer()
+    # Without frequencies jieba picks for each word one that keeps it whole.
+    tokenizer.load_userdict(io.StringIO(user_dictionary(words)))
+    return tokenizer
+
+
+class Segmenter:
+    """Marks word boundaries in index text with zero-width spaces (see the module doc).
+
+    With ``cut`` false the Chinese words are left as Material's search plugin cut them
+    (see ``search_index.cuts_chinese_itself``), and no jieba dictionary is loaded here.
+    """
+
+    def __init__(self, terms: SearchTerms, glossary: Glossary | None = None, cut: bool = True) -> None:
+        self.terms, self.glossary, self.cut = terms, glossary, cut
+        self._cut = _tokenizer(terms.chinese).cut if cut else None
+        self._simple: dict[str, str] = {}
+
+    def segment(self, text: str) -> str:
+        """``text`` with its Chinese words and glued English terms set apart."""
+        if self.cut:
+            text = text.replace(ZWSP, "")
+        if self.glossary is not None and self.terms.latin_words:
+            text = self._split_latin(text, self.glossary)
+        if self.cut:
+            text = HAN_RUN.sub(self._segment_run, text)
+        return BLOCK_TAG_SPACE.sub(r"\1", _tidy(text))
+
+    def _segment_run(self, match: re.Match[str]) -> str:
+        run = match.group(0)
+        shadow = "".join(self._simplified(c) for c in run)
+        words, at = [], 0
+        for word in self._cut(shadow):
+            words.append(run[at:at + len(word)])
+            at += len(word)
+        return ZWSP + ZWSP.join(words) + ZWSP
+
+    def _simplified(self, char: str) -> str:
+        if char not in self._simple:
+            converted = converter(HANS)(char)
+            self._simple[char] = converted if len(converted) == 1 else char
+        return self._simple[char]
+
+    def _split_latin(self, text: str, glossary: Glossary) -> str:
+        out, at = [], 0
+        for match in glossary.find(text):
+            found = text[match.start:match.end]
+            lengths = self.terms.latin_words.get(spelling_key(found))
+            if not lengths or not LATIN_ALNUM_CHAR.match(found):
+                continue
+            out.append(text[at:match.start])
+            if match.start and LATIN_ALNUM_CHAR.match(text[match.start - 1]):
+                out.append(ZWSP)
+            out.append(_insert_breaks(found, lengths))
+            if match.end < len(text) and LATIN_ALNUM_CHAR.match(text[match.end]):
+                out.append(ZWSP)
+            at = match.end
+        return "".join(out) + text[at:]
+
+
+def _insert_breaks(found: str, lengths: tuple[int, ...]) -> str:
+    """``KVcache`` with word lengths (2, 5) -> ``KV\\u200bcache``; existing separators stay."""
+    out: list[str] = []
+    bounds = {sum(lengths[:i]) for i in range(1, len(lengths))}
+    seen = 0
+    for char in found:
+        if SEPARATOR_RUN.fullmatch(char):
+            out.append(char)
+            bounds.discard(seen)
+            continue
+        if seen in bounds and out and not SEPARATOR_RUN.fullmatch(out[-1]):
+            out.append(ZWSP)
+        out.append(char)
+        seen += 1
+    return "".join(out)
+
+
+_REDUNDANT_ZWSP = re.compile(rf"{ZWSP}+")
+# A zero-width space at either end, or beside a separator or a tag, which end a token anyway.
+_NEEDLESS_ZWSP = re.compile(rf"^{ZWSP}|{ZWSP}$|(?<={SEPARATOR_CLASS[:-1]}>]){ZWSP}|{ZWSP}(?={SEPARATOR_CLASS[:-1]}<])")
+
+
+def _tidy(text: str) -> str:
+    """Drop zero-width spaces that a separator, a tag or the text's ends make redundant."""
+    return _NEEDLESS_ZWSP.sub("", _REDUNDANT_ZWSP.sub(ZWSP, text))
