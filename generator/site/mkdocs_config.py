@@ -53,7 +53,8 @@ def iframe_worker_shims(config: Any) -> list[str]:
     plugin is on and there is none, since Material then loads it from a CDN."""
     polyfills = config.extra.get("polyfills") or []
     shims = [p for p in polyfills if isinstance(p, str) and "iframe-worker" in p and "://" not in p]
-    if "offline" in config.plugins and not shims:
+    # MkDocs names Material's plugins "material/offline" whether mkdocs.yml says that or "offline".
+    if {"offline", "material/offline"} & set(config.plugins) and not shims:
         PLUGIN_LOG.warning("extra.polyfills names no local copy of iframe-worker, so Material's offline "
                            "plugin loads it from a CDN; for example: assets/javascripts/iframe-worker/shim.js")
     return shims
