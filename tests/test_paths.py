@@ -4,7 +4,8 @@ from __future__ import annotations
 import posixpath
 
 from generator.bank.load import load_bank
-from generator.pages.paths import GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE, chapter_path, question_link
+from generator.pages.paths import (GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE, chapter_path,
+                                   question_link)
 from tests.conftest import BUNDLED
 
 BANK = load_bank(BUNDLED)
@@ -22,5 +23,6 @@ def test_a_question_link_leads_to_its_chapter_page_from_any_page():
         for chapter in BANK.chapters:
             question = chapter.questions[-1]
             target, anchor = question_link(BANK, chapter, question, from_path).split("#")
-            assert posixpath.normpath(posixpath.join(posixpath.dirname(from_path), target)) == chapter_path(BANK, chapter)
+            followed = posixpath.normpath(posixpath.join(posixpath.dirname(from_path), target))
+            assert followed == chapter_path(BANK, chapter)
             assert anchor == question.id

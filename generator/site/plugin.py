@@ -1,21 +1,20 @@
 """The MkDocs plugin ``study-guide``: each hook hands its work to a module of generator.site.
 
-``on_config`` reads and corrects the banks (so ``mkdocs build`` and every ``mkdocs serve``
-rebuild regenerate from ``content/``), starts rendering the pages beside MkDocs
-(prerender), puts the interface in the edition's script (mkdocs_config) and gives
-Material's search the glossary's words as its jieba dictionary (segmenter).
-``on_files`` adds the generated pages, KaTeX's assets and the local iframe-worker shim;
-``on_pre_page`` gives each generated page its Markdown as MkDocs reads it;
-``on_page_markdown`` writes hand-written pages in the edition's script.  For search:
-``on_page_content`` keeps KaTeX's HTML and some blocks out of the index
-(search_exclusions), ``on_page_context`` puts KaTeX's HTML back once search has read the
-page, and ``on_post_build`` rewrites the index (search_index).  ``on_serve`` watches the
-banks, their errata and ``site_config/``.
+``on_config`` reads and corrects the banks (so every build and ``mkdocs serve`` rebuild
+regenerates from ``content/``), starts rendering the pages beside MkDocs (prerender),
+sets the interface's script and gives Material's search the glossary's words
+(mkdocs_config).  ``on_files`` adds the generated pages, KaTeX's assets and the local
+iframe-worker shim; ``on_pre_page`` gives a generated page its Markdown as MkDocs reads it;
+``on_page_markdown`` writes hand-written pages in the edition's script.  For search,
+``on_page_content`` keeps KaTeX's HTML and some blocks out of the index (search_exclusions),
+``on_page_context`` puts KaTeX's HTML back once search has read the page, ``on_post_build``
+rewrites the index (search_index).  ``on_serve`` watches the banks, errata and settings.
 """
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from mkdocs.config import base, config_options as c
 from mkdocs.exceptions import PluginError
@@ -36,6 +35,7 @@ from .segmenter import search_terms
 # The iframe-worker shim as npm installs it (package.json); extra.polyfills names where
 # the site serves it.  Without a local copy Material's offline plugin loads it from a CDN.
 IFRAME_WORKER_SHIM = Path("node_modules/iframe-worker/shim/index.js")
+T = TypeVar("T")
 
 
 class StudyGuideConfig(base.Config):
@@ -49,6 +49,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     jieba_dictionary: str | None = None  # the user dictionary written for Material's search
     pages: prerender.Pages | None = None  # the generated pages' Markdown, made beside MkDocs
     _pending: dict[str, int]  # src_uri -> index of a generated page whose Markdown is still to come
+    shims: list[str]  # where the site serves its copy of the iframe-worker shim
 
     # Before Material's search plugin reads its configuration (jieba_dict_user, and its
     # defaults in the interface language this sets).
@@ -56,11 +57,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def on_config(self, config):
         route_generator_log()
         self.settings_path = Path(config.config_file_path).parent / self.config.settings
-        try:
-            settings = plugin_settings(self.settings_path, self.config.banks, self.config.script)
-            self.plan = plan_guide(settings, hand_written_pages(Path(config.docs_dir)))
-        except GuideError as error:
-            raise PluginError(str(error)) from None
+        settings = _or_plugin_error(lambda: plugin_settings(self.settings_path, self.config.banks, self.config.script))
+        self.plan = _or_plugin_error(lambda: plan_guide(settings, hand_written_pages(Path(config.docs_dir))))
         self._stop_rendering()  # a previous build's (mkdocs serve)
         self.pages = prerender.start(self.plan.renderer)
         self._pending = {path: i for i, (path, _) in enumerate(self.plan.renderer.outline)}
@@ -141,7 +139,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         return server
 
 
-def _or_plugin_error(work):
+def _or_plugin_error(work: Callable[[], T]) -> T:
     """``work()``, with the generator's errors raised as MkDocs' PluginError (a message, no traceback)."""
     try:
         return work()
