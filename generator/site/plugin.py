@@ -39,6 +39,8 @@ from ..pages.compose import Plan, plan_guide
 from ..math.katex import CSS_URL as KATEX_CSS_URL, katex_assets
 from ..pages.chapter import REPORT_PAGE
 from ..pages.script import SCRIPTS, convert_interface, theme_language
+from .pwa import write_offline_app
+from .share import first_question_text
 from .search_terms import dump_index, index_script, rewrite_index, search_terms, user_dictionary, worker_source
 from ..base.settings import load_settings
 
@@ -104,6 +106,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
             if self.config.script:
                 settings = replace(settings, script=self.config.script)
             self.plan = plan_guide(settings, _hand_written(Path(config.docs_dir)))
+            config.site_url = settings.site_url or config.site_url  # canonical links, sitemap
         except GuideError as error:
             raise PluginError(str(error)) from None
         self._stop_rendering()  # a previous build's (mkdocs serve)
@@ -204,12 +207,16 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
                 page.content = self.plan.formulas.fill(page.content)
             except GuideError as error:
                 raise PluginError(str(error)) from None
+        page.meta.setdefault("share_description", first_question_text(page.content or ""))  # overrides/main.html
         return context
 
     @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)
     def on_post_build(self, config):
         try:
             self._complete_search_index(Path(config.site_dir), config)
+            write_offline_app(Path(config.site_dir), Path(config.config_file_path).parent, config, self.plan.interface)
+        except GuideError as error:  # the manifest, icons or service worker (generator.site.pwa)
+            raise PluginError(str(error)) from None
         finally:
             self._stop_rendering()
 
