@@ -162,12 +162,12 @@ def _build(banks: list[Path], out: Path, script: str | None) -> None:
 def _serve(args) -> int:
     from .site.preview import site_server
 
-    _build(args.banks, args.out, args.script)
-    try:
+    try:  # the address first: a busy port is said before a build
         server = site_server(args.out.resolve(), args.host, args.port)
     except OSError as error:
         raise GuideError(f"--host {args.host} --port {args.port}", "a free address to serve the guide on",
                          error.strerror or str(error), "python -m generator serve --port 8001") from None
+    _build(args.banks, args.out, args.script)
     host, port = server.server_address[:2]
     print(f"serving {args.out} at http://{host}:{port}/ (Ctrl-C stops; run again after a change)", flush=True)
     try:
