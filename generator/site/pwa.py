@@ -57,8 +57,9 @@ PRECACHED = (
 )
 LUNR = "assets/javascripts/lunr/min/lunr.{}.min.js"
 LUNR_ALWAYS = ("stemmer.support", "multi")
-# Pages: every .html, and a folder's address (its index.html on a static host).
-PAGE_URL = r"(?:\.html|/)(?:\?[^#]*)?$"
+# Pages: every .html, and a folder's address (its index.html on a static host).  A request's
+# URL keeps its fragment (search results link "chapter-4.html?h=量化#q19").
+PAGE_URL = r"(?:\.html|/)(?:\?[^#]*)?(?:#.*)?$"
 
 # The interface strings of offline-app.js, in Traditional script like generator.pages.strings.
 STRINGS = {
