@@ -9,11 +9,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.conftest import BUNDLED, ROOT
 from tests.test_site import HOSTILE
 
 SITE_URL = "https://guide.example.org/study/"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+# Set once the service worker is active and the page is in its cache (offline-app.js).
+READY = "window.studyGuide && studyGuide.offline && studyGuide.offline.timings.ready"
+# The local server's address is the one host the browser may resolve.
+LOCAL_ONLY = [arg + ", EXCLUDE 127.0.0.1" if arg.startswith("--host-resolver-rules") else arg for arg in CHROMIUM_ARGS]
 
 _BUILD = """
 import sys
@@ -41,3 +46,10 @@ def build_published(folder: Path, script: str = "hans") -> Path:
     if result.returncode != 0 or "WARNING" in result.stderr:
         pytest.fail(f"building the guide into {out} failed:\n{result.stderr[-3000:]}")
     return out
+
+
+def launch_local(playwright):
+    """Debian's Chromium, headless, reaching only 127.0.0.1 (where the site is served)."""
+    if not CHROMIUM.is_file():
+        pytest.fail(f"{CHROMIUM}: expected Debian's Chromium (apt-get install chromium), found no such file")
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=LOCAL_ONLY)

@@ -8,25 +8,19 @@ from pathlib import Path
 import pytest
 
 from generator.site.preview import serve_in_background
-from tests.browser import CHROMIUM, CHROMIUM_ARGS, file_url, offline_page, search
+from tests.browser import file_url, offline_page, search
 from tests.browser import guide_site, hant_site  # noqa: F401 (fixtures)
-from tests.offline_site import build_published
+from tests.offline_site import READY, build_published, launch_local
 
 pytestmark = pytest.mark.browser
-
-READY = "window.studyGuide && studyGuide.offline && studyGuide.offline.timings.ready"
-# The local server's address is the one host the browser may resolve.
-LOCAL_ONLY = [arg + ", EXCLUDE 127.0.0.1" if arg.startswith("--host-resolver-rules") else arg for arg in CHROMIUM_ARGS]
 
 
 @pytest.fixture(scope="module")
 def http_browser():
     from playwright.sync_api import sync_playwright
 
-    if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM}: expected Debian's Chromium (apt-get install chromium), found no such file")
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=LOCAL_ONLY)
+        chromium = launch_local(playwright)
         yield chromium
         chromium.close()
 

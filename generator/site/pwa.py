@@ -122,7 +122,12 @@ def write_offline_app(site: Path, root: Path, config, interface: str) -> Precach
                                      encoding="utf-8")
     index = offline_index(site, app)
     (site / OFFLINE_INDEX).write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
-    return run_workbox(root, workbox_options(site, _search_languages(site), index["cache"]))
+    return write_service_worker(site, root, index["cache"])
+
+
+def write_service_worker(site: Path, root: Path, pages_cache: str) -> Precache:
+    """``sw.js`` for the built ``site``, its pages kept in ``pages_cache``."""
+    return run_workbox(root, workbox_options(site, search_languages(site), pages_cache))
 
 
 def app_from_config(config, interface: str, site: Path) -> App:
@@ -271,7 +276,7 @@ def run_workbox(root: Path, options: dict) -> Precache:
     return Precache(report["count"], report["size"], tuple(report.get("warnings") or ()))
 
 
-def _search_languages(site: Path) -> list[str]:
+def search_languages(site: Path) -> list[str]:
     """The languages of Material's search index (``lang`` in its config), whose Lunr files search needs."""
     path = site / "search" / "search_index.json"
     if not path.is_file():
