@@ -225,3 +225,16 @@ def test_serve_on_a_busy_port_says_so(tmp_path):
     assert result.returncode == 2 and not (tmp_path / "site").exists()  # said before building
     assert f"--port {port}: expected a free address to serve the guide on" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_the_theme_colour_is_material_s_own_and_a_changed_material_is_reported(tmp_path, monkeypatch):
+    warnings = []  # (the generator's logger may not reach pytest's: the plugin routes it to MkDocs)
+    monkeypatch.setattr(pwa.log, "warning", lambda message, *args: warnings.append(message % args))
+    sheets = tmp_path / "assets" / "stylesheets"
+    sheets.mkdir(parents=True)
+    (sheets / "palette.abc.min.css").write_text(
+        "[data-md-color-primary=deep-purple]{--md-primary-fg-color:#7e56c2;--x:1}", encoding="utf-8")
+    assert pwa.theme_colour(tmp_path, "deep purple") == "#7e56c2"
+    assert pwa.theme_colour(tmp_path, "#123abc") == "#123abc"
+    assert pwa.theme_colour(tmp_path, "teal") == pwa.DEFAULT_THEME_COLOUR
+    assert len(warnings) == 1 and "no longer defines the primary colour 'teal'" in warnings[0]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import re
 import shutil
 import subprocess
@@ -25,6 +26,8 @@ from pathlib import Path
 
 from ..base.errors import GuideError
 from ..pages.script import convert_text
+
+log = logging.getLogger(__name__)
 
 SERVICE_WORKER = "sw.js"
 WEB_MANIFEST = "manifest.webmanifest"
@@ -156,9 +159,7 @@ def theme_colour(site: Path, primary: str) -> str:
         found = pattern.search(sheet.read_text(encoding="utf-8"))
         if found:
             return found.group(1)
-    import logging  # only when Material's stylesheet changed
-
-    logging.getLogger(__name__).warning(
+    log.warning(
         "theme colour: Material's palette stylesheet no longer defines the primary colour %r the way "
         "generator/site/pwa.py reads it; the web app manifest uses %s", primary, DEFAULT_THEME_COLOUR)
     return DEFAULT_THEME_COLOUR

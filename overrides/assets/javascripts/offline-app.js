@@ -186,8 +186,14 @@
   });
 
   function start() {
-    /* `mkdocs serve` reloads each rebuild live: a worker would keep showing the first build. */
-    if (typeof window.livereload === "function") return;
+    /* `mkdocs serve` reloads each rebuild live: a worker (one left by `generator serve` on the
+       same address) would keep showing an old build. */
+    if (typeof window.livereload === "function") {
+      navigator.serviceWorker.getRegistrations().then(function (registrations) {
+        registrations.forEach(function (registration) { registration.unregister(); });
+      });
+      return;
+    }
     fetch(base + "offline.json").then(function (response) {
       if (!response.ok) throw new Error(response.status);
       return response.json();
