@@ -119,6 +119,22 @@ def test_a_new_build_is_offered_and_shown_after_reloading(app, host, published, 
     assert page.errors == [], page.errors
 
 
+def test_behind_a_sub_path_the_worker_keeps_to_it(app, host, published):
+    context, page = app
+    served, address = host
+    publish(published, served / "study")
+    page.goto(address + "study/ai-trainer/chapter-2.html")
+    page.wait_for_function(READY, timeout=60_000)
+    scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")
+    assert scope == address + "study/"
+    manifest = page.evaluate("fetch(document.querySelector('link[rel=manifest]').href).then(r => r.json())")
+    assert page.evaluate("u => fetch(u).then(r => r.ok)", address + "study/" + manifest["icons"][0]["src"])
+    context.set_offline(True)
+    page.reload()
+    assert "大模型" in page.locator("h1").inner_text()
+    assert page.errors == [], page.errors
+
+
 def test_from_a_folder_no_worker_and_no_console_error(http_browser, guide_site):  # noqa: F811 (fixture)
     with offline_page(http_browser) as (page, refused):
         errors = []
