@@ -125,7 +125,10 @@ def write_offline_app(site: Path, root: Path, config, interface: str) -> Precach
                                      encoding="utf-8")
     index = offline_index(site, app)
     (site / OFFLINE_INDEX).write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
-    return write_service_worker(site, root, index["cache"])
+    precache = write_service_worker(site, root, index["cache"])
+    for warning in precache.warnings:  # e.g. a file over the size limit, left out of the precache
+        log.warning("service worker (workbox-build): %s", warning)
+    return precache
 
 
 def write_service_worker(site: Path, root: Path, pages_cache: str) -> Precache:
