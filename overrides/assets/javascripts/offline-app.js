@@ -50,8 +50,8 @@
   function show(text, busy) {
     if (!panel) {
       panel = document.createElement("div");
-      panel.className = "offline-download md-nav__item";
-      panel.style.cssText = "padding: 0.6rem 0.6rem 0 0.6rem; font-size: 0.64rem";
+      panel.className = "offline-download md-nav__item md-typeset";  /* md-typeset: Material styles md-button there */
+      panel.style.cssText = "padding: 0.6rem 0.6rem 0; font-size: 0.64rem; line-height: 1.4";
       var nav = document.querySelector(".md-sidebar--primary .md-nav--primary > .md-nav__list");
       if (!nav) return;
       nav.appendChild(panel);
