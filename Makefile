@@ -43,5 +43,5 @@ pdf: deps system-deps  ## chapter PDFs (practice and answer editions) into site/
 bench: deps system-deps  ## benchmarks: formulas, search, PDFs and scale (prints figures)
 	for script in benchmarks/bench_*.py; do $(PYTHON) $$script || exit 1; done
 
-serve: deps  ## preview with live reload when a bank, its errata or site_config changes
-	$(PYTHON) -m mkdocs serve
+serve: deps  ## build the guide and preview it on http://127.0.0.1:8000/, offline app included
+	$(PYTHON) -m generator serve

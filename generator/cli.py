@@ -1,4 +1,4 @@
-"""Command line: ``python -m generator {export,check,markdown,site,pdf}``.
+"""Command line: ``python -m generator {export,check,markdown,site,serve,pdf}``.
 
 Exit status: 0 when all is well, 1 when ``check`` finds errors (or warnings with
 ``--strict``), 2 when an input cannot be read or parsed.  Every input problem is a
@@ -57,6 +57,15 @@ def _parser() -> argparse.ArgumentParser:
     site.add_argument("-o", "--out", type=Path, default=Path("site"))
     site.add_argument("--script", choices=SCRIPTS, help="edition's script (default: that of site_config/guide.yml)")
     site.set_defaults(run=_site)
+
+    serve = sub.add_parser("serve", help="build the guide and preview it over http, service worker included")
+    serve.add_argument("banks", nargs="*", type=Path, help="bank files (default: those of site_config/guide.yml)")
+    serve.add_argument("-o", "--out", type=Path, default=ROOT / "site", help="folder to build into (default: site/)")
+    serve.add_argument("--script", choices=SCRIPTS, help="edition's script (default: that of site_config/guide.yml)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1; "
+                       "browsers allow service workers over plain http only on localhost)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    serve.set_defaults(run=_serve)
 
     pdf = sub.add_parser("pdf", help="print each chapter to PDF, practice and answer editions (Chromium)")
     pdf.add_argument("--edition", choices=("practice", "answers", "both"), default="both")
@@ -136,12 +145,37 @@ def _markdown(args) -> int:
 
 
 def _site(args) -> int:
+    _build(args.banks, args.out, args.script)
+    print(f"built {args.out}/index.html")
+    return 0
+
+
+def _build(banks: list[Path], out: Path, script: str | None) -> None:
+    """Build the guide for ``banks`` (the configured ones when empty) into ``out``."""
     from .site.build import build_site
 
-    for bank in args.banks:  # fail early, with the parser's message, before MkDocs starts
+    for bank in banks:  # fail early, with the parser's message, before MkDocs starts
         load_bank(bank)
-    build_site(ROOT / "mkdocs.yml", [p.resolve() for p in args.banks], args.out.resolve(), args.script)
-    print(f"built {args.out}/index.html")
+    build_site(ROOT / "mkdocs.yml", [p.resolve() for p in banks], out.resolve(), script)
+
+
+def _serve(args) -> int:
+    from .site.preview import site_server
+
+    try:  # the address first: a busy port is said before a build
+        server = site_server(args.out.resolve(), args.host, args.port)
+    except OSError as error:
+        raise GuideError(f"--host {args.host} --port {args.port}", "a free address to serve the guide on",
+                         error.strerror or str(error), "python -m generator serve --port 8001") from None
+    _build(args.banks, args.out, args.script)
+    host, port = server.server_address[:2]
+    print(f"serving {args.out} at http://{host}:{port}/ (Ctrl-C stops; run again after a change)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
     return 0
 
 

@@ -4,11 +4,14 @@
       - content/banks/ai-trainer/bank.txt
     script: hans                 # original | hans | hant (edition's script)
     glossary: site_config/glossary.yml   # optional; by default glossary.yml beside this file
+    site_url: https://example.org/guide/  # optional; the public address, for canonical links,
+                                          # the sitemap and share metadata
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import yaml
 
@@ -28,6 +31,7 @@ class Settings:
     script: str = "original"
     root: Path = Path(".")
     glossary: Path | None = None  # the glossary file, if the guide has one
+    site_url: str | None = None  # the public address, ending in "/", if the guide is published
 
 
 def load_settings(path: Path) -> Settings:
@@ -39,9 +43,10 @@ def load_settings(path: Path) -> Settings:
         raise ConfigError(str(path), "a readable YAML file", str(error).splitlines()[0]) from None
     if not isinstance(raw, dict):
         raise ConfigError(str(path), "a mapping with 'banks' and 'script'", type(raw).__name__, "banks: [content/banks/x/bank.txt]")
-    unknown = set(raw) - {"banks", "script", "glossary"}
+    unknown = set(raw) - {"banks", "script", "glossary", "site_url"}
     if unknown:
-        raise ConfigError(str(path), "only the keys 'banks', 'script' and 'glossary'", ", ".join(sorted(unknown)))
+        raise ConfigError(str(path), "only the keys 'banks', 'script', 'glossary' and 'site_url'",
+                          ", ".join(sorted(unknown)))
     banks = raw.get("banks")
     if not isinstance(banks, list) or not banks or not all(isinstance(b, str) for b in banks):
         raise ConfigError(f"{path}: banks", "a non-empty list of bank file paths", repr(banks),
@@ -56,4 +61,15 @@ def load_settings(path: Path) -> Settings:
     if glossary and not glossary_path.is_file():
         raise ConfigError(f"{path}: glossary", "an existing file", f"no file at {glossary_path}")
     return Settings(tuple(root / b for b in banks), script, root,
-                    glossary_path if glossary_path.is_file() else None)
+                    glossary_path if glossary_path.is_file() else None, _site_url(raw.get("site_url"), path))
+
+
+def _site_url(value: object, path: Path) -> str | None:
+    """The guide's public address, as MkDocs wants it: http(s), a host, ending in "/"."""
+    if value is None:
+        return None
+    parts = urlsplit(value) if isinstance(value, str) else None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ConfigError(f"{path}: site_url", "the guide's public address (http or https, no query or fragment)",
+                          repr(value), "site_url: https://example.github.io/study-guide/")
+    return value if value.endswith("/") else value + "/"

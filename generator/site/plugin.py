@@ -31,6 +31,8 @@ from .mkdocs_config import follow_script, give_search_words, hand_written_pages,
 from .search_exclusions import exclude_blocks, is_searched
 from .search_index import complete_search_index
 from .segmenter import search_terms
+from .pwa import write_offline_app
+from .share import first_question_text
 
 # The iframe-worker shim as npm installs it (package.json); extra.polyfills names where
 # the site serves it.  Without a local copy Material's offline plugin loads it from a CDN.
@@ -59,6 +61,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         self.settings_path = Path(config.config_file_path).parent / self.config.settings
         settings = _or_plugin_error(lambda: plugin_settings(self.settings_path, self.config.banks, self.config.script))
         self.plan = _or_plugin_error(lambda: plan_guide(settings, hand_written_pages(Path(config.docs_dir))))
+        config.site_url = settings.site_url or config.site_url  # canonical links, sitemap
         self._stop_rendering()  # a previous build's (mkdocs serve)
         self.pages = prerender.start(self.plan.renderer)
         self._pending = {path: i for i, (path, _) in enumerate(self.plan.renderer.outline)}
@@ -114,6 +117,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def on_page_context(self, context, page, config, nav):
         if self.plan.formulas is not None:
             page.content = _or_plugin_error(lambda: self.plan.formulas.fill(page.content))
+        page.meta.setdefault("share_description", first_question_text(page.content or ""))  # overrides/main.html
         return context
 
     @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)
@@ -122,6 +126,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         try:  # half of the documents in the process beside, which has made every page by now
             _or_plugin_error(lambda: complete_search_index(Path(config.site_dir), self.plan.glossary,
                                                            self.plan.interface, suggest, run=self.pages.run))
+            _or_plugin_error(lambda: write_offline_app(Path(config.site_dir), Path(config.config_file_path).parent,
+                                                       config, self.plan.interface))
         finally:
             self._stop_rendering()
 

@@ -1,0 +1,34 @@
+"""A built site served over http on this machine, so the offline app (service worker,
+manifest) can be tried: browsers allow service workers on http only for localhost.
+
+Plain static files, as any static host serves them; nothing is rebuilt while it runs.
+"""
+from __future__ import annotations
+
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    """Serves the site's files with their types (a web app manifest included), without a log line per request."""
+
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".webmanifest": "application/manifest+json",
+                      ".js": "text/javascript", ".json": "application/json"}
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 (the base class's name)
+        pass
+
+
+def site_server(folder: Path, host: str = "127.0.0.1", port: int = 8000) -> ThreadingHTTPServer:
+    """An http server for ``folder`` (not yet serving: call ``serve_forever``); port 0 picks a free one."""
+    handler = functools.partial(_QuietHandler, directory=str(folder))
+    return ThreadingHTTPServer((host, port), handler)
+
+
+def serve_in_background(folder: Path, host: str = "127.0.0.1", port: int = 0) -> tuple[ThreadingHTTPServer, str]:
+    """Serve ``folder`` from a daemon thread; the server (``shutdown()`` stops it) and its address."""
+    server = site_server(folder, host, port)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{host}:{server.server_address[1]}/"
