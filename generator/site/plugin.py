@@ -39,6 +39,7 @@ from ..pages.compose import Plan, plan_guide
 from ..math.katex import CSS_URL as KATEX_CSS_URL, katex_assets
 from ..pages.chapter import REPORT_PAGE
 from ..pages.script import SCRIPTS, convert_interface, theme_language
+from .frontend import CONSTANTS_JS, check_material, constants_script, material_scripts
 from .search_terms import dump_index, index_script, rewrite_index, search_terms, user_dictionary, worker_source
 from ..base.settings import load_settings
 
@@ -171,6 +172,11 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
                 raise PluginError(str(ConfigError(str(shim), "the iframe-worker shim installed by `npm ci`",
                                                   "no such file", "npm ci (see package.json)")))
             files.append(File.generated(config, path, abs_src_path=str(shim)))
+        try:  # the guide's scripts: Material's internals they hook, the constants they share with Python
+            check_material(*material_scripts())
+        except GuideError as error:
+            raise PluginError(str(error)) from None
+        files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
         return files
 
     def on_pre_page(self, page, config, files):
@@ -228,7 +234,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
                 script.write_text(index_script(index, options), encoding="utf-8")
                 scripts = site / "assets" / "javascripts"
                 source = worker_source(scripts / "workers", scripts / "lunr", index["config"]["lang"],
-                                       scripts / SEARCH_WORKER_PRELUDE)
+                                       scripts / SEARCH_WORKER_PRELUDE, constants_script())
                 (scripts / "workers" / "search-source.js").write_text(source, encoding="utf-8")
         except GuideError as error:
             raise PluginError(str(error)) from None

@@ -16,7 +16,7 @@ writes the index compactly:
 - **Compact**: UTF-8, no ``\\uXXXX`` escapes, no spaces; zero-width spaces only where a
   separator is not already there.
 
-The browser folds a query the same way before searching (``guide.js``), with data that
+The browser folds a query the same way before searching (``query-folding.js``), with data that
 :func:`query_folding` stores in the index's ``config.fold``: a character table from the
 other script to the edition's script (limited to characters the index holds), and the
 run-together English spellings with their words.  So a term typed in either script, or
@@ -42,7 +42,7 @@ HAN_RUN = re.compile(r"[\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u340
                      r"\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
 # Characters a reader may type; compatibility ideographs (U+F900...) come from no input method.
 HAN_CHAR_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF))
-# A Chinese word of the index as guide.js finds it (its HAN_RUN): the index marks word
+# A Chinese word of the index as query-folding.js finds it (its HAN_RUN, via frontend.py): the index marks word
 # boundaries, so every run of these characters is one word.
 INDEX_WORD = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
 LATIN_ALNUM_CHAR = re.compile(r"[A-Za-z0-9]")
@@ -245,9 +245,9 @@ def dump_index(index: dict) -> str:
 def index_script(index: dict, options: dict) -> str:
     """``search/search_index.js`` for ``file://``: the documents as JSON text, parsed on use.
 
-    It defines ``studyGuideIndex`` (``config``, Material's search ``options`` and ``docs``,
+    It defines ``studyGuide.index`` (``config``, Material's search ``options`` and ``docs``,
     the documents as a string) and ``__index``, which Material reads: parsed when first
-    asked for, unless ``studyGuideIndex.parsed`` is already set.  guide.js hands the text
+    asked for, unless ``studyGuide.index.parsed`` is already set.  offline-search.js hands the text
     to background workers, which parse it off the page's thread, and sets ``parsed`` to
     an index without documents, which is all Material's page code needs then.  A string
     is read much faster than an object literal of the same size, and a page that loads
@@ -255,14 +255,16 @@ def index_script(index: dict, options: dict) -> str:
     """
     config = json.dumps(index["config"], ensure_ascii=False, separators=(",", ":"))
     docs = json.dumps(json.dumps(index["docs"], ensure_ascii=False, separators=(",", ":")), ensure_ascii=False)
-    return (f"var studyGuideIndex = window.studyGuideIndex || {{config: {config}, options: "
+    return ("window.studyGuide = window.studyGuide || {};\n"
+            f"studyGuide.index = studyGuide.index || {{config: {config}, options: "
             f"{json.dumps(options, separators=(',', ':'))}, docs: {docs}}};\n"
             "Object.defineProperty(window, \"__index\", {configurable: true, get: function () {\n"
-            "  return studyGuideIndex.parsed || (studyGuideIndex.parsed =\n"
-            "    {config: studyGuideIndex.config, docs: JSON.parse(studyGuideIndex.docs)});\n}});\n")
+            "  var index = studyGuide.index;\n"
+            "  return index.parsed || (index.parsed = {config: index.config, docs: JSON.parse(index.docs)});\n}});\n")
 
 
-def worker_source(workers: Path, lunr: Path, langs: Iterable[str], prelude: Path | None = None) -> str:
+def worker_source(workers: Path, lunr: Path, langs: Iterable[str], prelude: Path | None = None,
+                  constants: str = "") -> str:
     """``workers/search-source.js``: Material's search worker as one string for a Blob worker.
 
     ``workers`` and ``lunr`` are the built site's ``assets/javascripts/workers`` and
@@ -270,6 +272,7 @@ def worker_source(workers: Path, lunr: Path, langs: Iterable[str], prelude: Path
     first, so that its message listener runs before Material's.  The Lunr scripts the
     worker would import for ``langs`` (as Material's worker chooses them) are appended,
     and ``importScripts`` is stubbed: a Blob worker may not load files from a folder.
+    ``constants`` (the guide's ``constants.js``, which the prelude reads) comes first of all.
     """
     langs = list(langs)
     found = sorted(workers.glob("search.*.min.js"))
@@ -285,8 +288,9 @@ def worker_source(workers: Path, lunr: Path, langs: Iterable[str], prelude: Path
         if not prelude.is_file():
             raise GuideError(str(prelude), "the guide's search worker script", "no such file")
         parts.insert(0, prelude)
-    source = ";\n".join(p.read_text(encoding="utf-8") for p in parts) + ";\nself.importScripts = function () {};\n"
-    return f"var studyGuideSearchWorker = {json.dumps(source, ensure_ascii=False)};\n"
+    texts = ([constants] if constants else []) + [p.read_text(encoding="utf-8") for p in parts]
+    source = ";\n".join(texts) + ";\nself.importScripts = function () {};\n"
+    return f"studyGuide.searchWorker = {json.dumps(source, ensure_ascii=False)};\n"
 
 
 @dataclass(frozen=True)
@@ -321,7 +325,7 @@ def fold_query(held: IndexWords, terms: SearchTerms, script: str) -> dict:
     of more than one word (``"kv cache"``), which a reader may type run together.  Only
     characters whose counterpart is in the index are listed, and only terms whose words all
     are, which keeps the tables to a few hundred entries.  ``words`` are the index's Chinese
-    words, space-separated, which guide.js cuts a query into; shipping them saves the page
+    words, space-separated, which query-folding.js cuts a query into; shipping them saves the page
     a pass over every document.
     """
     pairs = []
