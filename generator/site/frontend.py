@@ -97,12 +97,13 @@ def material_internals(types: dict[str, int] = MESSAGE_TYPES) -> tuple[MaterialI
     )
 
 
-def check_material(bundle: str, worker: str, material_version: str,
+def check_material(bundle: str, worker: str, material_version: str, types: dict[str, int] = MESSAGE_TYPES,
                    where: str = "mkdocs-material's bundled JavaScript") -> None:
-    """Raise :class:`GuideError` naming the first Material internal the scripts rely on that
-    ``bundle`` (Material's page script) or ``worker`` (its search worker) no longer holds."""
+    """Raise :class:`GuideError` naming the first Material internal the scripts rely on (with
+    the message numbers ``types`` they are given) that ``bundle`` (Material's page script) or
+    ``worker`` (its search worker) no longer holds."""
     scripts = {"bundle": bundle, "worker": worker}
-    for internal in material_internals():
+    for internal in material_internals(types):
         if not re.search(internal.pattern, scripts[internal.script]):
             raise GuideError(
                 f"{where} (mkdocs-material {material_version}, its {internal.script})",
