@@ -4,8 +4,14 @@ import re
 import pytest
 
 from generator.base.errors import GuideError
-from generator.site.frontend import (MESSAGE_TYPES, SENTINEL, check_material, constants_script, material_internals,
-                                     material_scripts)
+from generator.site.frontend import (
+    MESSAGE_TYPES,
+    SENTINEL,
+    check_material,
+    constants_script,
+    material_internals,
+    material_scripts,
+)
 from generator.site.search_terms import INDEX_WORD, LATIN_ALNUM_CHAR
 from tests.conftest import ROOT
 

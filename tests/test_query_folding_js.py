@@ -64,7 +64,7 @@ def test_run_together_english_is_split_only_where_the_index_holds_the_words(v8):
     # FlashAttention: the Python side lists it only when the index holds "flash" and "attention".
     assert "flash attention" not in index_config()["fold"]["latin"]
     assert fold(v8, "FlashAttention", index_config()) == "FlashAttention"
-    with_flash = DOCS + [{"title": "", "text": "flash attention"}]
+    with_flash = [*DOCS, {"title": "", "text": "flash attention"}]
     assert fold(v8, "FlashAttention", index_config(with_flash)) == "flash attention"
 
 

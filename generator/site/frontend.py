@@ -18,7 +18,8 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError, version as installed_version
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as installed_version
 from pathlib import Path
 
 from ..base.errors import GuideError
