@@ -150,9 +150,9 @@ def test_chapter_screenshot_is_saved(page, guide_site):
 
 
 def test_query_folding_in_the_page(page, guide_site):
-    """The folding itself, as guide.js does it before a query reaches the search worker."""
+    """The folding itself, as query-folding.js does it before a query reaches the search worker."""
     page.goto(file_url(guide_site, CHAPTERS[0]))
-    search(page, "LoRA")  # sets the search up, which teaches guide.js the index's tables
+    search(page, "LoRA")  # sets the search up, which teaches the page the index's tables
     fold = lambda q: page.evaluate("q => studyGuide.foldQuery(q)", q)
     assert fold("KVcache") == "kv cache"
     assert fold("KVcacheeviction") == "kv cache eviction"
@@ -225,7 +225,7 @@ def test_a_background_worker_that_fails_hands_search_to_the_iframe_shim(browser,
     site = tmp_path / "site"
     shutil.copytree(guide_site, site)
     source = site / "assets" / "javascripts" / "workers" / "search-source.js"
-    source.write_text('var studyGuideSearchWorker = "throw new Error(\\"refused\\")";\n', encoding="utf-8")
+    source.write_text('studyGuide.searchWorker = "throw new Error(\\"refused\\")";\n', encoding="utf-8")
     with offline_page(browser) as (page, refused):
         page.goto(file_url(site, CHAPTERS[0]))
         assert result_ids(search(page, "LoRA"))[0] == "q10"

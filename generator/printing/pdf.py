@@ -257,7 +257,7 @@ def write_manifest(site_dir: Path, out_dir: Path, pdfs: Iterable[ChapterPdf]) ->
         (site / MANIFEST_JS).parent.mkdir(parents=True, exist_ok=True)
         (site / MANIFEST_JS).write_text(
             "/* Written by `python -m generator pdf`: the chapter PDFs of this guide (see edition.js). */\n"
-            'window.guidePdfs = { base: new URL("../../", document.currentScript.src).href, chapters: '
+            'window.studyGuide.pdfs = { base: new URL("../../", document.currentScript.src).href, chapters: '
             + json.dumps(links, indent=1) + " };\n", encoding="utf-8")
     else:
         log.info("%s is outside the site %s: chapter pages will not link these PDFs", out, site)

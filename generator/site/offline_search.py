@@ -16,9 +16,9 @@ from ..base.errors import GuideError
 def index_script(index: dict, options: dict) -> str:
     """``search/search_index.js`` for ``file://``: the documents as JSON text, parsed on use.
 
-    It defines ``studyGuideIndex`` (``config``, Material's search ``options`` and ``docs``,
+    It defines ``studyGuide.index`` (``config``, Material's search ``options`` and ``docs``,
     the documents as a string) and ``__index``, which Material reads: parsed when first
-    asked for, unless ``studyGuideIndex.parsed`` is already set.  guide.js hands the text
+    asked for, unless ``studyGuide.index.parsed`` is already set.  offline-search.js hands the text
     to background workers, which parse it off the page's thread, and sets ``parsed`` to
     an index without documents, which is all Material's page code needs then.  A string
     is read much faster than an object literal of the same size, and a page that loads
@@ -26,14 +26,16 @@ def index_script(index: dict, options: dict) -> str:
     """
     config = json.dumps(index["config"], ensure_ascii=False, separators=(",", ":"))
     docs = json.dumps(json.dumps(index["docs"], ensure_ascii=False, separators=(",", ":")), ensure_ascii=False)
-    return (f"var studyGuideIndex = window.studyGuideIndex || {{config: {config}, options: "
+    return ("window.studyGuide = window.studyGuide || {};\n"
+            f"studyGuide.index = studyGuide.index || {{config: {config}, options: "
             f"{json.dumps(options, separators=(',', ':'))}, docs: {docs}}};\n"
             "Object.defineProperty(window, \"__index\", {configurable: true, get: function () {\n"
-            "  return studyGuideIndex.parsed || (studyGuideIndex.parsed =\n"
-            "    {config: studyGuideIndex.config, docs: JSON.parse(studyGuideIndex.docs)});\n}});\n")
+            "  var index = studyGuide.index;\n"
+            "  return index.parsed || (index.parsed = {config: index.config, docs: JSON.parse(index.docs)});\n}});\n")
 
 
-def worker_source(workers: Path, lunr: Path, langs: Iterable[str], prelude: Path | None = None) -> str:
+def worker_source(workers: Path, lunr: Path, langs: Iterable[str], prelude: Path | None = None,
+                  constants: str = "") -> str:
     """``workers/search-source.js``: Material's search worker as one string for a Blob worker.
 
     ``workers`` and ``lunr`` are the built site's ``assets/javascripts/workers`` and
@@ -41,6 +43,7 @@ def worker_source(workers: Path, lunr: Path, langs: Iterable[str], prelude: Path
     first, so that its message listener runs before Material's.  The Lunr scripts the
     worker would import for ``langs`` (as Material's worker chooses them) are appended,
     and ``importScripts`` is stubbed: a Blob worker may not load files from a folder.
+    ``constants`` (the guide's ``constants.js``, which the prelude reads) comes first of all.
     """
     langs = list(langs)
     found = sorted(workers.glob("search.*.min.js"))
@@ -56,5 +59,6 @@ def worker_source(workers: Path, lunr: Path, langs: Iterable[str], prelude: Path
         if not prelude.is_file():
             raise GuideError(str(prelude), "the guide's search worker script", "no such file")
         parts.insert(0, prelude)
-    source = ";\n".join(p.read_text(encoding="utf-8") for p in parts) + ";\nself.importScripts = function () {};\n"
-    return f"var studyGuideSearchWorker = {json.dumps(source, ensure_ascii=False)};\n"
+    texts = ([constants] if constants else []) + [p.read_text(encoding="utf-8") for p in parts]
+    source = ";\n".join(texts) + ";\nself.importScripts = function () {};\n"
+    return f"studyGuide.searchWorker = {json.dumps(source, ensure_ascii=False)};\n"

@@ -26,6 +26,7 @@ from ..math.katex import CSS_URL as KATEX_CSS_URL, katex_assets
 from ..pages.compose import Plan, plan_guide
 from ..pages.script import SCRIPTS, convert_interface
 from . import prerender
+from .frontend import CONSTANTS_JS, check_material, constants_script, material_scripts
 from .logs import route_generator_log
 from .mkdocs_config import follow_script, give_search_words, hand_written_pages, iframe_worker_shims, plugin_settings
 from .search_exclusions import exclude_blocks, is_searched
@@ -91,6 +92,9 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
                 raise PluginError(str(ConfigError(str(shim), "the iframe-worker shim installed by `npm ci`",
                                                   "no such file", "npm ci (see package.json)")))
             files.append(File.generated(config, path, abs_src_path=str(shim)))
+        # The guide's scripts: Material's internals they hook, the constants they share with Python.
+        _or_plugin_error(lambda: check_material(*material_scripts()))
+        files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
         return files
 
     def on_pre_page(self, page, config, files):

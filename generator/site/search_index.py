@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from ..links.glossary import Glossary
 from ..pages.script import HANT
+from .frontend import constants_script
 from .offline_search import index_script, worker_source
 from .query_folding import IndexWords, fold_query
 from .segmenter import SEPARATOR, Segmenter, search_terms
@@ -110,5 +111,5 @@ def complete_search_index(site: Path, glossary: Glossary | None, script: str, su
     offline.write_text(index_script(index, {"suggest": suggest}), encoding="utf-8")
     scripts = site / "assets" / "javascripts"
     source = worker_source(scripts / "workers", scripts / "lunr", index["config"]["lang"],
-                           scripts / SEARCH_WORKER_PRELUDE)
+                           scripts / SEARCH_WORKER_PRELUDE, constants_script())
     (scripts / "workers" / "search-source.js").write_text(source, encoding="utf-8")

@@ -3,7 +3,7 @@
  * The edition is <html data-guide-edition="answers|practice">; print.css does the rest.
  * It comes from ?edition=practice in the address, else from this tab's last choice,
  * else the answer edition.  Printing the answer edition opens every <details> and closes
- * again afterwards.  Links to the chapter's PDFs come from window.guidePdfs, which
+ * again afterwards.  Links to the chapter's PDFs come from studyGuide.pdfs, which
  * `python -m generator pdf` writes into assets/javascripts/pdf-manifest.js.
  */
 (function () {
@@ -55,7 +55,7 @@
   }
 
   function showPdfLinks(switcher) {
-    var manifest = window.guidePdfs;
+    var manifest = window.studyGuide.pdfs;
     var chapter = manifest && manifest.chapters && manifest.chapters[switcher.dataset.chapter];
     var holder = switcher.querySelector(".edition-switch__pdfs");
     if (!chapter || !holder) return;

@@ -1,7 +1,7 @@
 /*
  * Runs inside the guide's background search workers under file://, ahead of Material's
- * worker code: generator/search_terms.py puts this file first in the workers' source
- * (workers/search-source.js), and guide.js starts the workers from it.
+ * worker code: the build puts constants.js and this file first in the workers' source
+ * (workers/search-source.js), and offline-search.js starts the workers from it.
  *
  * Its message listener comes first, so it sees every message before Material's.  Set-up
  * messages bring the documents as JSON text (search/search_index.js), parsed here, off
@@ -11,14 +11,16 @@
  * - the quick worker (`quick` set in the set-up) keeps the text and answers each query by
  *   running Material's own handler on the documents that contain the query's words,
  *   found by a plain scan of the text.  Material then finds what its whole index would,
- *   with scores from those documents only.  guide.js asks it until the index is built.
+ *   with scores from those documents only.  offline-search.js asks it until the index is built.
  */
 (function () {
   "use strict";
 
-  var SETUP = 0, READY = 1, QUERY = 2, RESULT = 3;  /* Material's SearchMessageType values */
-  var SENTINEL = "\u4db5";                           /* ends a word guide.js cut (foldQuery) */
-  var HAN_CHARS = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/g;
+  var constants = self.studyGuide.constants;         /* constants.js, written by the build */
+  var MESSAGE = constants.message;                   /* Material's SearchMessageType values */
+  var SETUP = MESSAGE.SETUP, READY = MESSAGE.READY, QUERY = MESSAGE.QUERY, RESULT = MESSAGE.RESULT;
+  var SENTINEL = constants.sentinel;                 /* ends a word query folding cut */
+  var HAN_CHARS = new RegExp(constants.hanClass, "g");
   var DOC_START = '{"location":"';                   /* how each document begins in the text */
   var JSON_ESCAPED = /["\\\u0000-\u001f]/;           /* characters JSON writes as escapes */
   var QUERY_FIELD = /^(?:title|text|tags):/;
@@ -109,7 +111,7 @@
 
   /* What a document must contain to match the query, in lower case, term by term: each
      term's words (`words`, one of which must be there) and whether the query requires it
-     (`required`, "+term").  A word guide.js cut (it ends in the sentinel) is taken as it
+     (`required`, "+term").  A word query folding cut (it ends in the sentinel) is taken as it
      is; English as typed and as its stem (Lunr stems terms without a wildcard, and
      Material gives most terms one); other Chinese, which Material may cut anywhere, by each
      of its characters, never required.  Stop words and excluded terms find nothing.  So
