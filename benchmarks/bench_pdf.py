@@ -1,4 +1,4 @@
-"""Chapter PDFs of the bundled guide: ``python benchmarks/bench_pdf.py [--runs 3] [--keep DIR]``.
+"""Chapter PDFs of the bundled guide: ``python -m benchmarks.bench_pdf [--runs 3] [--keep DIR]``.
 
 Builds the bundled guide into a temporary folder (timed, but not part of the target),
 then prints every chapter in both editions with one browser, as ``python -m generator
@@ -19,10 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run as a script: make ``generator`` importable
-
-from generator.printing.pdf import ChapterPdf, render_pdfs  # noqa: E402
+from benchmarks.paths import ROOT
+from generator.printing.pdf import ChapterPdf, render_pdfs
 
 TARGET_SECONDS = 30.0
 

@@ -1,4 +1,4 @@
-"""How the guide scales: ``python benchmarks/bench_scale.py [--sizes 1000 5000 20000]``.
+"""How the guide scales: ``python -m benchmarks.bench_scale [--sizes 1000 5000 20000]``.
 
 For each size a synthetic bank is made from the bundled one (``synthetic.py``) and
 measured in fresh processes, so that one measurement's memory does not colour the next
@@ -39,10 +39,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run as a script: make ``benchmarks`` and ``generator`` importable
-
-from benchmarks.synthetic import BUNDLED, write_synthetic_bank  # noqa: E402
+from benchmarks.paths import BUNDLED, ROOT
+from benchmarks.synthetic import write_synthetic_bank
 
 ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 SERVE_TIMEOUT = 120.0  # seconds to wait for ``mkdocs serve`` to start or to rebuild
@@ -153,7 +151,7 @@ def run_worker(kind: str, *args: str, repeat: int = 1) -> dict:
     """The worker's figures, each the least of ``repeat`` runs (the machine's noise only adds)."""
     runs = []
     for _ in range(repeat):
-        result = subprocess.run([sys.executable, __file__, "--worker", kind, *args], cwd=ROOT, env=ENV,
+        result = subprocess.run([sys.executable, "-m", "benchmarks.bench_scale", "--worker", kind, *args], cwd=ROOT, env=ENV,
                                 capture_output=True, text=True)
         if result.returncode != 0:
             raise SystemExit(f"{kind} worker failed:\n{result.stderr[-3000:]}")

@@ -1,4 +1,4 @@
-"""Search from ``file://``: ``python benchmarks/bench_search.py [--sizes 5000] [--runs 5] [--shim]``.
+"""Search from ``file://``: ``python -m benchmarks.bench_search [--sizes 5000] [--runs 5] [--shim]``.
 
 For the bundled bank and for synthetic banks of each size (the bundled questions
 repeated with new numbers, ``synthetic.py``) the guide is built as configured, then:
@@ -26,20 +26,16 @@ import json
 import os
 import re
 import statistics
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchmarks.browser import build_site, file_url, launch, offline_page, search
+from benchmarks.paths import BUNDLED
+from benchmarks.synthetic import write_synthetic_bank
+from generator.bank.load import bank_slug, read_bank
 
-from benchmarks.synthetic import write_synthetic_bank  # noqa: E402
-from generator.bank.load import bank_slug, read_bank  # noqa: E402
-from tests.browser import build_site, file_url, launch, offline_page, search  # noqa: E402
-
-BUNDLED = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
 TARGET_BYTES_PER_QUESTION = 1024
 TARGET_FIRST_RESULT_S = 1.0
 QUESTION_ENTRY = re.compile(r"#(?:c\d+-)?q\d+$")

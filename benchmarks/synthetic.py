@@ -17,11 +17,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.paths import BUNDLED
 from generator.bank.decode import decode
 from generator.bank.load import read_bank
-
-ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
 
 LEADING_NUMBER = re.compile(r"\d+")
 DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")

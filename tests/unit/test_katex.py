@@ -5,23 +5,28 @@ import logging
 import re
 import shutil
 from html import escape
-from pathlib import Path
 
 import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from benchmarks.browser import CHROMIUM, launch
+from generator.bank.load import load_bank, read_bank
 from generator.base.errors import GuideError
 from generator.math.detect import SYMBOLS, FormulaError, Math, split_math
-from generator.math.katex import (CSS_URL, EXCLUDED_TAG, KatexMissingError, KatexRenderer, default_renderer,
-                             katex_assets, math_html)
-from generator.bank.load import load_bank, read_bank
-from tests.browser import CHROMIUM, launch
+from generator.math.katex import (
+    CSS_URL,
+    EXCLUDED_TAG,
+    KatexMissingError,
+    KatexRenderer,
+    default_renderer,
+    katex_assets,
+    math_html,
+)
+from tests.paths import BUNDLED, FORMULA_CASES, ROOT
 
-ROOT = Path(__file__).resolve().parent.parent
-BANK = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
-CASES = yaml.safe_load((Path(__file__).parent / "formula_cases.yml").read_text(encoding="utf-8"))
+CASES = yaml.safe_load(FORMULA_CASES.read_text(encoding="utf-8"))
 GUIDE_CSS = ROOT / "overrides" / "assets" / "stylesheets" / "guide.css"  # holds the .sg-math rules
 
 
@@ -41,9 +46,9 @@ def bank_formulas(bank) -> list[tuple[str, Math]]:
 
 @pytest.mark.parametrize("corrected", [False, True], ids=["raw", "corrected"])
 def test_every_formula_of_the_bundled_bank_typesets(renderer, caplog, corrected):
-    if corrected and not (BANK.parent / "errata.yml").is_file():
+    if corrected and not (BUNDLED.parent / "errata.yml").is_file():
         pytest.skip("no errata.yml beside the bundled bank yet")
-    found = bank_formulas(load_bank(BANK) if corrected else read_bank(BANK))
+    found = bank_formulas(load_bank(BUNDLED) if corrected else read_bank(BUNDLED))
     assert len(found) > 60
     with caplog.at_level(logging.WARNING, logger="generator.math.katex"):
         for where, formula in found:
@@ -202,9 +207,9 @@ def test_page_without_javascript_shows_math_in_katex_fonts_and_scrolls_on_a_phon
 def test_stash_brings_formulas_through_markdown_unchanged():
     import markdown
 
-    from generator.pages.escape import escape_lines
     from generator.math.detect import Text
     from generator.math.katex import MathStash
+    from generator.pages.escape import escape_lines
 
     text = "設max_len×d_model與*強調*，L_aux=α∑_{i=1}^E f_i·P_i，n≥z²(1−ρ²)/(4ε²)=1.96²×(1−0.72²)/(4×0.02²)≈1156，完"
     stash = MathStash()

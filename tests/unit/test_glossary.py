@@ -7,15 +7,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.base.errors import ConfigError
-from generator.links.glossary import Glossary, Term, load_glossary, suggest_terms, term_questions
+from generator.bank.load import read_bank
 from generator.bank.model import INLINE_MATH
 from generator.bank.parse import parse
-from generator.bank.load import read_bank
-
-ROOT = Path(__file__).resolve().parents[1]
-GLOSSARY = ROOT / "site_config" / "glossary.yml"
-BANK = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
+from generator.base.errors import ConfigError
+from generator.links.glossary import Glossary, Term, load_glossary, suggest_terms, term_questions
+from tests.paths import BUNDLED, GLOSSARY_FILE
 
 
 def glossary(*terms: tuple[str, ...] | str) -> Glossary:
@@ -126,7 +123,7 @@ def test_code_and_formulas_are_never_searched():
 def test_find_handles_a_large_text_quickly():
     import time
 
-    g = load_glossary(GLOSSARY)
+    g = load_glossary(GLOSSARY_FILE)
     text = "在INT8權重量化中，LARS與AdamW，KVcache與FlashAttention，" * 5_000  # 230,000 characters
     start = time.perf_counter()
     matches = g.find(text)
@@ -207,7 +204,7 @@ def test_repeating_a_spelling_within_one_entry_is_harmless(tmp_path):
 # -- the bundled glossary stays honest -------------------------------------------------------
 @pytest.fixture(scope="module")
 def bundled():
-    return load_glossary(GLOSSARY), read_bank(BANK)
+    return load_glossary(GLOSSARY_FILE), read_bank(BUNDLED)
 
 
 def test_bundled_glossary_has_at_least_40_terms_each_defined_on_one_line(bundled):

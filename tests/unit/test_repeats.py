@@ -6,10 +6,10 @@ import logging
 
 import pytest
 
-from generator.math.detect import FormulaError, Math, Text, split_math
-from generator.links.glossary import Glossary, Term
-from generator.math.katex import MathStash, math_html
 from generator.bank.model import INLINE_MATH
+from generator.links.glossary import Glossary, Term
+from generator.math.detect import FormulaError, Math, Text, split_math
+from generator.math.katex import MathStash, math_html
 
 TEXT = "η_l=η×‖w‖/(‖∇w‖+λ‖w‖)，用LoRA微調；F1=2PR/(P+R)"
 

@@ -14,13 +14,13 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from generator.pages.editions import KEYED_TYPES
+from benchmarks.browser import launch
+from generator.base.settings import load_settings
 from generator.cli import SETTINGS
 from generator.pages.compose import build_guide
+from generator.pages.editions import KEYED_TYPES
 from generator.printing.pdf import ChromiumMissingError, pdf_file_name, render_pdfs
-from generator.base.settings import load_settings
-from tests.browser import launch
-from tests.conftest import ROOT
+from tests.paths import ROOT
 
 pytestmark = pytest.mark.browser
 

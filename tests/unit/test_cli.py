@@ -5,7 +5,7 @@ import sys
 
 import pytest
 
-from tests.conftest import BUNDLED, ROOT
+from tests.paths import BUNDLED, ROOT
 
 
 def run(*args, cwd=ROOT):

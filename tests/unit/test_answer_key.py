@@ -4,12 +4,13 @@ import re
 import markdown
 import pytest
 
-from generator.pages.editions import answer_key, edition_switch, key_entries, writing_space
-from generator.bank.model import QuestionType as T
 from generator.bank.load import load_bank
+from generator.bank.model import QuestionType as T
 from generator.pages.chapter import RenderContext, render_chapter
+from generator.pages.editions import answer_key, edition_switch, key_entries, writing_space
 from generator.pages.strings import UI
-from tests.conftest import BUNDLED, parse_text
+from tests.inline_bank import parse_text
+from tests.paths import BUNDLED
 
 # The Markdown extensions of mkdocs.yml that matter for raw HTML and escaping.
 EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "pymdownx.details", "pymdownx.escapeall",

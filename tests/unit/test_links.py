@@ -3,17 +3,14 @@ from __future__ import annotations
 
 import time
 from dataclasses import replace
-from pathlib import Path
 
 import pytest
 
+from generator.bank.load import read_bank
+from generator.bank.parse import parse
 from generator.links.glossary import Glossary, Term, load_glossary
 from generator.links.references import find_references, related_questions
-from generator.bank.model import Chapter
-from generator.bank.parse import parse
-from generator.bank.load import read_bank
-
-ROOT = Path(__file__).resolve().parents[1]
+from tests.paths import BUNDLED, GLOSSARY_FILE
 
 GLOSSARY = Glossary(tuple(Term(slug, term, (), "定義") for slug, term in [
     ("lora", "LoRA"), ("rlhf", "RLHF"), ("ppo", "PPO"), ("gpu", "GPU"), ("kv-cache", "KV cache")]))
@@ -79,8 +76,8 @@ def test_related_questions_are_deterministic_and_ignore_glossary_order(bank):
 
 
 def test_related_questions_scale_to_a_5000_question_bank():
-    glossary = load_glossary(ROOT / "site_config" / "glossary.yml")
-    small = read_bank(ROOT / "content" / "banks" / "ai-trainer" / "bank.txt")
+    glossary = load_glossary(GLOSSARY_FILE)
+    small = read_bank(BUNDLED)
     questions = tuple(replace(q, id=f"q{n}", number=n) for n, q in
                       enumerate((q for _ in range(200) for q in small.questions), start=1))
     big = replace(small, chapters=(replace(small.chapters[0], questions=questions),))
@@ -92,8 +89,8 @@ def test_related_questions_scale_to_a_5000_question_bank():
 
 
 def test_bundled_bank_related_questions(tmp_path):
-    glossary = load_glossary(ROOT / "site_config" / "glossary.yml")
-    bank = read_bank(ROOT / "content" / "banks" / "ai-trainer" / "bank.txt")
+    glossary = load_glossary(GLOSSARY_FILE)
+    bank = read_bank(BUNDLED)
     related = related_questions(bank, glossary)
     assert related["q1"] == ("q3", "q7", "q11")  # LARS/weight decay/lr, warmup, lr, warmup
     assert related["q20"][0] == "q24"  # KV cache, quantisation, PPL/INT8 ...

@@ -2,7 +2,7 @@
 import pytest
 
 from generator.bank.model import QuestionType as T
-from tests.conftest import parse_text
+from tests.inline_bank import parse_text
 
 
 def only(bank):

@@ -2,20 +2,18 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.math.detect import SYMBOLS, FormulaError, Math, Text, plain_text, readable, readable_text, split_math
-from generator.bank.model import DISPLAY_MATH, INLINE_MATH
 from generator.bank.load import load_bank, read_bank
+from generator.bank.model import DISPLAY_MATH, INLINE_MATH
+from generator.math.detect import SYMBOLS, FormulaError, Math, Text, plain_text, readable, readable_text, split_math
+from tests.paths import BUNDLED, FORMULA_CASES
 
-ROOT = Path(__file__).resolve().parent.parent
-BANK = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
-CASES = yaml.safe_load((Path(__file__).parent / "formula_cases.yml").read_text(encoding="utf-8"))
+CASES = yaml.safe_load(FORMULA_CASES.read_text(encoding="utf-8"))
 
 
 def formulas(text: str) -> list[dict]:
@@ -74,13 +72,13 @@ def test_unpaired_marker_is_an_error_that_says_so():
 
 
 def test_code_block_in_an_answer_is_never_math():
-    answer = read_bank(BANK).question("q5").answer_text
+    answer = read_bank(BUNDLED).question("q5").answer_text
     fence = answer[answer.index("```"):answer.rindex("```") + 3]
     assert any(isinstance(s, Text) and fence in s.text for s in split_math(answer))
 
 
 def test_bundled_bank_derivations_are_display_math():
-    bank = read_bank(BANK)
+    bank = read_bank(BUNDLED)
     display = {q.number: [m for m in split_math(q.explanation) if isinstance(m, Math) and m.display]
                for q in bank.questions}
     # Question 21: the activation and KV-cache working, each with its lead-in word and unit.
@@ -97,7 +95,7 @@ def test_bundled_bank_derivations_are_display_math():
 
 
 def test_bundled_bank_prose_stays_text():
-    bank = read_bank(BANK)
+    bank = read_bank(BUNDLED)
     found = {m.source for _, text in fields(bank) for m in split_math(text) if isinstance(m, Math)}
     for plain in ("batchsize=4096", "lr=3e4", "1.2M", "600k", "2.5/127", "1/10", "13.4GB", "45%",
                   "0.001~0.01", "acc@1", "pass@k", "RedPajama→CodeLLaMA", "[0.8,0.1,0.1]", "10×"):
@@ -108,9 +106,9 @@ def test_bundled_bank_prose_stays_text():
 
 @pytest.mark.parametrize("corrected", [False, True], ids=["raw", "corrected"])
 def test_every_bank_field_splits_and_joins_back(corrected):
-    if corrected and not (BANK.parent / "errata.yml").is_file():
+    if corrected and not (BUNDLED.parent / "errata.yml").is_file():
         pytest.skip("no errata.yml beside the bundled bank yet")
-    bank = load_bank(BANK) if corrected else read_bank(BANK)
+    bank = load_bank(BUNDLED) if corrected else read_bank(BUNDLED)
     for where, text in fields(bank):
         unmarked = text
         for marker in INLINE_MATH + DISPLAY_MATH:

@@ -62,13 +62,14 @@ from pathlib import Path
 import pytest
 
 from benchmarks.synthetic import synthetic_bank
-from generator.cli import main
-from generator.bank.parse import parse
 from generator.bank.load import load_bank, read_bank
+from generator.bank.parse import parse
+from generator.cli import main
 from generator.pages.chapter import RenderContext, render_chapter
-from tests.conftest import ROOT, parse_text
+from tests.inline_bank import parse_text
+from tests.paths import BAD_BANKS, ROOT
 
-CORPUS = Path(__file__).parent / "bad_banks"
+CORPUS = BAD_BANKS
 
 
 def check(capsys, path: Path) -> tuple[int, str, str]:

@@ -10,12 +10,10 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.browser import (ARTIFACTS, PHONE, browser, file_url, guide_site, hant_site,  # noqa: F401 (fixtures)
-                           offline_page, page, search)
+from benchmarks.browser import ARTIFACTS, PHONE, file_url, offline_page, search
+from tests.paths import CHAPTERS
 
 pytestmark = pytest.mark.browser
-
-CHAPTERS = [f"ai-trainer/chapter-{n}.html" for n in range(1, 6)]
 
 # (query, the question it must find).  Simplified as the bundled edition, Traditional typed
 # into it, English as the bank writes it and as it is usually written.
@@ -91,7 +89,7 @@ def test_a_hit_inside_an_answer_opens_that_answer(page, guide_site):
     page.goto(file_url(guide_site, CHAPTERS[0]))
     results = search(page, "震荡")  # only in question 7's explanation
     assert result_ids(results)[0] == "q7"
-    page.click(f".md-search-result__item a[href$='#q7']")
+    page.click(".md-search-result__item a[href$='#q7']")
     page.wait_for_url(re.compile(r"chapter-2\.html\?h=.*#q7$"))
     page.wait_for_function("document.querySelector('#q7').closest('.question').querySelector('details.answer').open")
     answer = page.locator("#q7").locator("xpath=ancestor::div[contains(@class,'question')]").locator("details.answer")

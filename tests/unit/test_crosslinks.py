@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
+from generator.base.settings import Settings
 from generator.links.glossary import load_glossary
 from generator.pages.compose import build_guide
-from generator.base.settings import Settings
 
 GLOSSARY = textwrap.dedent("""\
     - term: LoRA

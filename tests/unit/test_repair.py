@@ -1,6 +1,6 @@
 """Certain repairs: glued pinyin goes, real parentheses stay."""
 from generator.bank.repair import repair
-from tests.conftest import BUNDLED
+from tests.paths import BUNDLED
 
 
 def test_glued_pinyin_is_removed():

@@ -4,12 +4,12 @@ import re
 
 import pytest
 
-from generator.bank.text_blocks import Code, split_blocks
 from generator.bank.errata import load_errata
 from generator.bank.lint import lint
-from generator.bank.model import INLINE_MATH, Severity
 from generator.bank.load import default_errata, load_bank, read_bank
-from tests.conftest import BUNDLED, ROOT
+from generator.bank.model import INLINE_MATH, Severity
+from generator.bank.text_blocks import Code, split_blocks
+from tests.paths import BUNDLED, ROOT
 
 ERRATA = BUNDLED.with_name("errata.yml")
 DAMAGE = {"lost-character", "garbled-text", "lost-minus", "code-whitespace-lost"}

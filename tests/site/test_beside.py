@@ -14,7 +14,7 @@ import pytest
 from generator.site import prerender as beside
 from generator.base.errors import GuideError
 from generator.bank.model import Page
-from tests.conftest import ROOT
+from tests.paths import ROOT
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 log = logging.getLogger("generator.test")

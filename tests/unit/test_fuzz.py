@@ -41,17 +41,18 @@ from pathlib import Path
 
 import markdown
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from mkdocs.utils.yaml import yaml_load
 
 from generator.bank import fields as F
-from generator.bank.text_blocks import HTML_TABLE, Code, Prose, split_blocks
-from generator.base.errors import GuideError, ParseError
+from generator.bank.load import load_bank, read_bank
 from generator.bank.model import Bank, Chapter, Question, QuestionType
 from generator.bank.parse import QUESTION_NUMBER, parse
-from generator.bank.load import load_bank, read_bank
+from generator.bank.text_blocks import HTML_TABLE, Code, Prose, split_blocks
+from generator.base.errors import GuideError, ParseError
 from generator.pages.chapter import RenderContext, render_chapter, render_home, render_report
-from tests.conftest import BUNDLED, ROOT
+from tests.paths import BUNDLED, ROOT
 
 SHORT = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LONG = settings(max_examples=20000, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -4,11 +4,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.bank.lint import lint
-from generator.bank.model import Severity
 from generator.bank.load import read_bank
-from tests.conftest import ROOT, parse_text
+from generator.bank.model import Severity
+from tests.inline_bank import parse_text
+from tests.paths import TEST_BANKS
 
-BANKS = ROOT / "tests" / "banks" / "lint"
+BANKS = TEST_BANKS / "lint"
 GOOD_TAIL = "\n99.（單選）收尾題\nA.甲\nB.乙\n答案：A\n解析：甲。\n"
 
 

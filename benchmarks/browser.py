@@ -1,28 +1,31 @@
-"""Shared helpers for tests and benchmarks that drive a real browser.
+"""Driving a real browser, offline: shared by the benchmarks and the browser tests.
 
 Playwright (PyPI) drives Debian's Chromium (``apt-get install chromium``) through
 ``executable_path``: no browser is downloaded.  Every page is opened from ``file://``
 in a context that refuses every other request and records it, so a test can assert
 that the guide never reaches for the network.
 
-Import the fixtures into a test module (``from tests.browser import browser, ...``);
-pytest then finds them there.  Do not install ``pytest-playwright`` beside these.
+The tests' fixtures built on these live in ``tests/browser_fixtures.py``.  Do not install
+``pytest-playwright`` beside them.
 """
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import TYPE_CHECKING
 
-import pytest
+from benchmarks.paths import MKDOCS_YML, ROOT
+from generator.base.errors import GuideError
+from generator.printing.pdf import DEFAULT_CHROMIUM, ChromiumMissingError
 
-from generator.printing.pdf import DEFAULT_CHROMIUM
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Playwright, Route, ViewportSize
 
-ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = DEFAULT_CHROMIUM  # Debian's Chromium, as the PDF command uses it
 CHROMIUM_ARGS = (
     "--no-sandbox",
@@ -35,8 +38,8 @@ CHROMIUM_ARGS = (
 )
 # URLs that never leave the machine: the site's files, and what a page makes in memory.
 LOCAL = ("file://", "blob:", "data:", "about:")
-DESKTOP = {"width": 1280, "height": 900}
-PHONE = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
 ARTIFACTS = ROOT / "test-artifacts"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 
@@ -57,21 +60,22 @@ class Refused:
         return len(self.urls)
 
 
-def launch(playwright):
+def launch(playwright: Playwright) -> Browser:
     """Debian's Chromium, headless, with its own network chatter switched off."""
     if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM}: expected Debian's Chromium (apt-get install chromium), found no such file")
+        raise ChromiumMissingError(CHROMIUM, "no such file")
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
 
 
 @contextmanager
-def offline_page(browser, viewport: dict | None = None, dark: bool = False) -> Iterator[tuple[object, Refused]]:
+def offline_page(browser: Browser, viewport: ViewportSize | None = None,
+                 dark: bool = False) -> Iterator[tuple[Page, Refused]]:
     """A fresh page whose every request for anything but a local URL is aborted and recorded."""
     context = browser.new_context(viewport=viewport or DESKTOP, color_scheme="dark" if dark else "light",
                                   service_workers="block")
     refused = Refused()
 
-    def route(route):
+    def route(route: Route) -> None:
         url = route.request.url
         if url.startswith(LOCAL):
             route.continue_()
@@ -101,14 +105,14 @@ def build_site(out: Path, script: str | None = None, banks: list[Path] | None = 
     """Build the guide into ``out`` in a fresh process (``mkdocs build --strict``'s checks)."""
     code = ("import sys; from pathlib import Path; from generator.site.plugin import build_site; "
             "build_site(Path(sys.argv[1]), [Path(b) for b in sys.argv[4:]], Path(sys.argv[2]), sys.argv[3] or None)")
-    args = [sys.executable, "-c", code, str(ROOT / "mkdocs.yml"), str(out), script or "", *map(str, banks or [])]
+    args = [sys.executable, "-c", code, str(MKDOCS_YML), str(out), script or "", *map(str, banks or [])]
     result = subprocess.run(args, cwd=ROOT, env=ENV, capture_output=True, text=True)
     if result.returncode != 0 or "WARNING" in result.stderr:
-        pytest.fail(f"building the guide into {out} failed:\n{result.stderr[-3000:]}")
+        raise GuideError(f"building the guide into {out}", "a build free of warnings", result.stderr[-3000:])
     return out
 
 
-def search(page, query: str, timeout: float = 10_000, clear: bool = True) -> list[dict]:
+def search(page: Page, query: str, timeout: float = 10_000, clear: bool = True) -> list[dict]:
     """Type ``query`` into Material's search and return the results (title, text, href).
 
     ``clear`` first empties the field and waits for the last results to go; a page's
@@ -130,36 +134,3 @@ def search(page, query: str, timeout: float = 10_000, clear: bool = True) -> lis
         ".md-search-result__item a",
         "links => links.map(a => ({href: a.href, text: a.textContent.replace(/\\u200b/g, ''),"
         " title: (a.querySelector('h1, h2') || a).textContent.replace(/\\u200b/g, '').trim()}))")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """One Chromium per test module: Playwright's sync API allows one running instance at a
-    time, and other modules (PDFs, KaTeX) start their own."""
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch(playwright)
-        yield chromium
-        chromium.close()
-
-
-@pytest.fixture(scope="session")
-def guide_site(tmp_path_factory) -> Path:
-    """The bundled guide, built as configured (Simplified edition)."""
-    return build_site(tmp_path_factory.mktemp("guide") / "site")
-
-
-@pytest.fixture(scope="session")
-def hant_site(tmp_path_factory) -> Path:
-    """The bundled guide's Traditional edition."""
-    return build_site(tmp_path_factory.mktemp("guide-hant") / "site", script="hant")
-
-
-@pytest.fixture
-def page(browser):
-    """A desktop page; the test asserts on ``page.refused`` itself where it matters."""
-    with offline_page(browser) as (page, refused):
-        page.refused = refused
-        yield page
-        assert not refused, f"requests left the folder: {refused.urls}"

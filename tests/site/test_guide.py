@@ -9,12 +9,12 @@ from generator.pages.compose import build_guide
 from generator.bank.load import load_bank
 from generator.pages.script import convert_bank
 from generator.base.settings import load_settings
-from tests.conftest import BUNDLED, ROOT
+from tests.paths import BAD_BANKS, BUNDLED, GUIDE_SETTINGS, TEST_BANKS
 
-SETTINGS = load_settings(ROOT / "site_config" / "guide.yml")
-BANKS = [BUNDLED, *(ROOT / "tests" / "bad_banks" / name for name in (
+SETTINGS = load_settings(GUIDE_SETTINGS)
+BANKS = [BUNDLED, *(BAD_BANKS / name for name in (
     "duplicate-numbers.txt", "missing-numbers.txt", "options-out-of-order.txt", "answer-not-in-options.txt",
-    "unterminated-fence.txt", "empty-chapters.txt")), ROOT / "tests" / "banks" / "lint" / "cut-off.txt"]
+    "unterminated-fence.txt", "empty-chapters.txt")), TEST_BANKS / "lint" / "cut-off.txt"]
 
 
 @pytest.mark.parametrize("bank", BANKS, ids=lambda p: p.name if p != BUNDLED else "bundled")

@@ -7,7 +7,7 @@ import textwrap
 
 import pytest
 
-from tests.conftest import BUNDLED, ROOT
+from tests.paths import BUNDLED, ROOT
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 

@@ -7,12 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.bank.errata import Correction, Entry, Errata, apply_errata, load_errata
-from generator.base.errors import ErrataError
-from generator.bank.model import DISPLAY_MATH, INLINE_MATH
 from generator.bank.load import load_bank, read_bank
-from tests.conftest import ROOT, parse_text
+from generator.bank.model import DISPLAY_MATH, INLINE_MATH
+from generator.base.errors import ErrataError
+from tests.inline_bank import parse_text
+from tests.paths import TEST_BANKS
 
-FIXTURE = ROOT / "tests" / "banks" / "errata" / "bank.txt"
+FIXTURE = TEST_BANKS / "errata" / "bank.txt"
 BANK = """
     一、優化器
     1.（單選）已知AdamW的lr=3e4，wd=0.1，β?=0.9，下列正確的是

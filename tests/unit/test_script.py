@@ -4,15 +4,26 @@ from dataclasses import fields, replace
 import pytest
 import yaml
 
-from generator.base.errors import ConfigError
-from generator.pages.compose import build_guide
-from generator.bank.model import DISPLAY_MATH, INLINE_MATH, Bank, Chapter, Flag, Option, Question, Stray
 from generator.bank.load import load_bank
-from generator.pages.script import (KEPT_FIELDS, NESTED_FIELDS, TEXT_FIELDS, convert_bank, convert_interface,
-                              convert_strings, convert_text, detect_script, edition_script, theme_language)
+from generator.bank.model import DISPLAY_MATH, INLINE_MATH, Bank, Chapter, Flag, Option, Question, Stray
+from generator.base.errors import ConfigError
 from generator.base.settings import load_settings
+from generator.pages.compose import build_guide
+from generator.pages.script import (
+    KEPT_FIELDS,
+    NESTED_FIELDS,
+    TEXT_FIELDS,
+    convert_bank,
+    convert_interface,
+    convert_strings,
+    convert_text,
+    detect_script,
+    edition_script,
+    theme_language,
+)
 from generator.pages.strings import UI
-from tests.conftest import BUNDLED, ROOT, parse_text
+from tests.inline_bank import parse_text
+from tests.paths import BUNDLED, GUIDE_SETTINGS
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +103,7 @@ def test_an_unknown_script_is_an_error_that_names_the_choices(tmp_path):
 
 
 def test_the_bundled_guide_is_simplified_by_default_and_traditional_one_setting_away():
-    settings = load_settings(ROOT / "site_config" / "guide.yml")
+    settings = load_settings(GUIDE_SETTINGS)
     assert settings.script == "hans"
     guide = build_guide(settings)
     chapter = next(p for p in guide.pages if p.path.endswith("chapter-1.md"))

@@ -8,8 +8,7 @@ import pytest
 from generator.links.glossary import Glossary, Term, load_glossary
 from generator.site.search_terms import (SEPARATOR, ZWSP, Segmenter, cuts_chinese_itself, dump_index, index_script,
                                     query_folding, rewrite_index, search_terms, user_dictionary, worker_source)
-from tests.browser import guide_site  # noqa: F401 (fixture: the bundled guide, built)
-from tests.conftest import ROOT
+from tests.paths import GLOSSARY_FILE
 
 GLOSSARY = Glossary((
     Term("tensor-parallelism", "張量並行", ("tensor parallelism", "张量并行"), "把一層的矩陣切到多張卡上。"),
@@ -38,7 +37,7 @@ def test_the_user_dictionary_holds_every_chinese_spelling_in_simplified():
 
 
 def test_the_bundled_glossary_gives_a_dictionary():
-    terms = search_terms(load_glossary(ROOT / "site_config" / "glossary.yml"))
+    terms = search_terms(load_glossary(GLOSSARY_FILE))
     assert len(terms.chinese) > 50 and "混合精度" in terms.chinese
     assert terms.latin_spaced["kvcache"] == "kv cache"
 
