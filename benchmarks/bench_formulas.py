@@ -138,7 +138,8 @@ def chapter_math_weight(bank: Bank) -> list[tuple[str, int, int, int, int]]:
                     plain.append(shown)
                     typeset.append(shown if isinstance(s, Text) else math_html(s, renderer))
         a, b = "".join(typeset).encode(), "".join(plain).encode()
-        rows.append((f"{chapter.number}. {chapter.title}", len(a), len(b), len(gzip.compress(a)), len(gzip.compress(b))))
+        rows.append((f"{chapter.number}. {chapter.title}", len(a), len(b),
+                     len(gzip.compress(a)), len(gzip.compress(b))))
     renderer.close()
     return rows
 
@@ -150,12 +151,14 @@ def report(run: Run) -> None:
     print(f"  typesetting, uncached         {per(run.uncached_seconds):8.3f} ms a formula")
     print(f"  typesetting + markup, cached  {per(run.cached_seconds):8.3f} ms a formula (as a build runs)")
     print(f"  HTML a formula adds           {(run.html_bytes - run.source_bytes) / max(run.formulas, 1):8.0f} bytes "
-          f"(math_html {run.html_bytes / max(run.formulas, 1):.0f} B vs source {run.source_bytes / max(run.formulas, 1):.0f} B)")
+          f"(math_html {run.html_bytes / max(run.formulas, 1):.0f} B "
+          f"vs source {run.source_bytes / max(run.formulas, 1):.0f} B)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--site", type=Path, help="a built site (mkdocs build) to weigh its pages with and without math")
+    parser.add_argument("--site", type=Path,
+                        help="a built site (mkdocs build) to weigh its pages with and without math")
     site = parser.parse_args().site
     bank = load_bank(BUNDLED)
     imported, first, second = cold_start()

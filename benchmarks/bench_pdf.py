@@ -47,7 +47,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-pdf-") as temp:
         site, out = Path(temp) / "site", (args.keep or Path(temp) / "pdf").resolve()
         print(f"site build: {build_site(site):.2f} s (not counted)")
-        totals, per_pdf = [], {}
+        totals: list[float] = []
+        per_pdf: dict[tuple[str, str], list[ChapterPdf]] = {}
         for run in range(1, args.runs + 1):
             total, pdfs = one_run(site, out)
             startup = total - sum(p.seconds for p in pdfs)
@@ -63,7 +64,8 @@ def main() -> int:
                   f"{last.path.stat().st_size // 1024 if last.path.exists() else 0:>6}")
         chapters = len({key for key, _ in per_pdf})
         best = min(totals)
-        print(f"\nall {len(per_pdf)} PDFs ({chapters} chapters x 2 editions): median {statistics.median(totals):.2f} s, "
+        print(f"\nall {len(per_pdf)} PDFs ({chapters} chapters x 2 editions): "
+              f"median {statistics.median(totals):.2f} s, "
               f"best {best:.2f} s, {best / len(per_pdf):.2f} s per PDF; target {TARGET_SECONDS:.0f} s: "
               f"{'met' if max(totals) < TARGET_SECONDS else 'MISSED'}")
         return 0 if max(totals) < TARGET_SECONDS else 1

@@ -93,8 +93,11 @@ def first_result(browser, site: Path, page_path: str, query: str) -> FirstResult
                               " freeze: Math.max(0, ...window.longTasks), ...studyGuide.timings})")
     if refused:
         raise RuntimeError(f"requests left the folder: {refused.urls}")
-    times = (marks.get(k, float("nan")) / 1000 for k in ("load", "setup", "quick", "ready", "result", "freeze"))
-    return FirstResult(total, *times, worker, marks.get("answered", ""), marks.get("building", float("nan")) / 1000)
+    def seconds(mark: str) -> float:
+        return marks.get(mark, float("nan")) / 1000
+
+    return FirstResult(total, seconds("load"), seconds("setup"), seconds("quick"), seconds("ready"), seconds("result"),
+                       seconds("freeze"), worker, marks.get("answered", ""), seconds("building"))
 
 
 def measure(browser, name: str, bank: Path, out: Path, query: str, runs: int, shim: bool) -> None:

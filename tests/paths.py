@@ -1,8 +1,8 @@
 """Paths and names the tests share: the repository's files and the tests' own data folders."""
 from benchmarks.paths import BUNDLED, MKDOCS_YML, ROOT
 
-__all__ = ["BAD_BANKS", "BUNDLED", "CHAPTERS", "FORMULA_CASES", "GLOSSARY_FILE", "GOLDEN", "GUIDE_SETTINGS", "MKDOCS_YML",
-           "ROOT", "TEST_BANKS"]
+__all__ = ["BAD_BANKS", "BUNDLED", "CHAPTERS", "FORMULA_CASES", "GLOSSARY_FILE", "GOLDEN", "GUIDE_SETTINGS",
+           "MKDOCS_YML", "ROOT", "TEST_BANKS"]
 
 GUIDE_SETTINGS = ROOT / "site_config" / "guide.yml"
 GLOSSARY_FILE = ROOT / "site_config" / "glossary.yml"

@@ -127,7 +127,8 @@ def test_navigation_search_and_dark_mode_make_no_request_outside_the_folder(brow
     assert refused.urls == []
 
 
-@pytest.mark.parametrize("path", ["index.html", *CHAPTERS, "questions.html", "glossary.html", "tags.html", "report.html", "about.html"])
+@pytest.mark.parametrize("path", ["index.html", *CHAPTERS, "questions.html", "glossary.html", "tags.html",
+                                  "report.html", "about.html"])
 def test_a_phone_never_scrolls_sideways(browser, guide_site, path):
     with offline_page(browser, PHONE) as (page, refused):
         page.goto(file_url(guide_site, path))
@@ -151,7 +152,10 @@ def test_query_folding_in_the_page(page, guide_site):
     """The folding itself, as guide.js does it before a query reaches the search worker."""
     page.goto(file_url(guide_site, CHAPTERS[0]))
     search(page, "LoRA")  # sets the search up, which teaches guide.js the index's tables
-    fold = lambda q: page.evaluate("q => studyGuide.foldQuery(q)", q)
+
+    def fold(query: str) -> str:
+        return page.evaluate("q => studyGuide.foldQuery(q)", query)
+
     assert fold("KVcache") == "kv cache"
     assert fold("KVcacheeviction") == "kv cache eviction"
     assert fold("位置編碼").startswith("位置编码")

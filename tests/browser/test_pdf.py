@@ -44,7 +44,9 @@ def squash(text: str) -> str:
 
 def pages(path: Path) -> int:
     info = subprocess.run(["pdfinfo", str(path)], capture_output=True, text=True, check=True).stdout
-    return int(re.search(r"^Pages:\s+(\d+)", info, re.M)[1])
+    found = re.search(r"^Pages:\s+(\d+)", info, re.M)
+    assert found, f"pdfinfo {path}: no page count in\n{info}"
+    return int(found[1])
 
 
 def longest_cjk(text: str, unless_in: str = "") -> str | None:
@@ -93,10 +95,11 @@ def test_answer_edition_has_every_question_and_its_explanation(printed, guide):
         assert squash(chapter.title) in text
         for q in chapter.questions:
             assert re.search(rf"第{q.number}[題题]", text), q.id
-            assert longest_cjk(q.stem) in text, q.id
-            worked = q.explanation or q.answer_text or ""
-            if longest_cjk(worked):
-                assert longest_cjk(worked) in text, q.id
+            stem = longest_cjk(q.stem)
+            assert stem and stem in text, q.id
+            worked = longest_cjk(q.explanation or q.answer_text or "")
+            if worked:
+                assert worked in text, q.id
 
 
 def test_practice_edition_has_every_question_and_the_key_but_no_explanation(printed, guide):
@@ -107,7 +110,8 @@ def test_practice_edition_has_every_question_and_the_key_but_no_explanation(prin
         shown = squash("".join(q.stem + "".join(o.text for o in q.options) for q in chapter.questions))
         for q in chapter.questions:
             assert re.search(rf"第{q.number}[題题]", text), q.id
-            assert longest_cjk(q.stem) in text, q.id
+            stem = longest_cjk(q.stem)
+            assert stem and stem in text, q.id
             for worked in (q.explanation, "" if q.type in KEYED_TYPES else q.answer_text or ""):
                 snippet = longest_cjk(worked, unless_in=shown)
                 if snippet:
@@ -154,11 +158,14 @@ def test_running_header_names_guide_chapter_and_edition_and_pages_are_numbered(p
     chapter = guide.banks[0].chapters[0]
     path = find_pdf(site, 1, "answers")
     html = (site / "ai-trainer" / "chapter-1.html").read_text(encoding="utf-8")
-    guide_title = re.search(r"<title>.* - (.*?)</title>", html)[1]
+    title = re.search(r"<title>.* - (.*?)</title>", html)
+    assert title, "chapter 1 has no <title> naming the guide"
+    guide_title = title[1]
     total = pages(path)
     assert total >= 2
     for page in (1, total):
-        lines = [line for line in pdftotext(path, "-layout", "-f", str(page), "-l", str(page)).splitlines() if line.strip()]
+        text = pdftotext(path, "-layout", "-f", str(page), "-l", str(page))
+        lines = [line for line in text.splitlines() if line.strip()]
         assert squash(guide_title) in squash(lines[0]) and squash(chapter.title) in squash(lines[0])
         assert "答案版" in lines[0]
         assert squash(lines[-1]) == f"{page}/{total}"

@@ -8,12 +8,14 @@ import sys
 import textwrap
 import threading
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from generator.site import prerender as beside
 from generator.base.errors import GuideError
 from generator.bank.model import Page
+from generator.pages.compose import PageRenderer
 from tests.paths import ROOT
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -37,8 +39,13 @@ class FakeRenderer:
         return Page(f"p{i}.md", f"P{i}", f"made by {os.getpid()}")
 
 
+def fake(count: int, **kwargs) -> PageRenderer:
+    """A FakeRenderer where the code expects the real one (it uses only outline, stash and render)."""
+    return cast("PageRenderer", FakeRenderer(count, **kwargs))
+
+
 def made(n: int = 4, **kwargs) -> beside.PagesBeside:
-    return beside.PagesBeside(FakeRenderer(n, **kwargs))
+    return beside.PagesBeside(fake(n, **kwargs))
 
 
 def test_pages_are_made_in_another_process_and_given_in_any_order_asked():
@@ -89,7 +96,7 @@ def test_pages_are_made_here_when_no_process_can_be_started(monkeypatch):
 
     monkeypatch.setattr("multiprocessing.process.BaseProcess.start", refuse)
     monkeypatch.setattr(beside, "v8_started", lambda: False)
-    pages = beside.start(FakeRenderer(2))
+    pages = beside.start(fake(2))
     assert type(pages) is beside.Pages and pages.page(1).markdown == f"made by {os.getpid()}"
 
 
@@ -98,14 +105,14 @@ def test_pages_are_made_here_while_other_threads_run():
     server = threading.Thread(target=stop.wait)  # as mkdocs serve's server and file watcher
     server.start()
     try:
-        assert type(beside.start(FakeRenderer(1))) is beside.Pages
+        assert type(beside.start(fake(1))) is beside.Pages
     finally:
         stop.set()
         server.join()
 
 
 def test_the_fallback_renders_here_when_asked():
-    pages = beside.Pages(FakeRenderer(2))
+    pages = beside.Pages(fake(2))
     assert pages.page(1).markdown == f"made by {os.getpid()}"
     assert pages.run(sorted, [2, 1])() == [1, 2]
 

@@ -134,7 +134,7 @@ def test_the_index_script_holds_the_documents_as_text_and_parses_them_on_use():
     v8.eval("var window = this;")
     v8.eval(script)
     assert v8.eval("typeof studyGuideIndex.docs") == "string"
-    assert json.loads(v8.eval("JSON.stringify(__index.docs)")) == docs
+    assert json.loads(str(v8.eval("JSON.stringify(__index.docs)"))) == docs
     assert v8.eval("studyGuideIndex.options.suggest") is False
     # guide.js sets `parsed` to an index without documents, which Material then reads.
     v8.eval("studyGuideIndex.parsed = {config: studyGuideIndex.config, docs: []}")

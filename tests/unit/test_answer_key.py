@@ -70,7 +70,9 @@ def test_no_key_when_nothing_is_keyed():
 def test_fill_answers_are_shown_exactly_as_written(answer):
     chapter = parse_text(f"一、填空\n1.（填空）寫下____答案：{answer}").chapters[0]
     page = html(answer_key(chapter, UI))
-    cell = re.search(r'<span class="answer-key__answer">(.*?)</span>', page, re.S)[1]
+    found = re.search(r'<span class="answer-key__answer">(.*?)</span>', page, re.S)
+    assert found, f"no answer cell in {page}"
+    cell = found[1]
     assert "<" not in cell.replace("&lt;", "")  # no tag of the bank's survives
     assert "href=\"javascript" not in page and "<script" not in page and "<img" not in page
     unescaped = cell.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").replace("&quot;", '"')

@@ -163,6 +163,7 @@ def test_an_unterminated_fence_keeps_the_questions_after_it(capsys):
     flags = {q.id: [f.code for f in q.flags] for q in load_bank(CORPUS / "unterminated-fence.txt").questions}
     assert flags == {"q1": ["unterminated-code"], "q2": [], "q3": [], "q4": []}
     q1, q2, q3, q4 = read_bank(CORPUS / "unterminated-fence.txt").questions
+    assert q1.answer_text is not None
     assert q1.answer_text.startswith("```python\ndef add") and "2.（單選）" not in q1.answer_text
     assert (q2.answer, q3.answer_text.endswith("print(i)\n```"), q4.answer) == ("A", True, "true")
 

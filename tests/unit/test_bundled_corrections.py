@@ -63,7 +63,7 @@ def test_what_remains_is_the_banks_own_inconsistency_and_the_cut(corrected):
 
 
 def test_official_answers_are_never_overwritten(raw, corrected):
-    for before, after in zip(raw.questions, corrected.questions):
+    for before, after in zip(raw.questions, corrected.questions, strict=True):
         if before.type.value in ("single", "multiple", "judge", "fill", "calc"):
             assert after.answer == before.answer, before.id
 

@@ -20,12 +20,14 @@ def test_export_json_contract():
     assert {"title", "preamble", "chapters"} <= data.keys()
     assert [c["number"] for c in data["chapters"]] == [1, 2, 3, 4, 5]
     q = data["chapters"][1]["questions"][1]
-    assert {"id", "number", "type", "type_label", "stem", "options", "answer", "explanation", "flags", "notes"} <= q.keys()
+    fields = {"id", "number", "type", "type_label", "stem", "options", "answer", "explanation", "flags", "notes"}
+    assert fields <= q.keys()
     assert (q["id"], q["number"], q["type"], q["type_label"], q["answer"]) == ("q8", 8, "multiple", "多選", "BCD")
     assert q["options"][0] == {"label": "A", "text": q["options"][0]["text"]}
     q5 = data["chapters"][0]["questions"][4]
     assert (q5["type"], q5["type_label"]) == ("short", "簡答")
-    assert all(f.keys() == {"code", "severity", "message"} for c in data["chapters"] for q in c["questions"] for f in q["flags"])
+    flags = [f for c in data["chapters"] for q in c["questions"] for f in q["flags"]]
+    assert all(f.keys() == {"code", "severity", "message"} for f in flags)
 
 
 def test_export_ids_are_stable_across_runs():
@@ -72,7 +74,8 @@ def test_check_exit_status_follows_the_flags(tmp_path):
 
 def test_check_suggests_terms_missing_from_the_glossary(tmp_path):
     bank = tmp_path / "terms.txt"
-    bank.write_text("一、甲\n1.（單選）Zorblax與Zorblax和LoRA\nA.甲\nB.乙\n答案：A\n解析：Zorblax。\n", encoding="utf-8")
+    bank.write_text("一、甲\n1.（單選）Zorblax與Zorblax和LoRA\nA.甲\nB.乙\n答案：A\n解析：Zorblax。\n",
+                    encoding="utf-8")
     result = run("check", bank)
     assert result.returncode == 0
     suggestions = next(line for line in result.stdout.splitlines() if line.startswith("terms missing"))

@@ -45,7 +45,8 @@ def guide(tmp_path_factory):
     (folder / "glossary.yml").write_text(GLOSSARY, encoding="utf-8")
     (folder / "demo").mkdir()
     (folder / "demo" / "bank.txt").write_text(BANK, encoding="utf-8")
-    settings = Settings(banks=(folder / "demo" / "bank.txt",), script="original", root=folder, glossary=folder / "glossary.yml")
+    settings = Settings(banks=(folder / "demo" / "bank.txt",), script="original", root=folder,
+                        glossary=folder / "glossary.yml")
     return build_guide(settings, typeset=False)
 
 

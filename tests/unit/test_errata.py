@@ -203,7 +203,7 @@ def test_an_empty_errata_file_changes_nothing(tmp_path, bank):
 
 
 def test_a_missing_errata_file_is_an_errata_error(tmp_path):
-    with pytest.raises(ErrataError, match="nope.yml"):
+    with pytest.raises(ErrataError, match=r"nope\.yml"):
         load_errata(tmp_path / "nope.yml")
 
 

@@ -1,6 +1,7 @@
 """Formula detection (generator.math.detect): the spec cases, the bundled bank, the invariants."""
 from __future__ import annotations
 
+import itertools
 import time
 
 import pytest
@@ -42,7 +43,7 @@ def test_segments_give_back_the_text(case):
     segments = split_math(case["text"])
     assert plain_text(segments) == case["text"]
     assert all(s.text for s in segments if isinstance(s, Text))
-    assert not any(isinstance(a, Text) and isinstance(b, Text) for a, b in zip(segments, segments[1:]))
+    assert not any(isinstance(a, Text) and isinstance(b, Text) for a, b in itertools.pairwise(segments))
 
 
 def test_editor_latex_wins_over_detection():
@@ -73,6 +74,7 @@ def test_unpaired_marker_is_an_error_that_says_so():
 
 def test_code_block_in_an_answer_is_never_math():
     answer = read_bank(BUNDLED).question("q5").answer_text
+    assert answer is not None
     fence = answer[answer.index("```"):answer.rindex("```") + 3]
     assert any(isinstance(s, Text) and fence in s.text for s in split_math(answer))
 

@@ -65,7 +65,8 @@ HEADINGS = ["一、機器學習", "二、多选题(共15題)", "三、判斷題"
             "## 附錄", "四、简答题", "一、"]
 TYPES = ["（單選）", "(多選)", "（判断）", "【單選題】", "[填空]", "（案例分析）", "(計算)"]
 TAGS = ["【23下】", "【2024上】", "【 某考 】", "【】"]
-MARKS = ["答案：", "答案:", "【答案】", "參考答案：", "答案解析：", "解析：", "【解析】", "解答：", "**答案：**", "正確答案：",
+MARKS = ["答案：", "答案:", "【答案】", "參考答案：", "答案解析：", "解析：", "【解析】", "解答：", "**答案：**",
+         "正確答案：",
          "答案", "解析"]
 VALUES = ["B", "B、C", "BCD", "A,C", "√", "×", "對", "錯誤", "正確", "是", "否", "T", "ACE", "Z"]
 HTML = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "<table><tr><td>格</td><td>a&b</td></tr></table>",
@@ -81,7 +82,8 @@ SPACE = ["\n", " ", "\t", "\n\n", "　", "\n  "]
 
 numbers = st.builds("{}{}".format, st.integers(0, 14), st.sampled_from([".", "．", "、", " .", ""])) | st.builds(
     "題目{}".format, st.integers(1, 5))
-options = st.builds("{}{}".format, st.sampled_from("ABCDEFＡＢＧ"), st.sampled_from([".", "．", "、", " "])) | st.sampled_from(
+options = st.builds(
+    "{}{}".format, st.sampled_from("ABCDEFＡＢＧ"), st.sampled_from([".", "．", "、", " "])) | st.sampled_from(
     ["(A)", "（B）", "( C )"])
 token = st.one_of(
     st.sampled_from(HEADINGS), numbers, st.sampled_from(TYPES), st.sampled_from(TAGS), options, st.sampled_from(MARKS),
@@ -101,9 +103,11 @@ def question_text(n: int, qtype: str, stem: str, opts: list[str], answer: str, e
 # whole banks shaped like real ones, with hostile text inside the fields
 field = st.lists(PLAIN | st.sampled_from(HTML + MARKDOWN + CODE), min_size=1, max_size=4).map("".join)
 well_formed = st.builds(
-    lambda title, qs, sep: f"題庫{title}{sep}一、{title}{sep}" + sep.join(question_text(i + 1, *q) for i, q in enumerate(qs)),
+    lambda title, qs, sep: f"題庫{title}{sep}一、{title}{sep}"
+    + sep.join(question_text(i + 1, *q) for i, q in enumerate(qs)),
     PLAIN,
-    st.lists(st.tuples(st.sampled_from(TYPES + [""]), field, st.lists(field, max_size=4), st.sampled_from(VALUES) | field,
+    st.lists(st.tuples(st.sampled_from([*TYPES, ""]), field, st.lists(field, max_size=4),
+                       st.sampled_from(VALUES) | field,
                        field), min_size=1, max_size=4),
     st.sampled_from(["", "\n", "\n\n"]),
 )
@@ -147,12 +151,12 @@ def test_the_pipeline_raises_nothing_but_guide_errors(data):
 # -- property 2: every character accounted for -----------------------------------------
 _HEADING_MARK = (r"[ \t　]*(?:#{1,6}[ \t]*)?(?:第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*"
                  r"|[一二三四五六七八九十]{1,3}[、.．][ \t　]*)?")
-_FULLWIDTH = dict(zip("ABCDEF", "ＡＢＣＤＥＦ"))
+_FULLWIDTH = dict(zip("ABCDEF", "ＡＢＣＤＥＦ", strict=True))
 
 
 def _label(letter: str) -> str:
-    l = f"[{letter}{_FULLWIDTH[letter]}]"
-    return rf"(?:[(（]\s*{l}\s*[)）]|{l}\s*[.．、]|{letter}[ \t]+)"
+    either = f"[{letter}{_FULLWIDTH[letter]}]"
+    return rf"(?:[(（]\s*{either}\s*[)）]|{either}\s*[.．、]|{letter}[ \t]+)"
 
 
 def question_pattern(q: Question) -> str:
@@ -184,19 +188,19 @@ def check_accounted(text: str) -> None:
     except ParseError:
         return  # no model to account with; check_total looks at the error
     furniture = [s for s in bank.stray if s.reason == "page furniture"]
-    pieces: list[tuple[int, str, object]] = [(0, "preamble", bank.preamble)]
+    pieces: list[tuple[int, str, Question | Chapter | str]] = [(0, "preamble", bank.preamble)]
     for chapter in bank.chapters:
         pieces.append((chapter.position.offset, "head", chapter))
         pieces += [(q.position.offset, "question", q) for q in chapter.questions]
     pieces += [(s.position.offset, "stray", s.text) for s in bank.stray if s.reason != "page furniture"]
     pieces.sort(key=lambda p: p[0])
     ends = [p[0] for p in pieces[1:]] + [len(text)]
-    for (start, kind, item), end in zip(pieces, ends):
+    for (start, kind, item), end in zip(pieces, ends, strict=True):
         region = _without(text, start, end, furniture)
-        if kind == "question":
+        if isinstance(item, Question):
             assert item.end_offset == end, f"{item.id} ends at {item.end_offset}, the next piece starts at {end}"
             pattern = question_pattern(item)
-        elif kind == "head":
+        elif isinstance(item, Chapter):
             pattern = head_pattern(item)
         else:
             pattern = rf"\s*{re.escape(item)}\s*"
@@ -208,7 +212,8 @@ def _without(text: str, start: int, end: int, furniture) -> str:
     region, cut = text[start:end], 0
     for stray in furniture:
         if start <= stray.position.offset < end:
-            line = re.compile(rf"[ \t]*{re.escape(stray.text)}[ \t]*\n?").match(region, stray.position.offset - start - cut)
+            pattern = re.compile(rf"[ \t]*{re.escape(stray.text)}[ \t]*\n?")
+            line = pattern.match(region, stray.position.offset - start - cut)
             assert line, f"furniture {stray.text!r} is not at {stray.position.offset}"
             region = region[:line.start()] + region[line.end():]
             cut += line.end() - line.start()
@@ -267,7 +272,8 @@ def pages(bank: Bank) -> list[str]:
 def written_by_the_renderer() -> tuple[frozenset[str], frozenset[str]]:
     """Tags and attributes on the pages of the bundled bank and of a benign bank with code and a table."""
     benign = Path(tempfile.mkdtemp()) / "bank.txt"
-    benign.write_text("題庫\n一、甲\n說明\n第二行\n1.（單選）題【23下】\nA.甲\nB.乙\n答案：E\n解析：一\n二\n\n三```python\nx = 1\n```\n"
+    benign.write_text("題庫\n一、甲\n說明\n第二行\n1.（單選）題【23下】\nA.甲\nB.乙\n"
+                      "答案：E\n解析：一\n二\n\n三```python\nx = 1\n```\n"
                       "2.（填空）____\n答案：<table><tr><th>a</th></tr><tr><td>b</td></tr></table>\n"
                       "2.（判斷）對\n答案：√\n第1頁\n二、乙\n", encoding="utf-8")
     found = [html_of(md) for bank in (load_bank(BUNDLED), load_bank(benign)) for md in pages(bank)]
@@ -282,7 +288,8 @@ def shown_texts(bank: Bank) -> list[str]:
         for q in chapter.questions:
             texts += [q.stem, q.explanation, *q.exam_tags, *(o.text for o in q.options)]
             letters = q.type.is_choice and q.answer and q.answer.isalpha() and q.answer.isupper()
-            if q.answer is not None and not letters and not (q.type is QuestionType.JUDGE and q.answer in ("true", "false")):
+            judged = q.type is QuestionType.JUDGE and q.answer in ("true", "false")
+            if q.answer is not None and not letters and not judged:
                 texts.append(q.answer_text or q.answer)
     blocks = []
     for text in texts:
@@ -352,7 +359,8 @@ def test_nothing_from_a_bank_is_markup(text):
 # -- regressions found by the fuzzer -----------------------------------------------------
 @pytest.mark.parametrize("text", [
     "題庫\n一、甲\n1.（單選）題\n答案：B\n解析：<table></table>\n",  # a table without cells crashed render
-    "題庫\n一、甲\n1.（單選）題\n答案：B\n解析：<table><tr><td>格</td></tr>表外的字</table>\n",  # text outside cells was lost
+    # text outside cells was lost
+    "題庫\n一、甲\n1.（單選）題\n答案：B\n解析：<table><tr><td>格</td></tr>表外的字</table>\n",
     "題庫\n一、甲\n1.（單選）題\n答案：B\n解析：<table><tr><td>甲<td>乙</table>\n",  # unclosed cells were lost
 ], ids=["no cells", "text outside cells", "unclosed cells"])
 def test_html_tables_lose_no_text_and_never_crash(text):

@@ -200,7 +200,7 @@ def test_page_without_javascript_shows_math_in_katex_fonts_and_scrolls_on_a_phon
     assert not [url for url in requested if url.endswith((".woff", ".ttf"))]
     assert scroll[0] > scroll[1] and scroll[2] == "auto"  # the derivation scrolls ...
     assert page_width[0] == page_width[1]  # ... and the page does not
-    assert hidden["width"] <= 1 and hidden["height"] <= 1
+    assert hidden is not None and hidden["width"] <= 1 and hidden["height"] <= 1
     assert printed == "visible"
 
 

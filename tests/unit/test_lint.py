@@ -82,7 +82,8 @@ def test_a_complete_judge_question_ending_in_its_mark_is_not_truncated(ending):
 
 @pytest.mark.parametrize("ending", ["參數量=2×", "總計為d×", "(a+b) ×", "約1.5×10^9×", "n₁×"])
 def test_a_text_cut_after_a_times_sign_in_a_formula_is_truncated(ending):
-    flags = flags_of(f"一、甲\n1.（判斷）甲。\n答案：√\n2.（計算）求參數量\n答案：見解析\n解析：{ending}", "q2", tail=False)
+    flags = flags_of(f"一、甲\n1.（判斷）甲。\n答案：√\n2.（計算）求參數量\n答案：見解析\n解析：{ending}", "q2",
+                     tail=False)
     assert "句子沒有結束" in one(flags, "truncated").message
 
 
@@ -191,7 +192,8 @@ def test_closed_code_fences_are_not_flagged(answer):
 
 
 def test_a_fence_left_open_at_the_end_of_the_bank_is_truncated_and_only_noted_as_open_code():
-    flags = flags_of("一、甲\n1.（簡答）說明原理\n答案：甲。\n2.（簡答）寫代碼\n答案：```pythonimport torch", "q2", tail=False)
+    flags = flags_of("一、甲\n1.（簡答）說明原理\n答案：甲。\n2.（簡答）寫代碼\n答案：```pythonimport torch", "q2",
+                     tail=False)
     assert "程式碼區塊沒有結束" in one(flags, "truncated").message
     assert one(flags, "unterminated-code").severity is Severity.INFO
 
@@ -340,7 +342,7 @@ CODES = {"truncated", "missing-answer", "answer-conflict", "answer-not-in-option
          "options-out-of-order", "unterminated-code"}
 
 
-PIECES = list("甲乙?？()（）`\n 1e4β‖w:=^_-−ABxyp請岢鰞椄繿") + ["```", "```python\n", "答案：", "更正", "lr="]
+PIECES = [*list("甲乙?？()（）`\n 1e4β‖w:=^_-−ABxyp請岢鰞椄繿"), "```", "```python\n", "答案：", "更正", "lr="]
 
 
 @given(st.lists(st.sampled_from(PIECES), max_size=40).map("".join))

@@ -31,7 +31,8 @@ def test_one_item_per_line():
 
 
 def test_everything_on_one_line():
-    bank = parse_text("題庫一、基礎1.（單選）甲還是乙A.甲B.乙答案：A解析：甲。2.（判斷）天是藍的答案：√二、進階3.（填空）1+1=____答案：2")
+    bank = parse_text("題庫一、基礎1.（單選）甲還是乙A.甲B.乙答案：A解析：甲。"
+                      "2.（判斷）天是藍的答案：√二、進階3.（填空）1+1=____答案：2")
     assert [c.title for c in bank.chapters] == ["基礎", "進階"]
     assert [(q.number, q.type, q.answer) for q in bank.questions] == [
         (1, T.SINGLE, "A"), (2, T.JUDGE, "true"), (3, T.FILL, "2")]
@@ -93,7 +94,8 @@ def test_question_number_forms(number):
 
 @pytest.mark.parametrize("bracket, qtype", [
     ("（單選）", T.SINGLE), ("(多選)", T.MULTIPLE), ("（判断）", T.JUDGE), ("（單選題）", T.SINGLE),
-    ("(多选题)", T.MULTIPLE), ("（填空）", T.FILL), ("（計算）", T.CALC), ("（簡答）", T.SHORT), ("（案例分析）", T.CASE),
+    ("(多选题)", T.MULTIPLE), ("（填空）", T.FILL), ("（計算）", T.CALC), ("（簡答）", T.SHORT),
+    ("（案例分析）", T.CASE),
 ])
 def test_type_in_brackets(bracket, qtype):
     q = only(parse_text(f"1.{bracket}題目\n答案：A\n"))
@@ -123,7 +125,7 @@ def test_type_is_inferred_without_bracket_or_heading(body, qtype):
 ])
 def test_option_forms_up_to_f(options):
     q = only(parse_text(f"1.（多選）哪些\n{options}\n答案：ACF\n"))
-    assert [(o.label, o.text) for o in q.options] == list(zip("ABCDEF", "甲乙丙丁戊己"))
+    assert [(o.label, o.text) for o in q.options] == list(zip("ABCDEF", "甲乙丙丁戊己", strict=True))
     assert q.answer == "ACF"
 
 
@@ -211,6 +213,7 @@ def test_code_tables_and_images_in_answers_are_kept():
         答案：好
     """)
     q1, q2 = bank.questions
+    assert q1.answer_text is not None
     assert "    print(i)  # 1. 不是題號\n答案：不是標記\n```" in q1.answer_text
     assert "<table><tr><td>1.</td>" in q1.answer_text and "![圖](http://example.com/a.png)" in q1.answer_text
     assert (q2.number, q2.answer) == (2, "好")
@@ -244,6 +247,7 @@ def test_numbered_lists_inside_answers_are_not_questions():
         答案：好
     """)
     q1, q2 = bank.questions
+    assert q1.answer_text is not None
     assert "1. 收集數據\n2. 訓練模型\n3. 評估" in q1.answer_text
     assert q2.stem == "下一題"
 

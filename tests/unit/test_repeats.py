@@ -29,7 +29,8 @@ def test_an_unpaired_math_marker_fails_every_time():
 
 
 def test_changing_a_found_list_does_not_change_the_next_search():
-    glossary = Glossary((Term("lora", "LoRA", (), "低秩適配"), Term("f1", "F1 score", ("F1",), "精確率與召回率的調和平均")))
+    glossary = Glossary((Term("lora", "LoRA", (), "低秩適配"),
+                         Term("f1", "F1 score", ("F1",), "精確率與召回率的調和平均")))
     found = glossary.find(TEXT)
     assert [m.term.slug for m in found] == ["lora", "f1"]
     found.clear()

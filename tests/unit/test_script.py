@@ -61,8 +61,9 @@ def test_the_bundled_bank_in_simplified(bundled):
 
 def test_identifiers_stay_so_links_work_in_every_edition(bundled):
     hans = convert_bank(bundled, "hans")
-    for before, after in zip(bundled.questions, hans.questions):
-        assert (after.id, after.number, after.type, after.position) == (before.id, before.number, before.type, before.position)
+    for before, after in zip(bundled.questions, hans.questions, strict=True):
+        assert ((after.id, after.number, after.type, after.position)
+                == (before.id, before.number, before.type, before.position))
         assert [o.label for o in after.options] == [o.label for o in before.options]
         assert [f.code for f in after.flags] == [f.code for f in before.flags]
     assert (hans.slug, hans.source) == (bundled.slug, bundled.source)
@@ -76,7 +77,8 @@ def test_conversion_runs_after_errata_so_they_match_the_raw_text(bundled):
 
 def test_editor_formulas_survive_conversion():
     text = f"公式{INLINE_MATH[0]}\\text{{權重}}\\times 2{INLINE_MATH[1]}與{DISPLAY_MATH[0]}x^2{DISPLAY_MATH[1]}。"
-    assert convert_text(text, "hans") == f"公式{INLINE_MATH[0]}\\text{{权重}}\\times 2{INLINE_MATH[1]}与{DISPLAY_MATH[0]}x^2{DISPLAY_MATH[1]}。"
+    assert convert_text(text, "hans") == (f"公式{INLINE_MATH[0]}\\text{{权重}}\\times 2{INLINE_MATH[1]}"
+                                          f"与{DISPLAY_MATH[0]}x^2{DISPLAY_MATH[1]}。")
 
 
 def test_an_original_edition_leaves_the_bank_and_follows_it_in_the_interface():
@@ -111,4 +113,4 @@ def test_the_bundled_guide_is_simplified_by_default_and_traditional_one_setting_
     hant = build_guide(replace(settings, script="hant"))
     chapter = next(p for p in hant.pages if p.path.endswith("chapter-1.md"))
     assert hant.interface == "hant" and "機器學習" in chapter.markdown and "答案與解析" in chapter.markdown
-    assert [list(entry.values())[0] for entry in guide.nav] == [list(entry.values())[0] for entry in hant.nav]
+    assert [next(iter(entry.values())) for entry in guide.nav] == [next(iter(entry.values())) for entry in hant.nav]
