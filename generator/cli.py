@@ -10,11 +10,11 @@ import argparse
 import sys
 from pathlib import Path
 
-from .base.errors import GuideError
 from .bank.export import dump_text, dumps_json
-from .links.glossary import Glossary, load_glossary, suggest_terms
-from .bank.model import Bank, Severity
 from .bank.load import load_bank
+from .bank.model import Bank, Severity
+from .base.errors import GuideError
+from .links.glossary import Glossary, load_glossary, suggest_terms
 from .pages.script import SCRIPTS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -120,8 +120,8 @@ def _glossary() -> Glossary | None:
 def _markdown(args) -> int:
     from dataclasses import replace
 
-    from .pages.compose import build_guide
     from .base.settings import load_settings
+    from .pages.compose import build_guide
 
     settings = load_settings(SETTINGS)
     if args.banks:
@@ -152,8 +152,8 @@ def _pdf(args) -> int:
     site = (args.site or ROOT / "site").resolve()
     sources = [ROOT / name for name in ("content", "generator", "overrides", "site_config", "mkdocs.yml")]
     if args.site is None and site_is_stale(site, sources):
-        from .site.plugin import build_site
         from .base.settings import load_settings
+        from .site.plugin import build_site
 
         print(f"building {site} ...", file=sys.stderr)
         build_site(ROOT / "mkdocs.yml", list(load_settings(SETTINGS).banks), site)

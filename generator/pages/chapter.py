@@ -8,14 +8,14 @@ escaping (typeset formulas, glossary links) is the ``inline`` function of the
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
-from .editions import answer_key, edition_switch, writing_space
-from ..bank.text_blocks import Code, Prose, Table, split_blocks
 from ..bank.fields import is_letter_answer
-from .escape import code_fence, escape, escape_lines, indent
 from ..bank.model import Bank, Chapter, Option, Page, Question, QuestionType, Severity
+from ..bank.text_blocks import Code, Table, split_blocks
+from .editions import answer_key, edition_switch, writing_space
+from .escape import code_fence, escape, escape_lines, indent
 from .strings import UI
 
 HOME_PAGE = "index.md"

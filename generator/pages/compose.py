@@ -9,22 +9,22 @@ import html
 import json
 import logging
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Callable
 
-from .index_pages import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, CrossLinks
-from .escape import escape
-from ..math.detect import Math, readable
-from ..links.glossary import Glossary, load_glossary
-from .prose import InlineRenderer
-from ..math.katex import MathStash
-from ..bank.model import Bank, Chapter, Page, Question
 from ..bank.lint import Linter
 from ..bank.load import corrected_bank
-from .chapter import HOME_PAGE, REPORT_PAGE, RenderContext, chapter_path, render_chapter, render_home, render_report
+from ..bank.model import Bank, Chapter, Page, Question
 from ..base.settings import Settings
+from ..links.glossary import Glossary, load_glossary
+from ..math.detect import Math, readable
+from ..math.katex import MathStash
+from .chapter import HOME_PAGE, REPORT_PAGE, RenderContext, chapter_path, render_chapter, render_home, render_report
+from .escape import escape
+from .index_pages import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, CrossLinks
+from .prose import InlineRenderer
 from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, edition_script
 from .strings import UI
 

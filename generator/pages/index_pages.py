@@ -7,16 +7,16 @@ Bank text goes through ``escape``; glossary text is the guide's own but is escap
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable
 
-from .escape import escape
-from ..math.detect import readable_text
+from ..bank.model import Bank, Chapter, Page, Question
 from ..links.glossary import Glossary, question_terms, spelling_key
 from ..links.references import related_questions
-from ..bank.model import Bank, Chapter, Page, Question
+from ..math.detect import readable_text
 from .chapter import chapter_path, question_link
+from .escape import escape
 
 GLOSSARY_PAGE = "glossary.md"
 INDEX_PAGE = "questions.md"
