@@ -1,29 +1,51 @@
 # The two set-up commands of the README, and a few more for maintainers.
 #
 # Python packages go into a virtual environment (.venv), so the set-up also works where
-# the system's Python refuses pip (PEP 668); npm packages into node_modules.  Both are
-# reinstalled only when their manifest changes.
+# the system's Python refuses pip (PEP 668), at the versions in requirements.lock (the ones
+# the tests passed with; `make lock` refreshes it from pyproject.toml); npm packages into
+# node_modules, from package-lock.json.  Both are reinstalled only when their lock changes.
+# `make help` lists the targets.
 VENV := .venv
 PYTHON := $(VENV)/bin/python
 export NO_MKDOCS_2_WARNING = 1
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_INSTALL = $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends
 
-.PHONY: guide test deps system-deps serve pdf bench
+PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
+
+.PHONY: guide test test-fast lint typecheck lock help deps system-deps serve pdf bench
 
 guide: deps  ## build the guide from the bundled bank into site/
 	$(PYTHON) -m mkdocs build --strict
 
-test: deps system-deps  ## run the whole test suite (unit, golden, site and browser tests)
+test: deps system-deps  ## run the whole test suite (unit, golden, site and browser tests; --run-slow adds the long fuzzing)
 	$(PYTHON) -m pytest
+
+test-fast: deps  ## the tests without a browser and without the slow fuzzing (tests/unit, tests/site)
+	$(PYTHON) -m pytest -m "not browser" tests/unit tests/site
+
+lint: deps  ## ruff: style, imports, likely bugs (rules in pyproject.toml)
+	$(PYTHON) -m ruff check
+
+typecheck: deps  ## mypy over generator/, tests/ and benchmarks/
+	$(PYTHON) -m mypy
+
+lock: $(VENV)/.installed  ## re-resolve requirements.lock from pyproject.toml (newest versions allowed; commit it)
+	$(PYTHON) -m uv pip compile --quiet --universal --python-version 3.11 --extra test --extra dev \
+		--output-file requirements.lock pyproject.toml
+
+help:  ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F ':.*## ' '{ printf "  make %-12s %s\n", $$1, $$2 }'
 
 deps: $(VENV)/.installed node_modules/.package-lock.json  ## Python and npm packages
 
 $(VENV)/bin/python:
 	python3 -m venv $(VENV) || { $(SUDO) apt-get update -qq && $(APT_INSTALL) python3-venv && python3 -m venv $(VENV); }
 
-$(VENV)/.installed: pyproject.toml $(VENV)/bin/python
-	$(PYTHON) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+# The locked versions first, then the project itself on top without resolving again.
+$(VENV)/.installed: requirements.lock pyproject.toml $(VENV)/bin/python
+	$(PIP_INSTALL) -r requirements.lock
+	$(PIP_INSTALL) --no-deps -e .
 	touch $@
 
 node_modules/.package-lock.json: package.json package-lock.json
@@ -41,7 +63,7 @@ pdf: deps system-deps  ## chapter PDFs (practice and answer editions) into site/
 	$(PYTHON) -m generator pdf
 
 bench: deps system-deps  ## benchmarks: formulas, search, PDFs and scale (prints figures)
-	for script in benchmarks/bench_*.py; do $(PYTHON) $$script || exit 1; done
+	for script in benchmarks/bench_*.py; do $(PYTHON) -m benchmarks.$$(basename $$script .py) || exit 1; done
 
 serve: deps  ## build the guide and preview it on http://127.0.0.1:8000/, offline app included
 	$(PYTHON) -m generator serve

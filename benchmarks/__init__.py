@@ -1,1 +1,1 @@
-"""Benchmarks of the generator at scale (``python benchmarks/bench_scale.py``)."""
+"""Benchmarks of the generator, run from the repository root: ``python -m benchmarks.bench_scale``."""

@@ -1,6 +1,6 @@
 """Cost of formulas: detection and KaTeX typesetting per formula, and what math adds to a page.
 
-Run: ``python benchmarks/bench_formulas.py``.  It prints, for the bundled bank and for a
+Run: ``python -m benchmarks.bench_formulas``.  It prints, for the bundled bank and for a
 synthetic bank of 5,000 questions made by repeating the bundled one:
 
 * cold start: a fresh process importing the renderer, starting V8, loading KaTeX and
@@ -26,15 +26,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchmarks.paths import BUNDLED, ROOT
+from generator.bank.load import load_bank
+from generator.bank.model import Bank
+from generator.math.detect import Math, Text, split_math
+from generator.math.katex import KatexRenderer, math_html
 
-from generator.math.detect import Math, Text, split_math  # noqa: E402
-from generator.math.katex import KatexRenderer, math_html  # noqa: E402
-from generator.bank.model import Bank  # noqa: E402
-from generator.bank.load import load_bank  # noqa: E402
-
-BANK = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
 SYNTHETIC_QUESTIONS = 5000
 COLD_START = """
 import time; t0 = time.perf_counter()
@@ -141,7 +138,8 @@ def chapter_math_weight(bank: Bank) -> list[tuple[str, int, int, int, int]]:
                     plain.append(shown)
                     typeset.append(shown if isinstance(s, Text) else math_html(s, renderer))
         a, b = "".join(typeset).encode(), "".join(plain).encode()
-        rows.append((f"{chapter.number}. {chapter.title}", len(a), len(b), len(gzip.compress(a)), len(gzip.compress(b))))
+        rows.append((f"{chapter.number}. {chapter.title}", len(a), len(b),
+                     len(gzip.compress(a)), len(gzip.compress(b))))
     renderer.close()
     return rows
 
@@ -153,20 +151,22 @@ def report(run: Run) -> None:
     print(f"  typesetting, uncached         {per(run.uncached_seconds):8.3f} ms a formula")
     print(f"  typesetting + markup, cached  {per(run.cached_seconds):8.3f} ms a formula (as a build runs)")
     print(f"  HTML a formula adds           {(run.html_bytes - run.source_bytes) / max(run.formulas, 1):8.0f} bytes "
-          f"(math_html {run.html_bytes / max(run.formulas, 1):.0f} B vs source {run.source_bytes / max(run.formulas, 1):.0f} B)")
+          f"(math_html {run.html_bytes / max(run.formulas, 1):.0f} B "
+          f"vs source {run.source_bytes / max(run.formulas, 1):.0f} B)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--site", type=Path, help="a built site (mkdocs build) to weigh its pages with and without math")
+    parser.add_argument("--site", type=Path,
+                        help="a built site (mkdocs build) to weigh its pages with and without math")
     site = parser.parse_args().site
-    bank = load_bank(BANK)
+    bank = load_bank(BUNDLED)
     imported, first, second = cold_start()
     print("KaTeX typesetting through mini-racer (V8), katex.min.js from node_modules")
     print(f"cold start: import {imported * 1000:.0f} ms, V8 + KaTeX + first formula {first * 1000:.0f} ms, "
           f"second formula {second * 1000:.2f} ms")
     texts = question_texts(bank)
-    report(measure(f"bundled bank ({BANK.relative_to(ROOT)}, corrected)", texts))
+    report(measure(f"bundled bank ({BUNDLED.relative_to(ROOT)}, corrected)", texts))
     repeated = [texts[k % len(texts)] for k in range(SYNTHETIC_QUESTIONS)]
     report(measure(f"synthetic bank: the bundled questions repeated to {SYNTHETIC_QUESTIONS:,}", repeated))
     if site:

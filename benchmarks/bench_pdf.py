@@ -1,4 +1,4 @@
-"""Chapter PDFs of the bundled guide: ``python benchmarks/bench_pdf.py [--runs 3] [--keep DIR]``.
+"""Chapter PDFs of the bundled guide: ``python -m benchmarks.bench_pdf [--runs 3] [--keep DIR]``.
 
 Builds the bundled guide into a temporary folder (timed, but not part of the target),
 then prints every chapter in both editions with one browser, as ``python -m generator
@@ -19,10 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run as a script: make ``generator`` importable
-
-from generator.printing.pdf import ChapterPdf, render_pdfs  # noqa: E402
+from benchmarks.paths import ROOT
+from generator.printing.pdf import ChapterPdf, render_pdfs
 
 TARGET_SECONDS = 30.0
 
@@ -49,7 +47,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="bench-pdf-") as temp:
         site, out = Path(temp) / "site", (args.keep or Path(temp) / "pdf").resolve()
         print(f"site build: {build_site(site):.2f} s (not counted)")
-        totals, per_pdf = [], {}
+        totals: list[float] = []
+        per_pdf: dict[tuple[str, str], list[ChapterPdf]] = {}
         for run in range(1, args.runs + 1):
             total, pdfs = one_run(site, out)
             startup = total - sum(p.seconds for p in pdfs)
@@ -65,7 +64,8 @@ def main() -> int:
                   f"{last.path.stat().st_size // 1024 if last.path.exists() else 0:>6}")
         chapters = len({key for key, _ in per_pdf})
         best = min(totals)
-        print(f"\nall {len(per_pdf)} PDFs ({chapters} chapters x 2 editions): median {statistics.median(totals):.2f} s, "
+        print(f"\nall {len(per_pdf)} PDFs ({chapters} chapters x 2 editions): "
+              f"median {statistics.median(totals):.2f} s, "
               f"best {best:.2f} s, {best / len(per_pdf):.2f} s per PDF; target {TARGET_SECONDS:.0f} s: "
               f"{'met' if max(totals) < TARGET_SECONDS else 'MISSED'}")
         return 0 if max(totals) < TARGET_SECONDS else 1

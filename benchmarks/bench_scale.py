@@ -1,4 +1,4 @@
-"""How the guide scales: ``python benchmarks/bench_scale.py [--sizes 1000 5000 20000]``.
+"""How the guide scales: ``python -m benchmarks.bench_scale [--sizes 1000 5000 20000]``.
 
 For each size a synthetic bank is made from the bundled one (``synthetic.py``) and
 measured in fresh processes, so that one measurement's memory does not colour the next
@@ -37,12 +37,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))  # run as a script: make ``benchmarks`` and ``generator`` importable
-
-from benchmarks.synthetic import BUNDLED, write_synthetic_bank  # noqa: E402
+from benchmarks.paths import BUNDLED, ROOT
+from benchmarks.synthetic import write_synthetic_bank
 
 ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 SERVE_TIMEOUT = 120.0  # seconds to wait for ``mkdocs serve`` to start or to rebuild
@@ -120,7 +119,7 @@ def _plain_config(docs: Path, site: Path) -> dict:
 
     with open(ROOT / "mkdocs.yml", encoding="utf-8") as file:
         config = yaml_load(file)
-    config["plugins"] = [p for p in config.get("plugins", []) if "study-guide" not in (p if isinstance(p, str) else p)]
+    config["plugins"] = [p for p in config.get("plugins", []) if "study-guide" not in p]
     theme = config.get("theme", {})
     if isinstance(theme, dict) and theme.get("custom_dir"):
         theme["custom_dir"] = str(ROOT / theme["custom_dir"])
@@ -131,12 +130,13 @@ def _plain_config(docs: Path, site: Path) -> dict:
 def _nav(docs: Path) -> list:
     """The guide's nav order (home, chapters by number, report, the rest), titles from the pages."""
     def title(path: Path) -> str:
-        first = next((l for l in path.read_text(encoding="utf-8").splitlines() if l.startswith("# ")), path.stem)
+        lines = path.read_text(encoding="utf-8").splitlines()
+        first = next((line for line in lines if line.startswith("# ")), path.stem)
         return first.removeprefix("# ").strip()
 
     pages = sorted(docs.rglob("*.md"))
-    chapters = sorted((p for p in pages if CHAPTER_NUMBER.search(p.name)),
-                      key=lambda p: (p.parent.name, int(CHAPTER_NUMBER.search(p.name).group(1))))
+    numbered = {p: int(match[1]) for p in pages if (match := CHAPTER_NUMBER.search(p.name))}
+    chapters = sorted(numbered, key=lambda p: (p.parent.name, numbered[p]))
     rest = [p for p in pages if p not in chapters and p.name != "index.md"]
     ordered = [docs / "index.md", *chapters, *rest]
     return [{title(p): p.relative_to(docs).as_posix()} for p in ordered if p.is_file()]
@@ -146,14 +146,15 @@ def _peak_rss_kb() -> int:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 
 
-WORKERS = {"generator": work_generator, "build": work_build, "plain": work_plain}
+WORKERS: dict[str, Callable[..., dict]] = {"generator": work_generator, "build": work_build, "plain": work_plain}
 
 
 def run_worker(kind: str, *args: str, repeat: int = 1) -> dict:
     """The worker's figures, each the least of ``repeat`` runs (the machine's noise only adds)."""
     runs = []
     for _ in range(repeat):
-        result = subprocess.run([sys.executable, __file__, "--worker", kind, *args], cwd=ROOT, env=ENV,
+        result = subprocess.run([sys.executable, "-m", "benchmarks.bench_scale", "--worker", kind, *args],
+                                cwd=ROOT, env=ENV,
                                 capture_output=True, text=True)
         if result.returncode != 0:
             raise SystemExit(f"{kind} worker failed:\n{result.stderr[-3000:]}")
@@ -207,29 +208,28 @@ def measure_serve(touched: list[Path], rounds: int = 3) -> list[tuple[str, float
     what MkDocs' polling watcher sees when an editor saves it.  The server is always stopped.
     """
     port = _free_port()
-    log_file = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
-    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
-                              cwd=ROOT, env=ENV, stdout=log_file, stderr=subprocess.STDOUT, text=True)
-    timings = []
-    try:
-        _wait_for(log_file, "Serving on", 0)
-        for path in touched:
-            for _ in range(rounds):
-                seen = _count(log_file, "Reloading browsers")
-                time.sleep(1.0)  # let the polling watcher take its snapshot first
-                now = time.time()
-                start = time.perf_counter()
-                os.utime(path, (now, now))
-                _wait_for(log_file, "Reloading browsers", seen)
-                timings.append((path.name, time.perf_counter() - start))
-    finally:
-        server.terminate()
+    with tempfile.TemporaryFile(mode="w+", encoding="utf-8") as log_file:
+        server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"],
+                                  cwd=ROOT, env=ENV, stdout=log_file, stderr=subprocess.STDOUT, text=True)
+        timings = []
         try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
-        log_file.close()
+            _wait_for(log_file, "Serving on", 0)
+            for path in touched:
+                for _ in range(rounds):
+                    seen = _count(log_file, "Reloading browsers")
+                    time.sleep(1.0)  # let the polling watcher take its snapshot first
+                    now = time.time()
+                    start = time.perf_counter()
+                    os.utime(path, (now, now))
+                    _wait_for(log_file, "Reloading browsers", seen)
+                    timings.append((path.name, time.perf_counter() - start))
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
     return timings
 
 
@@ -250,7 +250,8 @@ def _wait_for(log_file, needle: str, seen: int) -> None:
     while _count(log_file, needle) <= seen:
         if time.monotonic() > deadline:
             log_file.seek(0)
-            raise SystemExit(f"mkdocs serve: no {needle!r} within {SERVE_TIMEOUT:.0f} s; log:\n{log_file.read()[-3000:]}")
+            raise SystemExit(f"mkdocs serve: no {needle!r} within {SERVE_TIMEOUT:.0f} s; "
+                             f"log:\n{log_file.read()[-3000:]}")
         time.sleep(0.02)
 
 
@@ -268,9 +269,10 @@ def table(rows: list[dict]) -> str:
     lines = [header]
     for r in rows:
         share = f"{r['generator'] / r['build']:.1%} ({1 - r['plain'] / r['build']:.0%})"
-        values = (r["questions"], r["chapters"], r["parse_per_1k"], r["lint_per_1k"], r["render_per_1k"], r["build"],
-                  r["plain"], share, r["rss_mb"], r["markdown_mb"], r["largest_page_kb"], r["html_mb"], r["search_index_mb"])
-        lines.append(" ".join(fmt.format(v) for (_, fmt), v in zip(COLUMNS, values)))
+        values = (r["questions"], r["chapters"], r["parse_per_1k"], r["lint_per_1k"], r["render_per_1k"],
+                  r["build"], r["plain"], share, r["rss_mb"], r["markdown_mb"], r["largest_page_kb"], r["html_mb"],
+                  r["search_index_mb"])
+        lines.append(" ".join(fmt.format(v) for (_, fmt), v in zip(COLUMNS, values, strict=True)))
     return "\n".join(lines)
 
 
@@ -284,10 +286,12 @@ def verdicts(rows: list[dict], serve: list[tuple[str, float]]) -> list[str]:
     if 5000 in by_size:
         r = by_size[5000]
         share = r["generator"] / r["build"]
-        lines.append(f"generator share at 5,000 questions: {share:.1%} (target < 10%): {'met' if share < 0.10 else 'MISSED'}")
+        lines.append(f"generator share at 5,000 questions: {share:.1%} (target < 10%): "
+                     f"{'met' if share < 0.10 else 'MISSED'}")
     if 5000 in by_size and 20000 in by_size:
         growth = by_size[20000]["build"] / by_size[5000]["build"]
-        lines.append(f"build 20,000 / build 5,000: {growth:.2f}x (target < 4.5x): {'met' if growth < 4.5 else 'MISSED'}")
+        lines.append(f"build 20,000 / build 5,000: {growth:.2f}x (target < 4.5x): "
+                     f"{'met' if growth < 4.5 else 'MISSED'}")
     if serve:
         worst = max(t for _, t in serve)
         lines.append("serve rebuild after a touch: " + ", ".join(f"{name} {t:.2f}s" for name, t in serve)
@@ -323,7 +327,8 @@ def main(argv: list[str] | None = None) -> int:
     print(table(rows))
     for r in rows:
         hooks = sorted(r["hooks"].items(), key=lambda item: -item[1])
-        print(f"{r['questions']:,} questions, plugin hooks: " + ", ".join(f"{n} {t:.2f}s" for n, t in hooks if t >= 0.01)
+        print(f"{r['questions']:,} questions, plugin hooks: "
+              + ", ".join(f"{n} {t:.2f}s" for n, t in hooks if t >= 0.01)
               + f"; beside MkDocs (other core) {r['beside']:.2f}s CPU")
     print("\n".join(verdicts(rows, serve)))
     return 0

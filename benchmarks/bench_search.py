@@ -1,4 +1,4 @@
-"""Search from ``file://``: ``python benchmarks/bench_search.py [--sizes 5000] [--runs 5] [--shim]``.
+"""Search from ``file://``: ``python -m benchmarks.bench_search [--sizes 5000] [--runs 5] [--shim]``.
 
 For the bundled bank and for synthetic banks of each size (the bundled questions
 repeated with new numbers, ``synthetic.py``) the guide is built as configured, then:
@@ -26,20 +26,16 @@ import json
 import os
 import re
 import statistics
-import sys
 import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+from benchmarks.browser import build_site, file_url, launch, offline_page, search
+from benchmarks.paths import BUNDLED
+from benchmarks.synthetic import write_synthetic_bank
+from generator.bank.load import bank_slug, read_bank
 
-from benchmarks.synthetic import write_synthetic_bank  # noqa: E402
-from generator.bank.load import bank_slug, read_bank  # noqa: E402
-from tests.browser import build_site, file_url, launch, offline_page, search  # noqa: E402
-
-BUNDLED = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
 TARGET_BYTES_PER_QUESTION = 1024
 TARGET_FIRST_RESULT_S = 1.0
 QUESTION_ENTRY = re.compile(r"#(?:c\d+-)?q\d+$")
@@ -97,8 +93,11 @@ def first_result(browser, site: Path, page_path: str, query: str) -> FirstResult
                               " freeze: Math.max(0, ...window.longTasks), ...studyGuide.timings})")
     if refused:
         raise RuntimeError(f"requests left the folder: {refused.urls}")
-    times = (marks.get(k, float("nan")) / 1000 for k in ("load", "setup", "quick", "ready", "result", "freeze"))
-    return FirstResult(total, *times, worker, marks.get("answered", ""), marks.get("building", float("nan")) / 1000)
+    def seconds(mark: str) -> float:
+        return marks.get(mark, float("nan")) / 1000
+
+    return FirstResult(total, seconds("load"), seconds("setup"), seconds("quick"), seconds("ready"), seconds("result"),
+                       seconds("freeze"), worker, marks.get("answered", ""), seconds("building"))
 
 
 def measure(browser, name: str, bank: Path, out: Path, query: str, runs: int, shim: bool) -> None:

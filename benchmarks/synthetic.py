@@ -17,11 +17,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from benchmarks.paths import BUNDLED
 from generator.bank.decode import decode
 from generator.bank.load import read_bank
-
-ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
 
 LEADING_NUMBER = re.compile(r"\d+")
 DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
@@ -58,7 +56,7 @@ def synthetic_bank(count: int, per_chapter: int = 50, source: tuple[Template, ..
     the bundled chapter of its first question, with ``k`` appended so titles differ.
     """
     source = source or templates()
-    lines = ["2025高級人工智能訓練師核心備考試題庫及答案（合成題庫，%d題）" % count]
+    lines = [f"2025高級人工智能訓練師核心備考試題庫及答案（合成題庫，{count}題）"]
     for start in range(0, count, per_chapter):
         chapter = start // per_chapter + 1
         first = source[start % len(source)]

@@ -1,28 +1,32 @@
-"""Shared fixtures: paths, a parser for inline banks, and the golden-file switch."""
-from __future__ import annotations
+"""Options, plugins and helpers for the whole suite.
 
-import textwrap
-from pathlib import Path
+``--run-slow`` runs the long fuzzing runs (``@pytest.mark.slow``), skipped otherwise, so
+that selecting tests with ``-m`` never pulls them in; ``--update-golden`` rewrites the
+golden files.  Paths the tests share are in ``tests/paths.py``.
+"""
+from __future__ import annotations
 
 import pytest
 
-from generator.bank.model import Bank
-from generator.bank.parse import parse
-
-ROOT = Path(__file__).resolve().parent.parent
-BUNDLED = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
-SHARED_BANK = ROOT.parent / "shared" / "bank" / "000_71496f0fef19abd8.txt"
+# Fixtures for tests that drive a browser (browser, page, guide_site, hant_site).
+pytest_plugins = ["tests.browser_fixtures"]
 
 
-def pytest_addoption(parser):
+def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true", help="rewrite the golden files from the current output")
+    parser.addoption("--run-slow", action="store_true", help="also run the long fuzzing runs (marked slow)")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--run-slow"):
+        return
+    skip = pytest.mark.skip(reason="slow: give --run-slow to run it")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
 
 
 @pytest.fixture
-def update_golden(request) -> bool:
-    return request.config.getoption("--update-golden")
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))
 
-
-def parse_text(text: str) -> Bank:
-    """Parse a small bank written inline in a test (dedented, surrounding blank lines dropped)."""
-    return parse(textwrap.dedent(text).strip("\n") + "\n", "test.txt", "test")

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import CHROMIUM, CHROMIUM_ARGS
-from tests.conftest import BUNDLED, ROOT
-from tests.test_site import HOSTILE
+from benchmarks.browser import CHROMIUM, CHROMIUM_ARGS
+from tests.paths import BUNDLED, ROOT
+from tests.site.test_site import HOSTILE
 
 SITE_URL = "https://guide.example.org/study/"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}

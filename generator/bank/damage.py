@@ -58,7 +58,7 @@ UNSIGNED_EXPONENT = re.compile(
 )
 SMALL_QUANTITY_CONTEXT = re.compile(
     r"(?i:lr|learning[ _]?rate|wd|weight[ _]?decay|eps(?:ilon)?)|學習率|学习率|權重衰減|权重衰减"
-    rf"|[εαλητ]|係數|系數|系数|步長|步长|\+\s*$"
+    r"|[εαλητ]|係數|系數|系数|步長|步长|\+\s*$"
 )
 ONE_MINUS = re.compile(
     rf"(?<![A-Za-z0-9_.])1(?=[{_GREEK}]|[a-zA-Z][_?^)])"  # 1β?, 1α, (1p?)

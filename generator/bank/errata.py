@@ -30,9 +30,9 @@ from pathlib import Path
 import yaml
 
 from ..base.errors import ErrataError
+from ..base.settings import YAML_LOADER
 from .fields import normalise_answer
 from .model import DISPLAY_MATH, INLINE_MATH, Bank, Option, Question
-from ..base.settings import YAML_LOADER
 
 OPTION_FIELDS = tuple("ABCDEF")
 FIELDS = ("stem", "answer", "explanation", *OPTION_FIELDS)

@@ -38,10 +38,10 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from .text_blocks import FENCE_MARK, Code, split_blocks
 from .damage import WHITESPACE, clip, damage_flags, excerpt, question_fields
 from .fields import choice_letters, judge_value
 from .model import Bank, Chapter, Flag, Question, QuestionType, Severity
+from .text_blocks import FENCE_MARK, Code, split_blocks
 
 _E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-
 # Editor-given LaTeX (from errata) travels inside text fields between these control
 # characters; decode() refuses control characters, so no bank can forge them.
 INLINE_MATH = ("\x02", "\x03")

@@ -14,13 +14,12 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from . import fields as F
-from .text_blocks import opaque_spans
 from ..base.errors import ParseError
-from .model import Bank, Chapter, Position, Question, QuestionType, Stray
 from ..base.numerals import chinese_number
+from . import fields as F
+from .model import Bank, Chapter, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
-
+from .text_blocks import opaque_spans
 
 # Headings on a line of their own, by form; each captures the chapter title.
 LINE_HEADINGS = (

@@ -18,15 +18,15 @@ from __future__ import annotations
 import bisect
 import re
 from collections import Counter, OrderedDict
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import Iterator
 
 import yaml
 
-from ..base.errors import ConfigError
 from ..bank.model import DISPLAY_MATH, INLINE_MATH, Bank, Question, QuestionType
+from ..base.errors import ConfigError
 from ..base.settings import YAML_LOADER
 from .term_pattern import SEPARATOR_RUN, compile_spellings
 

@@ -14,9 +14,9 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from .glossary import Glossary, opaque_spans, question_terms
 from ..bank.model import Bank
 from ..base.numerals import chinese_number
+from .glossary import Glossary, opaque_spans, question_terms
 
 # A word that makes "第N題" a reference to another question of the bank rather than, say,
 # "第3題" of some exam paper: see, same as, compare, refer to, as in, with.

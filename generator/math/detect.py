@@ -33,11 +33,23 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ..base.errors import GuideError
-from .to_latex import (BIN, CJK_UNITS, CLOSERS, OPENERS, REL, SYMBOLS, Formula, display_latex,
-                            inline_latex, is_math, read, relations)
-from .to_text import latex_text
 from ..bank.model import DISPLAY_MATH, INLINE_MATH
+from ..base.errors import GuideError
+from .to_latex import (
+    BIN,
+    CJK_UNITS,
+    CLOSERS,
+    OPENERS,
+    REL,
+    SYMBOLS,
+    Formula,
+    display_latex,
+    inline_latex,
+    is_math,
+    read,
+    relations,
+)
+from .to_text import latex_text
 
 
 @dataclass(frozen=True)
@@ -228,7 +240,7 @@ def _candidates(prose: str) -> list[tuple[int, int]]:
                     k += 1
                 after_script = prose[j - 1] == "}" or prose[j - 2:j - 1] in ("^", "_")  # ∑_{i=1}^E f_i
                 if not (prose[j - 1] in OPERATOR_CHARS or (k < n and prose[k] in OPERATOR_CHARS)
-                        or after_script and k < n and prose[k] in RUN_CHARS and not TWO_LETTERS.match(prose, k)):
+                        or (after_script and k < n and prose[k] in RUN_CHARS and not TWO_LETTERS.match(prose, k))):
                     break
                 j = k
                 continue

@@ -28,9 +28,9 @@ import re
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from html import escape
 from pathlib import Path
-from typing import Iterable
 
 from ..base.errors import GuideError
 from . import detect as formulas

@@ -139,7 +139,7 @@ def _tokens(source: str) -> list[tuple[str, str]]:
         if kind == "double":
             kind, text = "char", DOUBLE_OPS[text]
         if out and out[-1][0] == "num" and (UNIT_AFTER_NUMBER.fullmatch(text) or text in CJK_UNITS or
-                                            text == "μ" and source[m.end():m.end() + 1] == "s"):
+                                            (text == "μ" and source[m.end():m.end() + 1] == "s")):
             kind = "unit"  # 13.4GB, 500μs: a unit, not a variable
         if kind == "ident" and out and out[-1] == ("unit", "μ"):
             out[-1] = ("unit", "μ" + text)
@@ -279,7 +279,7 @@ def _script_argument(tokens: list[tuple[str, str]], i: int, sup: bool) -> tuple[
 def _is_math(tokens: list[tuple[str, str]], items: list) -> bool:
     for k, (kind, text) in enumerate(tokens):
         role = _role(tokens[k])
-        if role & SIGNAL or role & (SUP | SUB) and text in "^_":
+        if role & SIGNAL or (role & (SUP | SUB) and text in "^_"):
             return True
         if role & PRIME and k and tokens[k - 1][0] == "ident" and len(tokens[k - 1][1]) == 1:
             return True

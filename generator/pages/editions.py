@@ -18,9 +18,9 @@ import html
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from .escape import escape
 from ..bank.fields import is_letter_answer
 from ..bank.model import Chapter, Question, QuestionType
+from .escape import escape
 
 # Question types whose answer fits in a grid cell; the others are in the answer edition only.
 KEYED_TYPES = frozenset({QuestionType.SINGLE, QuestionType.MULTIPLE, QuestionType.JUDGE, QuestionType.FILL})

@@ -8,15 +8,15 @@ link for a reference such as ``見第3題``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Callable
 
-from .escape import escape
-from ..math.detect import Math, Text, split_math
+from ..bank.model import Bank, Question
 from ..links.glossary import Glossary
 from ..links.references import find_references
-from ..bank.model import Bank, Question
+from ..math.detect import Math, Text, split_math
+from .escape import escape
 
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 
@@ -58,13 +58,14 @@ class InlineRenderer:
         )
 
     def _paragraph(self, question: Question, paragraph: str) -> str:
-        segments = split_math(paragraph) if self.math else (Text(paragraph),)
+        math = self.math
+        segments = split_math(paragraph) if math else (Text(paragraph),)
         pieces = []
         for segment in segments:
-            if isinstance(segment, Math):
-                pieces.append(self.math(segment, question))
-            else:
+            if isinstance(segment, Text):
                 pieces.append(self._text(question, segment.text))
+            elif math:  # always, for a Math segment: without ``math`` there are none
+                pieces.append(math(segment, question))
         return "".join(pieces).strip()
 
     def _text(self, question: Question, text: str) -> str:

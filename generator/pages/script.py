@@ -14,13 +14,17 @@ edition.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from functools import lru_cache
-from typing import Callable, Iterable, Mapping, TypeVar
+from functools import cache
+from typing import TYPE_CHECKING, TypeVar
 
+from ..bank.model import Bank, Chapter, Flag, Option, Question, Stray
 from ..base.errors import ConfigError
 from ..base.settings import HANS, HANT, ORIGINAL, SCRIPTS
-from ..bank.model import Bank, Chapter, Flag, Option, Question, Stray
+
+if TYPE_CHECKING:
+    from _typeshed import DataclassInstance
 
 # OpenCC's own configurations.  Bank text: character and phrase tables, no regional
 # vocabulary, so a term keeps the bank's wording and only its characters change.  The
@@ -58,10 +62,10 @@ KEPT_FIELDS: dict[type, tuple[str, ...]] = {
     Stray: ("position",),
 }
 
-T = TypeVar("T")
+T = TypeVar("T", bound="DataclassInstance")  # the model's frozen dataclasses
 
 
-@lru_cache(maxsize=None)
+@cache
 def converter(script: str, interface: bool = False) -> Callable[[str], str]:
     """The function that writes bank text (or, with ``interface``, interface text) in
     ``script``; ``original`` is the identity."""
@@ -149,7 +153,7 @@ def _sample(bank: Bank) -> str:
 
 
 def _convert(obj: T, convert: Callable[[str], str]) -> T:
-    changes = {}
+    changes: dict[str, object] = {}
     for name in TEXT_FIELDS.get(type(obj), ()):
         value = getattr(obj, name)
         if isinstance(value, str):

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from ..pages.editions import EDITIONS
 from ..base.errors import GuideError
+from ..pages.editions import EDITIONS
 
 log = logging.getLogger(__name__)
 

@@ -1,0 +1,136 @@
+"""Driving a real browser, offline: shared by the benchmarks and the browser tests.
+
+Playwright (PyPI) drives Debian's Chromium (``apt-get install chromium``) through
+``executable_path``: no browser is downloaded.  Every page is opened from ``file://``
+in a context that refuses every other request and records it, so a test can assert
+that the guide never reaches for the network.
+
+The tests' fixtures built on these live in ``tests/browser_fixtures.py``.  Do not install
+``pytest-playwright`` beside them.
+"""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from benchmarks.paths import MKDOCS_YML, ROOT
+from generator.base.errors import GuideError
+from generator.printing.pdf import DEFAULT_CHROMIUM, ChromiumMissingError
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Playwright, Route, ViewportSize
+
+CHROMIUM = DEFAULT_CHROMIUM  # Debian's Chromium, as the PDF command uses it
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+    # Belt and braces: even a request that slipped past the router would resolve nowhere.
+    "--host-resolver-rules=MAP * ~NOTFOUND",
+)
+# URLs that never leave the machine: the site's files, and what a page makes in memory.
+LOCAL = ("file://", "blob:", "data:", "about:")
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+ARTIFACTS = ROOT / "test-artifacts"
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+# Material's search: the header button, the query field, and one result.
+SEARCH_BUTTON = "label.md-header__button[for='__search']"
+SEARCH_INPUT = "input.md-search__input"
+SEARCH_RESULT = ".md-search-result__item"
+SEARCH_RESULT_LINK = ".md-search-result__item > a, .md-search-result__item .md-search-result__link"
+
+
+@dataclass
+class Refused:
+    """Every request a page made that was not for a ``file://`` URL, in order."""
+
+    urls: list[str] = field(default_factory=list)
+
+    def __len__(self) -> int:
+        return len(self.urls)
+
+
+def launch(playwright: Playwright) -> Browser:
+    """Debian's Chromium, headless, with its own network chatter switched off."""
+    if not CHROMIUM.is_file():
+        raise ChromiumMissingError(CHROMIUM, "no such file")
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
+
+
+@contextmanager
+def offline_page(browser: Browser, viewport: ViewportSize | None = None,
+                 dark: bool = False) -> Iterator[tuple[Page, Refused]]:
+    """A fresh page whose every request for anything but a local URL is aborted and recorded."""
+    context = browser.new_context(viewport=viewport or DESKTOP, color_scheme="dark" if dark else "light",
+                                  service_workers="block")
+    refused = Refused()
+
+    def route(route: Route) -> None:
+        url = route.request.url
+        if url.startswith(LOCAL):
+            route.continue_()
+        else:
+            refused.urls.append(url)
+            route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    # Requests the router never sees (none are expected) are counted all the same.
+    page.on("request", lambda request: None if request.url.startswith(LOCAL) or request.url in refused.urls
+            else refused.urls.append(request.url))
+    try:
+        yield page, refused
+    finally:
+        context.close()
+
+
+def file_url(site: Path, path: str = "index.html") -> str:
+    """The ``file://`` URL of ``path`` inside the built site ``site``."""
+    base, _, anchor = path.partition("#")
+    url = (site / base).resolve().as_uri()
+    return f"{url}#{anchor}" if anchor else url
+
+
+def build_site(out: Path, script: str | None = None, banks: list[Path] | None = None) -> Path:
+    """Build the guide into ``out`` in a fresh process (``mkdocs build --strict``'s checks)."""
+    code = ("import sys; from pathlib import Path; from generator.site.build import build_site; "
+            "build_site(Path(sys.argv[1]), [Path(b) for b in sys.argv[4:]], Path(sys.argv[2]), sys.argv[3] or None)")
+    args = [sys.executable, "-c", code, str(MKDOCS_YML), str(out), script or "", *map(str, banks or [])]
+    result = subprocess.run(args, cwd=ROOT, env=ENV, capture_output=True, text=True)
+    if result.returncode != 0 or "WARNING" in result.stderr:
+        raise GuideError(f"building the guide into {out}", "a build free of warnings", result.stderr[-3000:])
+    return out
+
+
+def search(page: Page, query: str, timeout: float = 10_000, clear: bool = True) -> list[dict]:
+    """Type ``query`` into Material's search and return the results (title, text, href).
+
+    ``clear`` first empties the field and waits for the last results to go; a page's
+    first search (``clear=False``) has none, and a benchmark then times no extra steps.
+    """
+    if page.is_visible(SEARCH_BUTTON):  # phones: a button opens the search field
+        page.click(SEARCH_BUTTON)
+    else:
+        page.click(SEARCH_INPUT)
+    # Material reads the field on keyup; "End" stands in for the reader's last keystroke.
+    if clear:
+        page.fill(SEARCH_INPUT, "")
+        page.press(SEARCH_INPUT, "End")
+        page.wait_for_selector(SEARCH_RESULT, state="detached", timeout=timeout)
+    page.fill(SEARCH_INPUT, query)
+    page.press(SEARCH_INPUT, "End")
+    page.wait_for_selector(SEARCH_RESULT, timeout=timeout)
+    return page.eval_on_selector_all(
+        ".md-search-result__item a",
+        "links => links.map(a => ({href: a.href, text: a.textContent.replace(/\\u200b/g, ''),"
+        " title: (a.querySelector('h1, h2') || a).textContent.replace(/\\u200b/g, '').trim()}))")

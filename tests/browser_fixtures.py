@@ -1,0 +1,56 @@
+"""Fixtures for tests that drive Debian's Chromium: loaded by ``pytest_plugins`` in conftest.py.
+
+A test names the fixture it needs (``browser``, ``page``, ``guide_site``, ``hant_site``);
+the helpers these build on (``offline_page``, ``search``...) are in ``benchmarks/browser.py``.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, Page, sync_playwright
+
+from benchmarks.browser import build_site, launch, offline_page
+from generator.base.errors import GuideError
+
+
+def built(out: Path, script: str | None = None) -> Path:
+    """The bundled guide built into ``out``; a failed build fails the tests that need it, with its log."""
+    try:
+        return build_site(out, script)
+    except GuideError as error:
+        pytest.fail(str(error))
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """One Chromium per test module: Playwright's sync API allows one running instance at a
+    time, and other modules (PDFs, KaTeX) start their own."""
+    with sync_playwright() as playwright:
+        try:
+            chromium = launch(playwright)
+        except GuideError as error:
+            pytest.fail(str(error))
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture(scope="session")
+def guide_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled guide, built as configured (Simplified edition)."""
+    return built(tmp_path_factory.mktemp("guide") / "site")
+
+
+@pytest.fixture(scope="session")
+def hant_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The bundled guide's Traditional edition."""
+    return built(tmp_path_factory.mktemp("guide-hant") / "site", script="hant")
+
+
+@pytest.fixture
+def page(browser: Browser) -> Iterator[Page]:
+    """A desktop page offline; the test fails if the page made any request outside the folder."""
+    with offline_page(browser) as (page, refused):
+        yield page
+        assert not refused, f"requests left the folder: {refused.urls}"

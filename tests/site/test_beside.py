@@ -1,0 +1,171 @@
+"""Pages rendered beside MkDocs in a forked process (generator.site.prerender): the same pages as
+rendered here, in any order asked, with their warnings and errors reaching the build."""
+import logging
+import os
+import re
+import subprocess
+import sys
+import textwrap
+import threading
+from pathlib import Path
+from typing import cast
+
+import pytest
+
+from generator.site import prerender as beside
+from generator.base.errors import GuideError
+from generator.bank.model import Page
+from generator.pages.compose import PageRenderer
+from tests.paths import ROOT
+
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+log = logging.getLogger("generator.test")
+
+
+class FakeRenderer:
+    """Pages that say which process made them; page ``fail`` raises, page 1 warns."""
+
+    stash = None
+
+    def __init__(self, count: int, fail: int | None = None, error: type[Exception] = GuideError) -> None:
+        self.outline = tuple((f"p{i}.md", f"P{i}") for i in range(count))
+        self.fail, self.error = fail, error
+
+    def render(self, i: int) -> Page:
+        if i == self.fail:
+            raise self.error(*([f"page {i}", "a page", "none"] if self.error is GuideError else [f"page {i} cannot be made"]))
+        if i == 1:
+            log.warning("page 1 warns")
+        return Page(f"p{i}.md", f"P{i}", f"made by {os.getpid()}")
+
+
+def fake(count: int, **kwargs) -> PageRenderer:
+    """A FakeRenderer where the code expects the real one (it uses only outline, stash and render)."""
+    return cast("PageRenderer", FakeRenderer(count, **kwargs))
+
+
+def made(n: int = 4, **kwargs) -> beside.PagesBeside:
+    return beside.PagesBeside(fake(n, **kwargs))
+
+
+def test_pages_are_made_in_another_process_and_given_in_any_order_asked():
+    pages = made()
+    try:
+        got = {i: pages.page(i) for i in (2, 0, 3, 1)}
+    finally:
+        pages.close()
+    assert [got[i].path for i in range(4)] == ["p0.md", "p1.md", "p2.md", "p3.md"]
+    assert {page.markdown for page in got.values()} == {f"made by {pages._process.pid}"} != {f"made by {os.getpid()}"}
+
+
+def test_a_warning_made_beside_is_logged_here_once(caplog):
+    pages = made()
+    with caplog.at_level(logging.WARNING, logger="generator"):
+        for i in range(4):
+            pages.page(i)
+    pages.close()
+    assert [r.getMessage() for r in caplog.records if r.name == "generator.test"] == ["page 1 warns"]
+
+
+@pytest.mark.parametrize("error, shown", [(GuideError, r"^page 2: expected a page, found none$"),
+                                          (KeyError, r"(?s)failed:.*KeyError: 'page 2 cannot be made'")])
+def test_an_error_beside_is_raised_here_with_its_message(error, shown):
+    pages = made(fail=2, error=error)
+    try:
+        assert pages.page(0).path == "p0.md"
+        with pytest.raises(beside.RendererError, match=shown):
+            pages.page(3)
+    finally:
+        pages.close()
+
+
+def test_work_runs_beside_once_every_page_is_made():
+    pages = made(3)
+    try:
+        result = pages.run(os.getpid)
+        assert result() == pages._process.pid != os.getpid()
+        assert pages.run(sorted, [3, 1, 2])() == [1, 2, 3]  # one job after another
+        assert pages.page(1).path == "p1.md"  # pages made before the job are still there
+    finally:
+        pages.close()
+
+
+def test_pages_are_made_here_when_no_process_can_be_started(monkeypatch):
+    def refuse(self):
+        raise OSError(11, "Resource temporarily unavailable")
+
+    monkeypatch.setattr("multiprocessing.process.BaseProcess.start", refuse)
+    monkeypatch.setattr(beside, "v8_started", lambda: False)
+    pages = beside.start(fake(2))
+    assert type(pages) is beside.Pages and pages.page(1).markdown == f"made by {os.getpid()}"
+
+
+def test_pages_are_made_here_while_other_threads_run():
+    stop = threading.Event()
+    server = threading.Thread(target=stop.wait)  # as mkdocs serve's server and file watcher
+    server.start()
+    try:
+        assert type(beside.start(fake(1))) is beside.Pages
+    finally:
+        stop.set()
+        server.join()
+
+
+def test_the_fallback_renders_here_when_asked():
+    pages = beside.Pages(fake(2))
+    assert pages.page(1).markdown == f"made by {os.getpid()}"
+    assert pages.run(sorted, [2, 1])() == [1, 2]
+
+
+def _build(out: Path, here: bool) -> str:
+    """``mkdocs build --strict`` of the bundled guide in a fresh process, the pages made beside
+    MkDocs or (``here``) in MkDocs' own process; its log."""
+    force = "from generator.site import prerender; prerender.start = prerender.Pages; " if here else ""
+    code = (f"import sys; {force}from mkdocs.__main__ import cli; "
+            f"sys.argv = ['mkdocs', 'build', '--strict', '-d', {str(out)!r}]; cli()")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=ENV, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return result.stderr
+
+
+def test_the_site_is_the_same_whether_pages_are_made_beside_mkdocs_or_in_it(tmp_path):
+    _build(tmp_path / "beside", here=False)
+    _build(tmp_path / "here", here=True)
+    files = sorted(p.relative_to(tmp_path / "here") for p in (tmp_path / "here").rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(tmp_path / "beside") for p in (tmp_path / "beside").rglob("*") if p.is_file())
+    differ = [f for f in files if (tmp_path / "here" / f).read_bytes() != (tmp_path / "beside" / f).read_bytes()]
+    assert differ == []
+    assert 'class="katex"' in (tmp_path / "beside" / "ai-trainer" / "chapter-1.html").read_text(encoding="utf-8")
+
+
+BANK = textwrap.dedent("""\
+    一、計算
+    1.（單選）設學習率為a，則？
+    A. 1
+    B. 2
+    答案：A
+    解析：見公式。
+""")
+
+
+def _guide_with_errata(tmp_path: Path, errata: str) -> subprocess.CompletedProcess:
+    bank = tmp_path / "bank" / "bank.txt"
+    bank.parent.mkdir()
+    bank.write_text(BANK, encoding="utf-8")
+    (bank.parent / "errata.yml").write_text(errata, encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "generator", "site", str(bank), "-o", str(tmp_path / "site")],
+                          cwd=ROOT, env=ENV, capture_output=True, text=True)
+
+
+def test_a_formula_katex_rejects_stops_the_build_naming_its_question(tmp_path):
+    result = _guide_with_errata(tmp_path, "q1:\n  explanation:\n    - whole: 見公式。\n      with: '$\\frac{a}{$'\n")
+    assert result.returncode == 2
+    assert re.search(r"q1: expected LaTeX that KaTeX can typeset, found '.*frac\{a\}\{'", result.stderr)
+    assert "Traceback" not in result.stderr
+
+
+def test_a_katex_warning_beside_fails_the_strict_build(tmp_path):
+    result = _guide_with_errata(tmp_path, "q1:\n  explanation:\n    - whole: 見公式。\n      with: '$x % c$'\n")
+    assert result.returncode == 2
+    assert re.search(r"WARNING .*q1: KaTeX warns about 'x % c'", result.stderr)
+    assert "found Aborted with 1 warnings in strict mode" in result.stderr

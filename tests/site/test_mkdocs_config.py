@@ -1,0 +1,102 @@
+"""What the plugin reads from and changes in MkDocs' configuration (generator.site.mkdocs_config),
+on the project's own mkdocs.yml, and where the generator's log goes (generator.site.logs)."""
+from __future__ import annotations
+
+import logging
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from mkdocs.config import load_config
+
+from generator.site.mkdocs_config import (follow_script, give_search_words, hand_written_pages, iframe_worker_shims,
+                                          plugin_settings)
+from tests.paths import BUNDLED, ROOT
+
+
+@pytest.fixture
+def config():
+    return load_config(str(ROOT / "mkdocs.yml"))
+
+
+def search_plugin(config):
+    return next(p for p in config.plugins.values() if "jieba_dict_user" in p.config)
+
+
+def test_the_interface_and_the_sites_own_strings_follow_the_script(config):
+    name, toggles = config.site_name, [p["toggle"]["name"] for p in config.theme["palette"]]
+    follow_script(config, "hant")
+    assert config.theme["language"] == "zh-Hant"
+    follow_script(config, "hans")
+    assert config.theme["language"] == "zh"
+    assert config.site_name != name and "级" in config.site_name and "級" in name  # 高級 -> 高级
+    assert [p["toggle"]["name"] for p in config.theme["palette"]] != toggles
+    assert "换" in config.theme["palette"][0]["toggle"]["name"]  # 切換 -> 切换
+
+
+def test_the_local_iframe_worker_shim_is_found_and_a_cdn_one_warned_of(config, caplog):
+    assert iframe_worker_shims(config) == ["assets/javascripts/iframe-worker/shim.js"]
+    config.extra["polyfills"] = ["https://unpkg.com/iframe-worker/shim"]
+    with caplog.at_level(logging.WARNING, logger="mkdocs.plugins.study-guide"):
+        assert iframe_worker_shims(config) == []
+    assert "CDN" in caplog.text and "extra.polyfills" in caplog.text
+
+
+def test_search_is_given_the_words_after_the_sites_own_dictionary(config, tmp_path):
+    own = tmp_path / "own.txt"
+    own.write_text("大模型 5\n", encoding="utf-8")
+    search_plugin(config).config.jieba_dict_user = str(own)
+    path = give_search_words(config, ("张量并行", "位置编码"))
+    try:
+        assert search_plugin(config).config.jieba_dict_user == path
+        assert Path(path).read_text(encoding="utf-8").splitlines() == ["大模型 5", "张量并行", "位置编码"]
+    finally:
+        os.unlink(path)
+
+
+def test_without_words_search_keeps_its_configuration(config):
+    before = search_plugin(config).config.jieba_dict_user
+    assert give_search_words(config, ()) is None
+    assert search_plugin(config).config.jieba_dict_user == before
+
+
+def test_hand_written_pages_are_titled_by_their_first_heading(tmp_path):
+    (tmp_path / "guide").mkdir()
+    (tmp_path / "about.md").write_text("intro\n# 關於本指南 \n## 來源\n", encoding="utf-8")
+    (tmp_path / "guide" / "how-to-read.md").write_text("no heading\n", encoding="utf-8")
+    assert hand_written_pages(tmp_path) == {"about.md": "關於本指南", "guide/how-to-read.md": "how-to-read"}
+
+
+def test_the_plugins_options_override_the_settings(tmp_path):
+    path = ROOT / "site_config" / "guide.yml"
+    plain = plugin_settings(path, [], None)
+    assert plain.banks == (BUNDLED,) and plain.script == "hans"
+    overridden = plugin_settings(path, [str(tmp_path / "other.txt")], "hant")
+    assert overridden.banks == (tmp_path / "other.txt",) and overridden.script == "hant"
+
+
+ROUTED = """
+import logging
+import generator.site.plugin
+generator = logging.getLogger("generator")
+print(len(generator.handlers), generator.propagate)  # importing the plugin changes nothing
+from generator.site.logs import route_generator_log
+route_generator_log()
+route_generator_log()
+seen = []
+class Seen(logging.Handler):
+    def emit(self, record):
+        seen.append((record.name, record.getMessage()))
+logging.getLogger("mkdocs.plugins.study-guide").addHandler(Seen())
+logging.getLogger("generator.bank.load").warning("a warning")
+logging.getLogger("generator.bank.load").debug("a debug line")
+print(len(generator.handlers), generator.propagate, seen)
+"""
+
+
+def test_the_generator_log_goes_to_mkdocs_once_routed_not_on_import():
+    result = subprocess.run([sys.executable, "-c", ROUTED], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines() == ["0 True", "1 False [('generator.bank.load', 'a warning')]"]

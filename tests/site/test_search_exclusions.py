@@ -1,0 +1,95 @@
+"""What search leaves out (generator.site.search_exclusions), on the bundled guide's pages as
+Python-Markdown writes them and as Material's search plugin then reads them."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import markdown
+import pytest
+import yaml
+from mkdocs.utils.meta import get_data
+
+from generator.base.settings import load_settings
+from generator.pages.compose import build_guide
+from generator.pages.paths import GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE
+from generator.pages.script import convert_interface
+from generator.pages.strings import UI
+from generator.site.search_exclusions import EXCLUDE, exclude_blocks, is_searched
+from tests.paths import BUNDLED, ROOT
+
+
+def site_markdown(text: str) -> str:
+    """A page's Markdown ``text`` as MkDocs turns it into HTML: front matter off, mkdocs.yml's extensions."""
+    extensions, configs = [], {}
+    for entry in yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))["markdown_extensions"]:
+        name, config = next(iter(entry.items())) if isinstance(entry, dict) else (entry, None)
+        extensions.append(name)
+        if config:
+            configs[name] = config
+    return markdown.markdown(get_data(text)[0], extensions=extensions, extension_configs=configs)
+
+
+def indexed(html: str) -> str:
+    """The text Material's search plugin (its own parser, as installed) indexes for ``html``."""
+    from material.plugins.search.plugin import Parser
+
+    parser = Parser()
+    parser.feed(html)
+    parser.close()
+    return "\n".join("".join(section.title) + "\n" + "".join(section.text) for section in parser.data)
+
+
+@pytest.fixture(scope="module")
+def guide():
+    return build_guide(replace(load_settings(ROOT / "site_config" / "guide.yml"), banks=(BUNDLED,)), typeset=False)
+
+
+@pytest.fixture(scope="module")
+def chapters(guide) -> list[str]:
+    return [site_markdown(page.markdown) for page in guide.pages if "/chapter-" in page.path]
+
+
+def title(guide, key: str) -> str:
+    return convert_interface(UI[key], guide.interface).split("（")[0]  # corrected_title ends in a count
+
+
+def test_answer_titles_corrections_and_flags_leave_the_index_and_notes_stay(guide, chapters):
+    before = "".join(indexed(html) for html in chapters)
+    after = "".join(indexed(exclude_blocks(html)) for html in chapters)
+    for key in ("answer_title", "corrected_title", "flags_title"):
+        assert title(guide, key) in before and title(guide, key) not in after, key
+    assert after.count(title(guide, "note_title")) == before.count(title(guide, "note_title")) > 0
+    assert after.count(title(guide, "explanation")) > 0  # the answers themselves stay searchable
+    codes = {flag.code for bank in guide.banks for c in bank.chapters for q in c.questions for flag in q.flags}
+    assert codes and all(code in before and code not in after for code in codes)
+
+
+def test_only_the_attribute_is_added(chapters):
+    for html in chapters:
+        excluded = exclude_blocks(html)
+        # The generator's own blocks carry the attribute already (the edition switch …).
+        assert excluded.count(EXCLUDE) > html.count(EXCLUDE)
+        assert excluded.replace(EXCLUDE, "") == html.replace(EXCLUDE, "")
+
+
+@pytest.mark.parametrize("html", [
+    '<div class="admonition note">\n<p class="admonition-title">編者註</p>\n<p>x</p>\n</div>',
+    '<details class="note">\n<summary>編者註</summary>\n<p>x</p>\n</details>',
+    '<div class="answer-key">\n<ol><li>A</li></ol>\n</div>',
+    '<details class="answer-only">\n<summary>答案</summary>\n<p>A</p>\n</details>',
+    '<p>&lt;details class="answer"&gt;&lt;summary&gt; in a question\'s text</p>',
+], ids=["note", "folded-note", "answer-key", "other-details", "escaped-bank-text"])
+def test_other_blocks_and_bank_text_are_left_alone(html):
+    assert exclude_blocks(html) == html
+
+
+def test_an_excluded_admonition_folded_or_open_is_marked():
+    for html in ('<div class="admonition warning">\n<p class="admonition-title">校對提示</p>\n</div>',
+                 '<details class="info">\n<summary>校對提示</summary>\n</details>'):
+        assert "校對提示" in indexed(html) and "校對提示" not in indexed(exclude_blocks(html))
+
+
+def test_the_report_overview_and_tags_pages_are_not_searched_and_the_others_are(guide):
+    assert not any(is_searched(path) for path in (REPORT_PAGE, INDEX_PAGE, TAGS_PAGE))
+    assert all(is_searched(page.path) for page in guide.pages if page.path not in (REPORT_PAGE, INDEX_PAGE, TAGS_PAGE))
+    assert is_searched(HOME_PAGE) and is_searched(GLOSSARY_PAGE)

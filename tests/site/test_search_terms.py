@@ -1,0 +1,198 @@
+"""Search terms: the jieba dictionary from the glossary, the re-segmented index, query folding."""
+import json
+import pickle
+import re
+
+import pytest
+
+from generator.links.glossary import Glossary, Term, load_glossary
+from generator.site.offline_search import index_script, worker_source
+from generator.site.query_folding import query_folding
+from generator.site.search_index import cuts_chinese_itself, dump_index, rewrite_index
+from generator.site.segmenter import SEPARATOR, ZWSP, Segmenter, search_terms, user_dictionary
+from tests.paths import GLOSSARY_FILE
+
+GLOSSARY = Glossary((
+    Term("tensor-parallelism", "張量並行", ("tensor parallelism", "张量并行"), "把一層的矩陣切到多張卡上。"),
+    Term("position-encoding", "位置編碼", ("positional encoding", "位置编码"), "告訴模型詞的位置。"),
+    Term("kv-cache", "KV cache", ("KVcache", "鍵值緩存"), "推理時快取鍵與值。"),
+    Term("lora", "LoRA", (), "低秩適配。"),
+    Term("flashattention", "FlashAttention", ("Flash Attention",), "分塊計算注意力。"),
+))
+
+
+def words(segmented: str) -> list[str]:
+    """The tokens Material's search makes of index text."""
+    return [w for w in re.split(SEPARATOR, re.sub(r"<[^>]*>", " ", segmented)) if w]
+
+
+@pytest.fixture(scope="module")
+def segmenter() -> Segmenter:
+    return Segmenter(search_terms(GLOSSARY), GLOSSARY)
+
+
+def test_the_user_dictionary_holds_every_chinese_spelling_in_simplified():
+    dictionary = user_dictionary(search_terms(GLOSSARY).chinese).splitlines()
+    assert {"张量并行", "位置编码", "键值缓存"} <= set(dictionary)
+    assert len(dictionary) == len(set(dictionary))
+    assert not any(c in "張並編碼鍵" for line in dictionary for c in line)
+
+
+def test_the_bundled_glossary_gives_a_dictionary():
+    terms = search_terms(load_glossary(GLOSSARY_FILE))
+    assert len(terms.chinese) > 50 and "混合精度" in terms.chinese
+    assert terms.latin_spaced["kvcache"] == "kv cache"
+
+
+def test_glossary_terms_stay_whole_where_jieba_alone_splits_them(segmenter):
+    # jieba's own dictionary cuts 张量/并行 and 位置/编码.
+    assert words(segmenter.segment("张量并行的通信开销与位置编码")) == ["张量并行", "的", "通信", "开销", "与", "位置编码"]
+
+
+def test_traditional_text_is_cut_like_its_simplified_form(segmenter):
+    traditional = words(segmenter.segment("張量並行的通信開銷與位置編碼"))
+    assert traditional == ["張量並行", "的", "通信", "開銷", "與", "位置編碼"]
+
+
+def test_run_together_english_is_split_into_the_glossary_words(segmenter):
+    assert words(segmenter.segment("使用KVcacheeviction策略")) == ["使用", "KV", "cache", "eviction", "策略"]
+    assert words(segmenter.segment("KV cache與LoRA")) == ["KV", "cache", "與", "LoRA"]
+    assert words(segmenter.segment("QLoRA不是LoRAX")) == ["QLoRA", "不是", "LoRAX"]  # whole words only
+    assert words(segmenter.segment("FlashAttention")) == ["Flash", "Attention"]
+
+
+def test_segmenting_changes_nothing_a_reader_sees(segmenter):
+    text = "<p>在ImageNet-1k上训练，batch size=4096（保留4位小数）。</p><ul><li>A. KVcache</li></ul>"
+    segmented = segmenter.segment(text)
+    assert segmented.replace(ZWSP, "") == text
+    assert ZWSP + "，" not in segmented and "（" + ZWSP not in segmented  # no break beside a separator
+    assert segmenter.segment(segmented) == segmented  # idempotent, so a rebuilt index is the same
+
+
+def index(*texts: str) -> dict:
+    return {"config": {"lang": ["zh"], "separator": "[\\s]+", "pipeline": ["stemmer"], "fields": {}},
+            "docs": [{"location": f"c.html#q{i}", "title": f"第{i}題", "text": t} for i, t in enumerate(texts, 1)]}
+
+
+def test_the_index_is_written_compactly_and_with_its_separator():
+    rewritten = rewrite_index(index("<p>張量並行與KVcache</p>"), GLOSSARY, "hant")
+    written = dump_index(rewritten)
+    assert not re.search(r"(?<!\\)\\u[0-9a-fA-F]{4}", written)  # no \uXXXX escape (the separator's own \\u200b is regex text)
+    assert "張量並行" in written and ZWSP in written and ", " not in written and ": " not in written
+    assert json.loads(written)["config"]["separator"] == SEPARATOR
+    assert words(rewritten["docs"][0]["text"]) == ["張量並行", "與", "KV", "cache"]
+
+
+def test_query_folding_maps_the_other_script_onto_the_index():
+    terms = search_terms(GLOSSARY)
+    hans = query_folding([{"title": "", "text": "位置编码与张量并行"}], terms, "hans")
+    table = dict(zip(hans["chars"][::2], hans["chars"][1::2]))
+    assert table["編"] == "编" and table["碼"] == "码" and table["並"] == "并"
+    assert "编" not in table and "位" not in table  # characters the index holds stay as typed
+    hant = query_folding([{"title": "", "text": "頭髮與位置編碼"}], terms, "hant")
+    table = dict(zip(hant["chars"][::2], hant["chars"][1::2]))
+    assert table["编"] == "編" and table["发"] == "髮"  # 发 -> the form this index holds
+
+
+def test_only_run_together_spellings_whose_words_the_index_holds_are_folded():
+    folding = query_folding([{"title": "", "text": "KV cache 與 flash"}], search_terms(GLOSSARY), "hant")
+    assert folding["latin"] == ["kv cache"]
+
+
+# Material's search plugin cuts Chinese itself (jieba, with the glossary as its user
+# dictionary) and marks the words with zero-width spaces; this is how it leaves a text.
+MATERIAL_CUT = ZWSP.join(["使用", "KVcacheeviction", "策略", "，", "张量", "并行", "的", "位置编码"])
+
+
+def test_a_simplified_edition_keeps_materials_cut_and_loads_no_dictionary():
+    assert not cuts_chinese_itself("hans") and cuts_chinese_itself("hant")
+    segmenter = Segmenter(search_terms(GLOSSARY), GLOSSARY, cut=False)
+    assert segmenter._cut is None  # no second jieba dictionary
+    assert words(segmenter.segment(MATERIAL_CUT)) == [
+        "使用", "KV", "cache", "eviction", "策略", "张量", "并行", "的", "位置编码"]  # English still split
+    assert ZWSP + "，" not in segmenter.segment(MATERIAL_CUT)
+
+
+def test_rewrite_index_cuts_again_only_a_traditional_edition():
+    hans = rewrite_index(index(MATERIAL_CUT), GLOSSARY, "hans")
+    assert "张量" in words(hans["docs"][0]["text"])  # as Material cut it
+    traditional = "張量" + ZWSP + "並行" + ZWSP + "與" + ZWSP + "位置" + ZWSP + "編碼"
+    hant = rewrite_index(index(traditional), GLOSSARY, "hant")
+    assert words(hant["docs"][0]["text"]) == ["張量並行", "與", "位置編碼"]  # cut on its Simplified form
+
+
+def test_the_fold_table_lists_the_index_words_for_cutting_queries():
+    folding = query_folding([{"title": "第1題", "text": "<p>位置" + ZWSP + "編碼" + ZWSP + "與KV cache</p>"}],
+                            search_terms(GLOSSARY), "hant")
+    assert folding["words"].split(" ") == sorted(["第", "題", "位置", "編碼", "與"])
+
+
+def test_the_index_script_holds_the_documents_as_text_and_parses_them_on_use():
+    from py_mini_racer import MiniRacer
+
+    docs = [{"location": "c.html#q1", "title": "第1題", "text": '<p>"引號"與 \\ 反斜線 \u2028</p>'}]
+    script = index_script({"config": {"lang": ["zh"]}, "docs": docs}, {"suggest": False})
+    v8 = MiniRacer()
+    v8.eval("var window = this;")
+    v8.eval(script)
+    assert v8.eval("typeof studyGuide.index.docs") == "string"
+    assert json.loads(str(v8.eval("JSON.stringify(__index.docs)"))) == docs
+    assert v8.eval("studyGuide.index.options.suggest") is False
+    # offline-search.js sets `parsed` to an index without documents, which Material then reads.
+    v8.eval("studyGuide.index.parsed = {config: studyGuide.index.config, docs: []}")
+    assert v8.eval("__index.docs.length") == 0
+    v8.eval(script)  # loaded again (Material does): the first copy stays
+    assert v8.eval("__index.docs.length") == 0
+
+
+def test_the_worker_source_starts_with_the_guides_prelude(tmp_path):
+    workers, lunr = tmp_path / "workers", tmp_path / "lunr"
+    (lunr / "min").mkdir(parents=True)
+    workers.mkdir()
+    (workers / "search.0123.min.js").write_text("/* material */", encoding="utf-8")
+    for name in ("lunr.stemmer.support.min.js", "lunr.zh.min.js"):
+        (lunr / "min" / name).write_text(f"/* {name} */", encoding="utf-8")
+    prelude = tmp_path / "search-worker.js"
+    prelude.write_text("/* prelude */", encoding="utf-8")
+    source = json.loads(worker_source(workers, lunr, ["zh"], prelude).split(" = ", 1)[1].rstrip(";\n"))
+    order = [source.index(part) for part in ("/* prelude */", "/* material */", "lunr.stemmer", "lunr.zh")]
+    assert order == sorted(order)
+
+
+def test_the_built_index_keeps_glossary_terms_whole_and_no_katex(guide_site):
+    index = json.loads((guide_site / "search" / "search_index.json").read_text(encoding="utf-8"))
+    tokens = {w for doc in index["docs"] for w in words(doc["title"] + " " + doc["text"])}
+    assert {"混合精度", "位置编码"} <= tokens  # jieba alone cuts 位置/编码
+    text = "".join(doc["text"] for doc in index["docs"])
+    assert "katex" not in text and "‖∇w‖" in text  # a formula's text is indexed, KaTeX's HTML not
+    page = (guide_site / "ai-trainer" / "chapter-1.html").read_text(encoding="utf-8")
+    assert "<sg-katex" in page and 'class="katex"' in page  # the page is written with it
+
+
+def test_the_index_rewritten_in_two_halves_is_the_index_rewritten_at_once():
+    texts = ["<p>張量並行與KVcache</p>", "<p>FlashAttention與位置編碼</p>", "<p>LoRA</p>", "<p>頭髮與KV cache</p>"]
+    calls = []
+
+    def run(function, *args):  # as beside.Pages.run: the work is done, its result given later
+        calls.append(len(args[0]))
+        result = pickle.loads(pickle.dumps(function(*pickle.loads(pickle.dumps(args)))))
+        return lambda: result
+
+    for script in ("hans", "hant"):
+        assert rewrite_index(index(*texts), GLOSSARY, script, run=run) == rewrite_index(index(*texts), GLOSSARY, script)
+    assert calls == [2, 2]
+
+
+def test_a_glossary_sent_to_another_process_finds_the_same_terms():
+    text = "用KVcache與張量並行，再加LoRA"
+    GLOSSARY.find(text)  # fills the caches, which stay behind
+    copy = pickle.loads(pickle.dumps(GLOSSARY))
+    assert copy == GLOSSARY and len(pickle.dumps(GLOSSARY)) < 2_000
+    assert [m.term.slug for m in copy.find(text)] == ["kv-cache", "tensor-parallelism", "lora"]
+
+
+def test_formulas_and_settings_are_cut_at_their_signs_and_decimals_stay_whole():
+    text = "batch size=4096，max_len×d_model，m̂_5=0.015/(1-0.9^5)≈0.036629，[0.8,0.1]，pass@k"
+    assert [w for w in re.split(SEPARATOR, text) if w] == [
+        "batch", "size", "4096", "max", "len", "d", "model", "m̂", "5", "0.015", "1", "0.9", "5", "0.036629",
+        "0.8", "0.1", "pass@k"]

@@ -1,0 +1,199 @@
+"""The built site: strict build of the bundled guide, and bank text never interpreted."""
+import os
+import re
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from tests.paths import BUNDLED, ROOT
+
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+
+HOSTILE = textwrap.dedent("""\
+    一、&lt;/title&gt;<script>alert(9)</script>
+    1.（簡答）<script>alert(1)</script>與<img src=x onerror=alert(2)>與[點我](javascript:alert(3))
+    答案：*星號* _底線_ **粗** $x^2$ \\(y\\) {{ config.site_name }} a|b|c &amp; `code` <b>粗</b>
+    解析：
+    # 不是標題
+    1. 不是列表
+    - 不是列表
+    > 不是引用
+    | a | b |
+    | --- | --- |
+    ===
+    !!! note "不是提示框"
+    ```js
+    alert("<b>code is code</b>")
+    ```
+""")
+
+
+@pytest.fixture(scope="module")
+def bundled_site(tmp_path_factory):
+    out = tmp_path_factory.mktemp("site")
+    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
+                            cwd=ROOT, env=ENV, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return out, result.stderr
+
+
+@pytest.fixture(scope="module")
+def hostile_page(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("hostile")
+    bank = folder / "hostile.txt"
+    bank.write_text(HOSTILE, encoding="utf-8")
+    out = folder / "site"
+    result = subprocess.run([sys.executable, "-m", "generator", "site", str(bank), "-o", str(out), "--script", "original"],
+                            cwd=folder, env=ENV, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    return (out / "hostile" / "chapter-1.html").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def hostile_article(hostile_page):
+    return hostile_page[hostile_page.index('<article'):hostile_page.index('</article>')]
+
+
+def test_strict_build_has_no_warnings(bundled_site):
+    out, log = bundled_site
+    assert "WARNING" not in log
+    for n in range(1, 6):
+        assert (out / "ai-trainer" / f"chapter-{n}.html").is_file()
+    assert (out / "index.html").is_file() and (out / "report.html").is_file()
+
+
+def test_chapter_page_has_anchors_options_and_folded_answers(bundled_site):
+    out, _ = bundled_site
+    html = (out / "ai-trainer" / "chapter-1.html").read_text(encoding="utf-8")
+    for n in range(1, 7):
+        assert f'id="q{n}"' in html
+    assert "第1题 · 单选" in html  # the bundled guide is built in Simplified
+    # answers are folded: <details> without the "open" attribute
+    details = re.findall(r'<details class="answer"[^>]*>', html)
+    assert len(details) == 6 and not any("open" in d for d in details)
+    assert '<strong>B.</strong>' in html
+    # code in answers is a code block
+    assert re.search(r'<pre[^>]*>.*functools', html, re.S)
+
+
+def test_home_page_lists_chapters_with_counts_by_type(bundled_site):
+    out, _ = bundled_site
+    html = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="ai-trainer/chapter-1.html"' in html
+    assert "单选 5" in html and "案例分析 4" in html and ">26<" in html
+
+
+@pytest.mark.parametrize("markup", [
+    "<script>", "<img", 'href="javascript:', "<em>", "<b>粗</b>", "<h2", "<ol>", "<ul>", "<blockquote>", "<table>", "arithmatex", "admonition note",
+])
+def test_bank_markup_is_never_interpreted(hostile_article, markup):
+    assert markup not in hostile_article
+
+
+def test_a_chapter_title_stays_text_in_the_title_nav_header_and_footer(hostile_page):
+    assert "<script>alert(" not in hostile_page
+    title = hostile_page[hostile_page.index("<title>"):hostile_page.index("</title>") + 8]
+    assert title.startswith("<title>&amp;lt;/title&amp;gt;&lt;script&gt;alert(9)&lt;/script&gt; - ")
+    # the heading, the nav, the header and the tab title all show it as written
+    assert hostile_page.count("&amp;lt;/title&amp;gt;&lt;script&gt;alert(9)&lt;/script&gt;") >= 4
+
+
+@pytest.mark.parametrize("text", [
+    "&lt;script&gt;alert(1)&lt;/script&gt;", "&lt;img src=x onerror=alert(2)&gt;",
+    "[點我](javascript:alert(3))", "*星號* _底線_ **粗** $x^2$ \\(y\\)", "{{ config.site_name }}",
+    "a|b|c &amp;amp; `code` &lt;b&gt;粗&lt;/b&gt;", "# 不是標題", "1. 不是列表", "- 不是列表",
+    "&gt; 不是引用", "| a | b |", "===", '!!! note "不是提示框"',
+])
+def test_bank_text_appears_exactly_as_written(hostile_article, text):
+    visible = re.sub(r"<br>\s*", "\n", hostile_article)
+    assert text in visible
+
+
+def test_the_chapter_title_is_the_only_top_heading(hostile_article):
+    assert hostile_article.count("<h1") == 1
+
+
+def test_code_in_a_bank_is_shown_as_code(hostile_article):
+    assert "&lt;b&gt;code is code&lt;/b&gt;" in re.sub(r"<[^>]+>", "", hostile_article)
+
+
+def test_every_internal_link_and_anchor_resolves(bundled_site):
+    """Follow every href and src of every built page: the file exists, and so does the anchor."""
+    from html.parser import HTMLParser
+    from urllib.parse import unquote, urlsplit
+
+    class Collector(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.ids, self.links = set(), []
+
+        def handle_starttag(self, tag, attrs):
+            for name, value in attrs:
+                if name == "id" and value:
+                    self.ids.add(value)
+                if name in ("href", "src") and value:
+                    self.links.append(value)
+
+    out, _ = bundled_site
+    pages = {}
+    for path in out.rglob("*.html"):
+        collector = Collector()
+        collector.feed(path.read_text(encoding="utf-8"))
+        pages[path.resolve()] = collector
+    broken, checked = [], 0
+    for path, collector in pages.items():
+        if path.name == "404.html":  # links from the server root: not a page read offline
+            continue
+        for link in collector.links:
+            parts = urlsplit(link)
+            if parts.scheme or link.startswith("//"):
+                continue
+            target = (path.parent / unquote(parts.path)).resolve() if parts.path else path
+            checked += 1
+            if not target.exists():
+                broken.append(f"{path.relative_to(out.resolve())}: {link} (no file)")
+            elif parts.fragment and target.suffix == ".html":
+                if unquote(parts.fragment) not in pages[target].ids:
+                    broken.append(f"{path.relative_to(out.resolve())}: {link} (no anchor)")
+    assert checked > 500
+    assert broken == []
+
+
+def question_html(page: str, qid: str) -> str:
+    start = page.index(f'id="{qid}"')
+    end = page.find('<div class="question">', start)
+    return page[start:end if end > 0 else None]
+
+
+def test_flags_corrections_and_notes_are_shown_on_their_question(bundled_site):
+    out, _ = bundled_site
+    chapter5 = (out / "ai-trainer" / "chapter-5.html").read_text(encoding="utf-8")
+    q26 = question_html(chapter5, "q26")
+    assert '<div class="admonition danger"' in q26 and "truncated" in q26  # cut off: an open, red flag
+    assert '<details class="corrected"' in q26 and "本题已校订（1 处）" in q26  # the correction, folded
+    q25 = question_html(chapter5, "q25")
+    answer = q25[q25.index('<details class="answer">'):]
+    assert '<div class="admonition note">' in answer and "编者注" in answer  # the note sits inside the answer
+    chapter2 = (out / "ai-trainer" / "chapter-2.html").read_text(encoding="utf-8")
+    assert "answer-conflict" in question_html(chapter2, "q10")
+
+
+def test_report_page_lists_every_flag_with_a_link(bundled_site):
+    out, _ = bundled_site
+    report = (out / "report.html").read_text(encoding="utf-8")
+    for qid, chapter, code in (("q10", 2, "answer-conflict"), ("q22", 4, "answer-conflict"), ("q26", 5, "truncated")):
+        assert f'href="ai-trainer/chapter-{chapter}.html#{qid}"' in report
+        assert code in report
+
+
+def test_formulas_read_as_text_where_search_and_screen_readers_read_them(bundled_site):
+    """Beside each typeset formula is its text, which search indexes: never LaTeX markup."""
+    out, _ = bundled_site
+    readable = [t for page in out.glob("ai-trainer/chapter-*.html")
+                for t in re.findall(r'<span class="sg-math-text">([^<]*)</span>', page.read_text(encoding="utf-8"))]
+    assert len(readable) > 50 and not [t for t in readable if "\\" in t]
+    assert "1.227×10^(-5)" in " ".join(readable)  # q3's working, given by the editor as LaTeX
+    index = (out / "search" / "search_index.json").read_text(encoding="utf-8")
+    assert "dfrac" not in index and "\\times" not in index

@@ -1,0 +1,82 @@
+"""The command line: the JSON contract, the check report and its exit statuses."""
+import json
+import subprocess
+import sys
+
+import pytest
+
+from tests.paths import BUNDLED, ROOT
+
+
+def run(*args, cwd=ROOT):
+    return subprocess.run([sys.executable, "-m", "generator", *map(str, args)], cwd=cwd,
+                          capture_output=True, text=True, encoding="utf-8")
+
+
+def test_export_json_contract():
+    result = run("export", BUNDLED, "--format", "json", "--no-errata")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert {"title", "preamble", "chapters"} <= data.keys()
+    assert [c["number"] for c in data["chapters"]] == [1, 2, 3, 4, 5]
+    q = data["chapters"][1]["questions"][1]
+    fields = {"id", "number", "type", "type_label", "stem", "options", "answer", "explanation", "flags", "notes"}
+    assert fields <= q.keys()
+    assert (q["id"], q["number"], q["type"], q["type_label"], q["answer"]) == ("q8", 8, "multiple", "多選", "BCD")
+    assert q["options"][0] == {"label": "A", "text": q["options"][0]["text"]}
+    q5 = data["chapters"][0]["questions"][4]
+    assert (q5["type"], q5["type_label"]) == ("short", "簡答")
+    flags = [f for c in data["chapters"] for q in c["questions"] for f in q["flags"]]
+    assert all(f.keys() == {"code", "severity", "message"} for f in flags)
+
+
+def test_export_ids_are_stable_across_runs():
+    first, second = run("export", BUNDLED), run("export", BUNDLED)
+    assert first.stdout == second.stdout
+
+
+def test_export_text_dump():
+    result = run("export", BUNDLED, "--format", "text", "--no-errata")
+    assert result.returncode == 0
+    assert "chapter 5: 安全與倫理" in result.stdout and "q26 #26 multiple" in result.stdout
+
+
+@pytest.mark.parametrize("content, found", [
+    (b"", "empty file"),
+    (b"\x00\x01binary\x02", "binary"),
+    ("只有一段文字，沒有題目。".encode(), "no question"),
+])
+def test_unreadable_banks_exit_2_with_a_message(tmp_path, content, found):
+    bank = tmp_path / "bad.txt"
+    bank.write_bytes(content)
+    for command in ("export", "check"):
+        result = run(command, bank)
+        assert result.returncode == 2
+        assert str(bank) in result.stderr and found in result.stderr
+        assert "Traceback" not in result.stderr
+
+
+def test_a_missing_file_exits_2(tmp_path):
+    result = run("check", tmp_path / "nope.txt")
+    assert result.returncode == 2 and "nope.txt" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_check_exit_status_follows_the_flags(tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text("一、甲\n1.（單選）題\nA.甲\nB.乙\n答案：A\n解析：甲。\n", encoding="utf-8")
+    assert run("check", good).returncode == 0
+    cut = tmp_path / "cut.txt"
+    cut.write_text("一、甲\n1.（單選）題\nA.甲\nB.乙\n答案：A\n2.（多選）下列屬于紅隊評估的有A.梯度", encoding="utf-8")
+    result = run("check", cut)
+    assert result.returncode == 1, result.stdout
+    assert "q2" in result.stdout and "truncated" in result.stdout
+
+
+def test_check_suggests_terms_missing_from_the_glossary(tmp_path):
+    bank = tmp_path / "terms.txt"
+    bank.write_text("一、甲\n1.（單選）Zorblax與Zorblax和LoRA\nA.甲\nB.乙\n答案：A\n解析：Zorblax。\n",
+                    encoding="utf-8")
+    result = run("check", bank)
+    assert result.returncode == 0
+    suggestions = next(line for line in result.stdout.splitlines() if line.startswith("terms missing"))
+    assert "Zorblax ×3" in suggestions and "LoRA" not in suggestions
