@@ -1,3 +1,17 @@
-from .cli import main
+import os
+import signal
+import sys
 
+
+def _interrupted_while_starting(signum, frame):
+    # Importing MkDocs and the generator takes a moment and writes nothing: leave at once.
+    # (A KeyboardInterrupt there may surface as another error, or make CPython exit by SIGINT.)
+    print("interrupted", file=sys.stderr, flush=True)
+    os._exit(130)
+
+
+signal.signal(signal.SIGINT, _interrupted_while_starting)
+from .cli import main  # noqa: E402
+
+signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on Ctrl-C cleans up (exit 130)
 raise SystemExit(main())

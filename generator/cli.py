@@ -1,8 +1,10 @@
 """Command line: ``python -m generator {export,check,markdown,site,serve,pdf}``.
 
 Exit status: 0 when all is well, 1 when ``check`` finds errors (or warnings with
-``--strict``), 2 when an input cannot be read or parsed.  Every input problem is a
-one-paragraph message on stderr, never a traceback.
+``--strict``), 2 when an input cannot be read or parsed, the command line is wrong or
+the output folder is refused or cannot be written (argparse's usage errors are 2 too),
+130 when interrupted.  Every such problem is a one-paragraph message on stderr saying
+where, what and what to do, never a traceback.
 """
 from __future__ import annotations
 
@@ -14,23 +16,31 @@ from .base.errors import GuideError
 from .bank.export import dump_text, dumps_json
 from .links.glossary import Glossary, load_glossary, suggest_terms
 from .bank.model import Bank, Severity
-from .bank.load import load_bank
+from .bank import load as bank_files
+from .bank.load import MB, default_errata, load_bank
 from .pages.script import SCRIPTS
+from .site.output_folder import Protected, check_output, is_build, staged
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = ROOT / "site_config" / "guide.yml"
 
 
 def main(argv: list[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
     try:
+        args = _parser().parse_args(argv)
+        if getattr(args, "max_size", None):
+            bank_files.max_bank_size = args.max_size * MB
         return args.run(args)
     except GuideError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
     except OSError as error:
-        print(f"error: {error.filename or ''}: {error.strerror}", file=sys.stderr)
+        where = f"{error.filename}: " if error.filename else ""
+        print(f"error: {where}{error.strerror or error}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("interrupted: any output folder is left as it was", file=sys.stderr)
+        return 130
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -50,12 +60,16 @@ def _parser() -> argparse.ArgumentParser:
     markdown = sub.add_parser("markdown", help="write the generated Markdown pages to a folder")
     markdown.add_argument("banks", nargs="*", type=Path, help="bank files (default: those of site_config/guide.yml)")
     markdown.add_argument("-o", "--out", type=Path, default=Path("generated"))
+    _force_argument(markdown)
+    _max_size_argument(markdown)
     markdown.set_defaults(run=_markdown)
 
     site = sub.add_parser("site", help="build a study-guide site for any bank file(s)")
     site.add_argument("banks", nargs="+", type=Path)
     site.add_argument("-o", "--out", type=Path, default=Path("site"))
     site.add_argument("--script", choices=SCRIPTS, help="edition's script (default: that of site_config/guide.yml)")
+    _force_argument(site)
+    _max_size_argument(site)
     site.set_defaults(run=_site)
 
     serve = sub.add_parser("serve", help="build the guide and preview it over http, service worker included")
@@ -65,6 +79,8 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1; "
                        "browsers allow service workers over plain http only on localhost)")
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    _force_argument(serve)
+    _max_size_argument(serve)
     serve.set_defaults(run=_serve)
 
     pdf = sub.add_parser("pdf", help="print each chapter to PDF, practice and answer editions (Chromium)")
@@ -73,6 +89,7 @@ def _parser() -> argparse.ArgumentParser:
                      "which chapter pages link)")
     pdf.add_argument("--site", type=Path, help="print this built site (default: site/, built first if "
                      "missing or older than its sources)")
+    _force_argument(pdf)
     pdf.set_defaults(run=_pdf)
     return parser
 
@@ -81,6 +98,32 @@ def _bank_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("bank", type=Path, help="the raw bank file")
     parser.add_argument("--errata", type=Path, help="corrections to apply (default: the errata.yml beside the bank)")
     parser.add_argument("--no-errata", action="store_true", help="show the bank without corrections")
+    _max_size_argument(parser)
+
+
+def _max_size_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--max-size", type=_megabytes, metavar="MB", default=bank_files.max_bank_size // MB,
+                        help=f"refuse banks larger than this (default {bank_files.max_bank_size // MB} MB)")
+
+
+def _megabytes(text: str) -> int:
+    if not text.isdigit() or int(text) == 0:
+        raise argparse.ArgumentTypeError(f"expected a whole number of megabytes such as 500, found {text!r}")
+    return int(text)
+
+
+def _force_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--force", action="store_true",
+                        help="replace an output folder that holds files no earlier build wrote")
+
+
+def _inputs(banks) -> tuple[Path, ...]:
+    """The banks and their errata: what no output may replace."""
+    return tuple(p for bank in banks for p in (bank, default_errata(bank)) if p)
+
+
+def _protected(banks) -> Protected:
+    return Protected(ROOT, _inputs(banks))
 
 
 def _load(args) -> Bank:
@@ -135,28 +178,34 @@ def _markdown(args) -> int:
     settings = load_settings(SETTINGS)
     if args.banks:
         settings = replace(settings, banks=tuple(args.banks))
+    check_output(args.out, _protected(settings.banks), args.force)
     guide = build_guide(settings, typeset=False)  # formulas as their text: Markdown to read as it is
-    for page in guide.pages:
-        target = args.out / page.path
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(page.markdown, encoding="utf-8")
+    with staged(args.out, _protected(settings.banks), args.force) as folder:
+        for page in guide.pages:
+            target = folder / page.path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(page.markdown, encoding="utf-8")
     print(f"wrote {len(guide.pages)} pages to {args.out}")
     return 0
 
 
 def _site(args) -> int:
-    _build(args.banks, args.out, args.script)
+    _build(args.banks, args.out, args.script, args.force)
     print(f"built {args.out}/index.html")
     return 0
 
 
-def _build(banks: list[Path], out: Path, script: str | None) -> None:
-    """Build the guide for ``banks`` (the configured ones when empty) into ``out``."""
+def _build(banks: list[Path], out: Path, script: str | None, force: bool) -> None:
+    """Build the guide for ``banks`` (the configured ones when empty) into ``out``, which
+    ``force`` lets replace a folder no build wrote."""
+    from .base.settings import load_settings
     from .site.build import build_site
 
+    inputs = tuple(p.resolve() for p in _inputs(banks or load_settings(SETTINGS).banks))
+    check_output(out, Protected(ROOT, inputs), force)  # before any work
     for bank in banks:  # fail early, with the parser's message, before MkDocs starts
         load_bank(bank)
-    build_site(ROOT / "mkdocs.yml", [p.resolve() for p in banks], out.resolve(), script)
+    build_site(ROOT / "mkdocs.yml", [p.resolve() for p in banks], out.resolve(), script, force=force, inputs=inputs)
 
 
 def _serve(args) -> int:
@@ -167,7 +216,7 @@ def _serve(args) -> int:
     except OSError as error:
         raise GuideError(f"--host {args.host} --port {args.port}", "a free address to serve the guide on",
                          error.strerror or str(error), "python -m generator serve --port 8001") from None
-    _build(args.banks, args.out, args.script)
+    _build(args.banks, args.out, args.script, args.force)
     host, port = server.server_address[:2]
     print(f"serving {args.out} at http://{host}:{port}/ (Ctrl-C stops; run again after a change)", flush=True)
     try:
@@ -180,25 +229,35 @@ def _serve(args) -> int:
 
 
 def _pdf(args) -> int:
+    from dataclasses import replace
+
+    from .base.settings import load_settings
     from .pages.editions import EDITIONS
     from .printing.pdf import progress_line, render_pdfs, site_is_stale, write_manifest
 
     site = (args.site or ROOT / "site").resolve()
+    out = (args.out or site / "pdf").resolve()
+    banks = list(load_settings(SETTINGS).banks)
+    # pdf/ in the site is the site's own (each site build replaces it): no --force needed there.
+    replace_any = args.force or (args.out is None and is_build(site))
+    check_output(out, _protected(banks), replace_any)
     sources = [ROOT / name for name in ("content", "generator", "overrides", "site_config", "mkdocs.yml")]
     if args.site is None and site_is_stale(site, sources):
         from .site.build import build_site
-        from .base.settings import load_settings
 
         print(f"building {site} ...", file=sys.stderr)
-        build_site(ROOT / "mkdocs.yml", list(load_settings(SETTINGS).banks), site)
-    out = (args.out or site / "pdf").resolve()
+        build_site(ROOT / "mkdocs.yml", banks, site, force=args.force, inputs=_inputs(banks))
     live = sys.stderr.isatty()  # a progress bar redrawn in place, or one line per PDF in logs
 
     def progress(done, total, pdf):
         print(("\r\x1b[K" if live else "") + progress_line(done, total, pdf), end="" if live and done < total else "\n",
               file=sys.stderr, flush=True)
 
-    pdfs = render_pdfs(site, out, EDITIONS if args.edition == "both" else (args.edition,), on_progress=progress)
+    # Written beside `out` and swapped in whole; earlier PDFs (another edition) carried over.
+    with staged(out, _protected(banks), replace_any, keep=True) as folder:
+        pdfs = render_pdfs(site, folder, EDITIONS if args.edition == "both" else (args.edition,),
+                           on_progress=progress)
+    pdfs = tuple(replace(pdf, path=out / pdf.path.relative_to(folder)) for pdf in pdfs)
     write_manifest(site, out, pdfs)
     print(f"wrote {len(pdfs)} PDFs ({sum(p.pages for p in pdfs)} pages) to {out}")
     return 0

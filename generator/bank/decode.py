@@ -1,8 +1,14 @@
 """bytes -> text: the encodings scraped Chinese banks arrive in.
 
-UTF-8 (with or without BOM) and UTF-16 with BOM are recognised for certain; anything
-else is tried as GB18030, which covers GBK and GB2312.  A file that fits none of them
-is an error naming the byte where decoding failed.  Line ends become ``\\n``.
+UTF-8 (with or without BOM) and UTF-16 with BOM are recognised for certain.  Anything
+else is tried in the East Asian legacy encodings (:data:`CANDIDATES`): a file that only
+GB18030 (which covers GBK and GB2312) decodes is GB18030, as it always was; when several
+decode it, charset-normalizer tells them apart.  Big5 (Traditional Chinese) is read;
+Japanese and Korean encodings are refused naming the encoding, with the command that
+converts the file.  Private-use characters after decoding mean a wrong guess (Big5 read
+as GBK lands in GBK's user-defined area), so an encoding that yields them is no
+candidate.  A file that fits none is an error naming the byte where decoding failed.
+Line ends become ``\\n``.
 """
 from __future__ import annotations
 
@@ -17,8 +23,22 @@ _LINE_ENDS = re.compile(r"\r\n?|[\f\v\x85\u2028\u2029]")
 _BINARY = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
 # A stretch of bytes that decode as UTF-8 (``surrogateescape`` marks the rest).
-_UTF8_RUN = re.compile(r"[^\udc80-\udcff]+")
 MIXED_EVIDENCE = 10  # non-ASCII UTF-8 characters in one run that prove a UTF-8 part
+# Only runs long enough to hold that many (the shorter are skipped in C, a bounded scan each).
+_UTF8_RUN = re.compile(r"[^\udc80-\udcff]{%d,}" % MIXED_EVIDENCE)
+
+# Legacy encodings a bank may arrive in, the bank's own (Chinese) ones first; each with
+# the family it belongs to.  charset-normalizer chooses among those that decode a file.
+CANDIDATES = {
+    "gb18030": "gb18030", "big5": "big5", "cp950": "big5", "big5hkscs": "big5",
+    "shift_jis": "shift_jis", "cp932": "shift_jis", "euc_jp": "euc_jp", "euc_kr": "euc_kr", "cp949": "euc_kr",
+}
+READ = {"gb18030", "big5"}  # families the generator reads; the others are refused, named
+_LABELS = {"gb18030": "GB18030/GBK", "big5": "Big5 (Traditional Chinese)", "shift_jis": "Shift-JIS (Japanese)",
+           "euc_jp": "EUC-JP (Japanese)", "euc_kr": "EUC-KR (Korean)"}
+_ICONV = {"gb18030": "GB18030", "big5": "BIG5", "shift_jis": "SHIFT_JIS", "euc_jp": "EUC-JP", "euc_kr": "EUC-KR"}
+# Unicode's private-use areas: no bank character, but where a wrong legacy guess lands.
+_PRIVATE_USE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),
@@ -45,16 +65,55 @@ def decode(data: bytes, source: str) -> tuple[str, str]:
         return _normalise(data.decode("utf-8"), source), "utf-8"
     except UnicodeDecodeError as utf8_error:
         _refuse_mixed(data, utf8_error.start, source)
+        text, encoding = _legacy(data, utf8_error.start, source)
+        return _normalise(text, source), encoding
+
+
+def _legacy(data: bytes, utf8_error: int, source: str) -> tuple[str, str]:
+    """Decode a file that is not UTF-8 in the one legacy encoding it is in, or refuse it."""
+    decoded: dict[str, str] = {}
+    private: dict[str, re.Match] = {}
+    for encoding in CANDIDATES:
         try:
-            return _normalise(data.decode("gb18030"), source), "gb18030"
+            text = data.decode(encoding)
         except UnicodeDecodeError:
-            bad = data[utf8_error.start : utf8_error.start + 4]
+            continue
+        mark = _PRIVATE_USE.search(text)
+        if mark:
+            private[encoding] = mark
+        else:
+            decoded[encoding] = text
+    if list(decoded) == ["gb18030"]:
+        return decoded["gb18030"], "gb18030"
+    if not decoded:
+        if "gb18030" in private:  # GB18030 decodes nearly anything, and here only to private use
+            mark, text = private["gb18030"], data.decode("gb18030")
             raise DecodeError(
-                f"{source}: byte {utf8_error.start}",
-                "UTF-8, UTF-16 with BOM or GB18030/GBK text",
-                f"bytes {bad.hex(' ')} that fit none of them (mixed encodings?)",
+                f"{source}: line {text.count(chr(10), 0, mark.start()) + 1}",
+                "UTF-8, UTF-16 with BOM, GB18030/GBK or Big5 text",
+                f"bytes that GB18030 reads only as the private-use character U+{ord(mark.group()):04X}, "
+                "so the encoding is none of them",
                 "re-save the file as UTF-8",
-            ) from None
+            )
+        bad = data[utf8_error : utf8_error + 4]
+        raise DecodeError(
+            f"{source}: byte {utf8_error}",
+            "UTF-8, UTF-16 with BOM, GB18030/GBK or Big5 text",
+            f"bytes {bad.hex(' ')} that fit none of them (mixed encodings?)",
+            "re-save the file as UTF-8",
+        )
+    import charset_normalizer  # only for files in a legacy encoding: most banks are UTF-8
+
+    best = charset_normalizer.from_bytes(data, cp_isolation=list(decoded)).best()
+    encoding = best.encoding if best is not None and best.encoding in decoded else next(iter(decoded))
+    family = CANDIDATES[encoding]
+    if family not in READ:
+        raise DecodeError(
+            source, "Chinese text in UTF-8, UTF-16 with BOM, GB18030/GBK or Big5",
+            f"{_LABELS[family]} text, by its bytes",
+            f"if that is right, convert it: iconv -f {_ICONV[family]} -t UTF-8 {source} > bank-utf8.txt",
+        )
+    return decoded[encoding], "gb18030" if family == "gb18030" else encoding
 
 
 def _refuse_mixed(data: bytes, bad: int, source: str) -> None:
@@ -67,7 +126,8 @@ def _refuse_mixed(data: bytes, bad: int, source: str) -> None:
     """
     text = data.decode("utf-8", errors="surrogateescape")
     for run in _UTF8_RUN.finditer(text):
-        if sum(1 for c in run.group() if c > "\x7f") >= MIXED_EVIDENCE:
+        chunk = run.group()  # its non-ASCII characters counted in C: a loop over each took seconds
+        if len(chunk) - len(chunk.encode("ascii", "ignore")) >= MIXED_EVIDENCE:
             line = data.count(b"\n", 0, bad) + 1
             raise DecodeError(
                 f"{source}: byte {bad} (line {line})",

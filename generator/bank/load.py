@@ -9,9 +9,12 @@ typesets formulas and adds cross-links.
 """
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import replace
 from pathlib import Path
 
+from ..base.errors import BankFileError
 from .decode import decode
 from .errata import apply_errata, load_errata
 from .lint import lint
@@ -20,6 +23,13 @@ from .parse import parse
 from .repair import repair
 
 ERRATA_FILE = "errata.yml"
+MB = 2**20
+# Banks larger than this are refused: 200 MB is a hundred times the largest bank seen, and
+# reading one takes several times its size in memory.  `--max-size` changes it for a run.
+max_bank_size = 200 * MB
+# What a path is when it is no regular file (os.stat's S_IS* tests).
+_NOT_A_FILE = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
+               (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 
 
 def bank_slug(path: Path) -> str:
@@ -38,10 +48,45 @@ def default_errata(path: Path) -> Path | None:
 def read_bank(path: Path) -> Bank:
     """decode, repair and parse the bank file at ``path``: the bank as its author wrote it."""
     source = str(path)
-    text, encoding = decode(path.read_bytes(), source)
+    text, encoding = decode(read_bank_bytes(path), source)
     repaired = repair(text)
     bank = parse(repaired.text, source, bank_slug(path), repaired.offsets, text)
     return replace(bank, encoding=encoding, repairs=repaired.count)
+
+
+def read_bank_bytes(path: Path, limit: int | None = None) -> bytes:
+    """The bytes of the bank file at ``path``, refusing what is no regular file or is over
+    ``limit`` bytes (:data:`max_bank_size`) before reading anything: a FIFO, ``/dev/zero``
+    or a folder is an error at once, never a read that blocks or fills the memory."""
+    limit = max_bank_size if limit is None else limit
+    expected = "a bank file (a regular text file)"
+    try:
+        _refuse_unless_regular(path, os.stat(path).st_mode)  # before opening: a device may act on open
+        # O_NONBLOCK: a FIFO put in its place would block the open; fstat says what was opened.
+        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as error:
+        raise BankFileError(str(path), expected, (error.strerror or str(error)).lower()) from None
+    with os.fdopen(descriptor, "rb") as file:
+        info = os.fstat(descriptor)
+        _refuse_unless_regular(path, info.st_mode)
+        size = info.st_size
+        if size > limit:
+            raise BankFileError(str(path), f"a bank of at most {_megabytes(limit)}", f"{_megabytes(size)}",
+                                f"--max-size {-(-size // MB)} reads it")
+        data = file.read(limit + 1)  # a file still growing stops at the limit too
+    if len(data) > limit:
+        raise BankFileError(str(path), f"a bank of at most {_megabytes(limit)}", "a file still growing past it")
+    return data
+
+
+def _refuse_unless_regular(path: Path, mode: int) -> None:
+    if not stat.S_ISREG(mode):
+        kind = next((name for test, name in _NOT_A_FILE if test(mode)), "no regular file")
+        raise BankFileError(str(path), "a bank file (a regular text file)", kind)
+
+
+def _megabytes(size: int) -> str:
+    return f"{size / MB:.1f} MB" if size < 10 * MB else f"{size // MB} MB"
 
 
 def load_bank(path: Path, errata: Path | None = None, use_errata: bool = True) -> Bank:

@@ -14,11 +14,16 @@ class GuideError(Exception):
     """
 
     def __init__(self, where: str, expected: str, found: str, example: str = "") -> None:
+        found = found.removeprefix("found ")  # YAML's problems read "found character '\t' that …"
         self.where, self.expected, self.found, self.example = where, expected, found, example
         message = f"{where}: expected {expected}, found {found}"
         if example:
             message += f"\n  for example: {example}"
         super().__init__(message)
+
+
+class BankFileError(GuideError):
+    """A bank path that is no readable regular file, or one too large to read."""
 
 
 class DecodeError(GuideError):

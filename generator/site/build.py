@@ -5,16 +5,21 @@ import logging
 from pathlib import Path
 
 from ..base.errors import GuideError
+from .output_folder import mkdocs_protected, staged
 
 
 class SiteError(GuideError):
     """MkDocs stopped building the guide (the reasons are in its log)."""
 
 
-def build_site(config_file: Path, banks: list[Path], site_dir: Path, script: str | None = None) -> None:
+def build_site(config_file: Path, banks: list[Path], site_dir: Path, script: str | None = None,
+               force: bool = False, inputs: tuple[Path, ...] = ()) -> None:
     """Build the guide for ``banks`` (or the configured ones, when empty) into ``site_dir``.
 
-    ``script`` (``original``, ``hans`` or ``hant``) overrides the settings' script.
+    ``script`` (``original``, ``hans`` or ``hant``) overrides the settings' script.  The
+    site is built beside ``site_dir`` and replaces it only when complete; a folder that
+    is no earlier build is refused unless ``force``, as is one holding ``banks`` or
+    ``inputs`` (their errata) (generator.site.output_folder).
     """
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -28,8 +33,10 @@ def build_site(config_file: Path, banks: list[Path], site_dir: Path, script: str
     config = load_config(str(config_file), site_dir=str(site_dir))
     config.plugins["study-guide"].config.banks = [str(b) for b in banks]
     config.plugins["study-guide"].config.script = script
-    try:
-        build(config)
-    except MkDocsException as error:  # its messages are logged above; Abort would exit silently
-        raise SiteError(str(config_file), f"a build with no {'warnings or ' if config.strict else ''}errors",
-                        str(error) or type(error).__name__) from None
+    with staged(site_dir, mkdocs_protected(config, (*banks, *inputs)), force) as folder:
+        config.site_dir = str(folder)
+        try:
+            build(config)
+        except MkDocsException as error:  # its messages are logged above; Abort would exit silently
+            raise SiteError(str(config_file), f"a build with no {'warnings or ' if config.strict else ''}errors",
+                            str(error) or type(error).__name__) from None

@@ -28,6 +28,7 @@ from ..pages.script import SCRIPTS, convert_interface
 from . import prerender
 from .frontend import CONSTANTS_JS, check_material, constants_script, material_scripts
 from .logs import route_generator_log
+from .output_folder import Staging, stage_mkdocs_output
 from .mkdocs_config import follow_script, give_search_words, hand_written_pages, iframe_worker_shims, plugin_settings
 from .search_exclusions import exclude_blocks, is_searched
 from .search_index import complete_search_index
@@ -43,6 +44,7 @@ T = TypeVar("T")
 
 class StudyGuideConfig(base.Config):
     settings = c.Type(str, default="site_config/guide.yml")
+    force_output = c.Type(bool, default=False)  # replace a site_dir no build wrote (output_folder)
     banks = c.ListOfItems(c.Type(str), default=[])  # overrides the settings' banks
     script = c.Optional(c.Choice(SCRIPTS))  # overrides the settings' script
 
@@ -73,7 +75,28 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         self.jieba_dictionary = give_search_words(config, search_terms(self.plan.glossary).chinese)
         if self.plan.formulas is not None:  # KaTeX's stylesheet first: the guide's may refine it
             config.extra_css.insert(0, KATEX_CSS_URL)
+        if not config.site_url:  # Material's 404 page links from "/": broken from a folder
+            config.theme.static_templates.discard("404.html")
+        self.output = _or_plugin_error(lambda: stage_mkdocs_output(config, self.plan.watched, self.config.force_output,
+                                                                  self.output_wanted))
         return config
+
+    # `mkdocs build` writes a new folder beside site_dir, swapped in at shutdown once the
+    # build has succeeded (output_folder); `mkdocs serve` builds in a folder of its own.
+    output_wanted: bool = False
+    output: Staging | None = None
+    output_built: bool = False
+
+    def on_startup(self, *, command, dirty) -> None:
+        self.output_wanted = command == "build"
+
+    def on_shutdown(self) -> None:
+        self._close_output(commit=self.output_built)
+
+    def _close_output(self, commit: bool) -> None:
+        output, self.output, self.output_built = self.output, None, False
+        if output is not None:
+            _or_plugin_error(output.commit if commit else output.abandon)
 
     def on_pre_build(self, config) -> None:
         if self.jieba_dictionary:  # Material's search plugin read it in its on_config
@@ -134,9 +157,11 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
                                                        config, self.plan.interface))
         finally:
             self._stop_rendering()
+        self.output_built = True  # unless strict mode then finds warnings (on_build_error)
 
     def on_build_error(self, error) -> None:
         self._stop_rendering()
+        self._close_output(commit=False)
 
     def _stop_rendering(self) -> None:
         if self.pages is not None:
