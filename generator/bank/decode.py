@@ -25,7 +25,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
 # A stretch of bytes that decode as UTF-8 (``surrogateescape`` marks the rest).
 MIXED_EVIDENCE = 10  # non-ASCII UTF-8 characters in one run that prove a UTF-8 part
 # Only runs long enough to hold that many (the shorter are skipped in C, a bounded scan each).
-_UTF8_RUN = re.compile(r"[^\udc80-\udcff]{%d,}" % MIXED_EVIDENCE)
+_UTF8_RUN = re.compile(rf"[^\udc80-\udcff]{{{MIXED_EVIDENCE},}}")
 
 # Legacy encodings a bank may arrive in, the bank's own (Chinese) ones first; each with
 # the family it belongs to.  charset-normalizer chooses among those that decode a file.

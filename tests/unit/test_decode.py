@@ -59,11 +59,13 @@ def test_a_utf16_file_with_control_characters_is_refused():
 
 TRADITIONAL = ("一、單項選擇題\n1.（單選）下列關於機器學習的說法，正確的是\nA.監督學習需要標註數據\n"
                "B.無監督學習不需要數據\n答案：A\n解析：監督學習使用標註數據。\n")
-JAPANESE = "一、単項選択問題\n1.（単選）機械学習について正しいものはどれか\nA.教師あり学習はラベル付きデータが必要\n答案：A\n"
+JAPANESE = ("一、単項選択問題\n1.（単選）機械学習について正しいものはどれか\n"
+            "A.教師あり学習はラベル付きデータが必要\n答案：A\n")
 KOREAN = "1. 다음 중 기계 학습에 대한 설명으로 옳은 것은?\nA. 지도 학습은 레이블이 필요하다\n답: A\n"
 
 
-@pytest.mark.parametrize("text", [TRADITIONAL, "一、單項選擇題\n1.（單選）數據\nA.甲B.乙\n答案：A\n"], ids=["long", "short"])
+@pytest.mark.parametrize("text", [TRADITIONAL, "一、單項選擇題\n1.（單選）數據\nA.甲B.乙\n答案：A\n"],
+                         ids=["long", "short"])
 def test_a_big5_bank_reads_right(text):
     decoded, encoding = decode(text.encode("big5"), "big5.txt")
     assert (decoded, encoding) == (text, "big5")

@@ -15,7 +15,6 @@ The documented behaviour (issue 18):
 from __future__ import annotations
 
 import errno
-import fcntl
 import os
 import signal
 import subprocess
@@ -27,7 +26,7 @@ import pytest
 
 from generator.base.errors import GuideError
 from generator.site.output_folder import MARKER, OutputError, Protected, Staging, refusal, staged
-from tests.conftest import ROOT
+from tests.paths import ROOT
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)}
 BANK = "一、單項選擇題\n1.（單選）數據\nA.甲\nB.乙\n答案：A\n解析：甲。\n"
@@ -192,10 +191,9 @@ def test_a_failing_or_interrupted_block_leaves_the_target_as_it_was(tmp_path, bu
     site = copy_of(built, tmp_path / "site")
     before = files_of(site)
     for error in (RuntimeError("boom"), KeyboardInterrupt()):
-        with pytest.raises(type(error)):
-            with staged(site, PROJECT) as folder:
-                (folder / "index.html").write_text("half", encoding="utf-8")
-                raise error
+        with pytest.raises(type(error)), staged(site, PROJECT) as folder:
+            (folder / "index.html").write_text("half", encoding="utf-8")
+            raise error
         assert files_of(site) == before
     assert sorted(p.name for p in tmp_path.iterdir()) == [".site.lock", "site"]
 
@@ -203,9 +201,8 @@ def test_a_failing_or_interrupted_block_leaves_the_target_as_it_was(tmp_path, bu
 def test_a_full_disk_is_a_message_naming_the_output_and_the_old_site_stays(tmp_path, built):
     site = copy_of(built, tmp_path / "site")
     before = files_of(site)
-    with pytest.raises(OutputError) as error:
-        with staged(site, PROJECT) as folder:
-            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(folder / "assets" / "x.css"))
+    with pytest.raises(OutputError) as error, staged(site, PROJECT) as folder:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC), str(folder / "assets" / "x.css"))
     assert str(site) in str(error.value) and "No space left on device" in str(error.value)
     assert "left as it was" in str(error.value)
     assert files_of(site) == before
