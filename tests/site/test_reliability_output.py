@@ -17,9 +17,11 @@ from __future__ import annotations
 import errno
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -186,6 +188,28 @@ def test_mkdocs_build_refuses_a_foreign_site_dir(tmp_path):
 
 
 # -- a build is swapped in whole -----------------------------------------------------------
+
+def test_mkdocs_serve_still_builds_in_its_own_folder():
+    """``mkdocs serve`` builds into a temporary folder of its own: no staging, no lock, no refusal."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    locks_before = sorted(ROOT.glob(".*.lock"))
+    server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"], cwd=ROOT, env=ENV,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        page, deadline = None, time.monotonic() + 120
+        while page is None and server.poll() is None and time.monotonic() < deadline:
+            try:
+                page = urllib.request.urlopen(f"http://127.0.0.1:{port}/index.html", timeout=5).read()
+            except OSError:
+                time.sleep(0.5)
+        assert page is not None and b"<title>" in page
+        assert sorted(ROOT.glob(".*.lock")) == locks_before
+    finally:
+        server.send_signal(signal.SIGINT)
+        server.communicate(timeout=60)
+
 
 def test_a_failing_or_interrupted_block_leaves_the_target_as_it_was(tmp_path, built):
     site = copy_of(built, tmp_path / "site")
@@ -386,3 +410,15 @@ def test_a_shift_jis_bank_exits_2_naming_its_encoding(tmp_path):
     bank = tmp_path / "sjis.txt"
     bank.write_bytes("一、単項選択問題\n1.（単選）機械学習について正しいものはどれか\nA.教師あり学習\n答案：A\n".encode("shift_jis"))
     assert refused(run("check", bank), str(bank), "Shift-JIS", "iconv -f SHIFT_JIS -t UTF-8")
+
+
+def test_an_output_in_folders_not_made_yet_is_made_as_mkdocs_made_it(tmp_path):
+    with staged(tmp_path / "a" / "b" / "site", PROJECT) as folder:
+        (folder / "index.html").write_text("new", encoding="utf-8")
+    assert (tmp_path / "a" / "b" / "site" / "index.html").read_text(encoding="utf-8") == "new"
+
+
+def test_an_output_that_cannot_be_written_is_a_message(tmp_path):
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    with pytest.raises(OutputError, match="room and permission to write"):
+        Staging.begin(tmp_path / "file" / "site", PROJECT)
