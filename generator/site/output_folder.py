@@ -39,7 +39,7 @@ MARKER_TEXT = ("Written by the study-guide generator (python -m generator / mkdo
                "Each build replaces this whole folder: keep nothing else in it.\n")
 # The project's own folders, relative to its root: never an output, nor anything inside them.
 PROJECT_FOLDERS = ("generator", "content", "site_config", "overrides", "tests", "benchmarks",
-                   "node_modules", ".git", ".venv")
+                   "node_modules", ".git", ".venv", ".ci")
 # Names of inputs a folder may hold besides the banks being built (banks of other guides).
 INPUT_NAMES = ("bank.txt", "errata.yml")
 INPUT_SUFFIX = ".errata.yml"
@@ -88,8 +88,9 @@ def refusal(target: Path, protected: Protected, force: bool = False) -> str | No
         return None
     if not target.is_dir():
         return "a file, not a folder"
-    for name in _input_files(target):
-        return f"a folder holding {name}, a bank or errata file"
+    found = next(_input_files(target), None)
+    if found is not None:
+        return f"a folder holding {found}, a bank or errata file"
     if not force and not is_build(target):
         names = sorted(os.listdir(target))
         if names:
