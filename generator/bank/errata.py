@@ -12,13 +12,17 @@ The file maps question ids to entries::
             m̂₅=m₅/(1−β₁^5)…
       notes:                              # editor's notes, shown beside the question
         - '正確結果為 $1.23\\times10^{-5}$。'
+      editor_answer: '$\\approx1.23\\times10^{-5}$'   # the editor's answer, beside the bank's
 
 Every quote is matched against the field as the bank gives it (after the certain repairs,
 before any other correction), so corrections of one field never depend on their order and a
 quote that no longer occurs exactly once fails loudly instead of going stale.  In corrected
 text and notes ``$...$`` and ``$$...$$`` are editor-given LaTeX (``\\$`` is a dollar sign);
-they become the control-character markers of :mod:`generator.model`.  The bank's official
-answer is never overwritten for being wrong: that is what notes are for.
+they become the control-character markers of :mod:`generator.model`; ``check_math`` (given by
+the caller, generator.math.editor_latex) checks each formula as the file loads.  The bank's
+official answer is never overwritten for being wrong: ``editor_answer`` gives the editor's
+beside it, and a correction that changes or deletes it is refused (generator.bank.answer_guard).
+No text may hold control characters (generator.base.safe_text).
 """
 from __future__ import annotations
 
@@ -26,11 +30,14 @@ import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
+from typing import Callable
 
 import yaml
 
 from ..base.errors import ErrataError
+from ..base.safe_text import quoted, refuse_control_characters
 from ..base.settings import YAML_LOADER
+from .answer_guard import check_answer_kept, check_editor_answer, moved_options
 from .fields import normalise_answer
 from .model import DISPLAY_MATH, INLINE_MATH, Bank, Option, Question
 
@@ -47,9 +54,14 @@ EDITOR_MATH = re.compile(
     re.S,
 )
 _NULL_TAG = "tag:yaml.org,2002:null"
+BLANK_LINE = re.compile(r"\n[ \t]*\n")
 QUOTE_LIMIT = 36  # characters of a quote shown in a correction line before it is shortened
 
 EXAMPLE_ENTRY = 'q3:\n    stem:\n      - {replace: "lr=3e4", with: "lr=3e-4"}\n    notes:\n      - "正確結果為 0.0000。"'
+EDITOR_ANSWER = "editor_answer"
+# Checks one formula an editor gave: (LaTeX, display?, where) -> None, or raises ErrataError.
+MathCheck = Callable[[str, bool, str], None]
+
 EXAMPLE_CORRECTION = '- {replace: "lr=3e4", with: "lr=3e-4"}  or  - {whole: "<the whole field>", with: "<new text>"}'
 
 
@@ -72,6 +84,8 @@ class Entry:
     corrections: tuple[Correction, ...]
     notes: tuple[str, ...]  # editor math already turned into markers
     line: int = 0
+    editor_answer: str | None = None  # the editor's answer (markers for math), shown beside the bank's
+    editor_answer_line: int = 0
 
 
 @dataclass(frozen=True)
@@ -89,8 +103,11 @@ class Errata:
 
 # -- loading ------------------------------------------------------------------------------
 
-def load_errata(path: Path) -> Errata:
-    """Read and check an errata file; any malformed part raises :class:`ErrataError`."""
+def load_errata(path: Path, check_math: MathCheck | None = None) -> Errata:
+    """Read and check an errata file; any malformed part raises :class:`ErrataError`.
+
+    ``check_math`` is called on every formula (``$...$``) of the file, with where it stands.
+    """
     source = str(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -113,34 +130,44 @@ def load_errata(path: Path) -> Errata:
         if not QUESTION_ID.fullmatch(qid):
             hint = f"q{qid}" if qid.isdigit() else "q7"
             raise ErrataError(_at(where, key), "a question id such as q7 (c2-q7 when numbering restarts per chapter)",
-                              repr(qid), f"{hint}:")
+                              quoted(qid, 60), f"{hint}:")
         if any(e.question == qid for e in entries):
             raise ErrataError(_at(where, key), "each question id once", f"a second entry for {qid}",
                               "merge the two entries")
-        entries.append(_entry(qid, value, where, key.start_mark.line + 1))
+        entries.append(_entry(qid, value, where, key.start_mark.line + 1, check_math))
     return Errata(source, tuple(entries))
 
 
-def _entry(qid: str, node: yaml.Node, where: str, line: int) -> Entry:
-    _expect(node, yaml.MappingNode, where, "fields (stem, answer, explanation, A-F) and notes", EXAMPLE_ENTRY)
+def _entry(qid: str, node: yaml.Node, where: str, line: int, check_math: MathCheck | None = None) -> Entry:
+    _expect(node, yaml.MappingNode, where, "fields (stem, answer, explanation, A-F), notes and editor_answer",
+            EXAMPLE_ENTRY)
     corrections: list[Correction] = []
     notes: list[str] = []
+    editor_answer, answer_line = None, 0
     for key, value in node.value:
         name = _text(key, where, "a field name")
         at = f"{where}, {name}"
         items = value.value if isinstance(value, yaml.SequenceNode) else [value]
         if name == "notes":
-            notes.extend(editor_math(_text(item, at, "the text of a note"), _at(at, item)) for item in items)
+            notes.extend(editor_math(_text(item, at, "the text of a note"), _at(at, item), check_math)
+                         for item in items)
+        elif name == EDITOR_ANSWER:
+            text = _text(value, at, "the editor's answer as one piece of text, e.g. '≈1.227×10⁻⁵'")
+            if not text.strip():
+                raise ErrataError(_at(at, value), "the editor's answer", "empty text", EXAMPLE_ENTRY)
+            editor_answer, answer_line = editor_math(text.strip(), _at(at, value), check_math), value.start_mark.line + 1
         elif name in FIELDS:
-            corrections.extend(_correction(name, item, at) for item in items)
+            corrections.extend(_correction(name, item, at, check_math) for item in items)
         else:
-            raise ErrataError(_at(at, key), f"one of {', '.join(FIELDS)} or notes", repr(name), EXAMPLE_ENTRY)
-    if not corrections and not notes:
-        raise ErrataError(_at(where, node), "at least one correction or note", "an empty entry", EXAMPLE_ENTRY)
-    return Entry(qid, tuple(corrections), tuple(notes), line)
+            raise ErrataError(_at(at, key), f"one of {', '.join(FIELDS)}, notes or {EDITOR_ANSWER}", quoted(name),
+                              EXAMPLE_ENTRY)
+    if not corrections and not notes and editor_answer is None:
+        raise ErrataError(_at(where, node), "at least one correction, note or editor_answer", "an empty entry",
+                          EXAMPLE_ENTRY)
+    return Entry(qid, tuple(corrections), tuple(notes), line, editor_answer, answer_line)
 
 
-def _correction(field: str, node: yaml.Node, where: str) -> Correction:
+def _correction(field: str, node: yaml.Node, where: str, check_math: MathCheck | None = None) -> Correction:
     _expect(node, yaml.MappingNode, where, "a correction with replace (or whole) and with", EXAMPLE_CORRECTION)
     values = {_text(k, where, "replace, whole or with"): v for k, v in node.value}
     keys = set(values)
@@ -153,7 +180,8 @@ def _correction(field: str, node: yaml.Node, where: str) -> Correction:
         raise ErrataError(_at(where, node), "a non-empty quote of the original text", "an empty quote",
                           EXAMPLE_CORRECTION)
     text = _text(values["with"], where, 'the corrected text (write "" to delete)')
-    return Correction(field, original, editor_math(text, _at(where, node)), whole, node.start_mark.line + 1)
+    return Correction(field, original, editor_math(text, _at(where, node), check_math), whole,
+                      node.start_mark.line + 1)
 
 
 def _at(where: str, node: yaml.Node) -> str:
@@ -169,7 +197,7 @@ def _text(node: yaml.Node, where: str, expected: str) -> str:
     """A scalar exactly as written: ``0.0005`` stays the text ``0.0005``, never a float."""
     if not isinstance(node, yaml.ScalarNode) or node.tag == _NULL_TAG:
         raise ErrataError(_at(where, node), expected, _describe(node), EXAMPLE_CORRECTION)
-    return node.value
+    return refuse_control_characters(node.value, _at(where, node), ErrataError)
 
 
 def _describe(node: yaml.Node) -> str:
@@ -177,19 +205,31 @@ def _describe(node: yaml.Node) -> str:
         return "a mapping"
     if isinstance(node, yaml.SequenceNode):
         return "a list"
-    return "nothing" if node.tag == _NULL_TAG else f"the text {node.value!r}"
+    return "nothing" if node.tag == _NULL_TAG else f"the text {quoted(node.value)}"
 
 
-def editor_math(text: str, where: str = "corrected text") -> str:
-    """Turn ``$...$``/``$$...$$`` into the math markers and ``\\$`` into ``$``."""
+def editor_math(text: str, where: str = "corrected text", check_math: MathCheck | None = None) -> str:
+    """Turn ``$...$``/``$$...$$`` into the math markers and ``\\$`` into ``$``; ``check_math``
+    checks each formula."""
     def convert(match: re.Match[str]) -> str:
         if match.group("display") is not None:
-            return DISPLAY_MATH[0] + match.group("display").strip() + DISPLAY_MATH[1]
+            latex = match.group("display").strip()
+            if BLANK_LINE.search(latex) or "```" in latex:  # would be cut in two where the page is
+                raise ErrataError(where, "$$...$$ without blank lines or ``` inside",
+                                  f"{quoted(latex, 60)} at character {match.start() + 1}", "$$a=b\\\\c=d$$")
+            if check_math:
+                check_math(latex, True, where)
+            return DISPLAY_MATH[0] + latex + DISPLAY_MATH[1]
         if match.group("inline") is not None:
+            if "```" in match.group("inline"):
+                raise ErrataError(where, "$...$ without ``` inside", quoted(match.group("inline"), 60))
+            if check_math:
+                check_math(match.group("inline"), False, where)
             return INLINE_MATH[0] + match.group("inline") + INLINE_MATH[1]
         if match.group() == "$":
             raise ErrataError(where, "$...$ (on one line) or $$...$$ closed again, or \\$ for a dollar sign",
-                              f"an unclosed $ in {text!r}", r"'均值 $\mu$，費用 \$5'")
+                              f"an unclosed $ at character {match.start() + 1} of {quoted(text, 80)}",
+                              r"'均值 $\mu$，費用 \$5'")
         return "$"
 
     return EDITOR_MATH.sub(convert, text)
@@ -230,11 +270,20 @@ def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str
     options = tuple(Option(o.label, texts[o.label]) for o in question.options)
     answer_text = texts["answer"]
     answer = question.answer
+    flags: tuple = ()
     if answer_text != question.answer_text or options != question.options:
+        line = next((c.line for c in entry.corrections if c.field == "answer"), entry.corrections[0].line)
+        check_answer_kept(question, answer_text, options, f"{source}: entry {question.id}, answer (line {line})")
         answer = normalise_answer(question.type, answer_text, options)
+        flags = moved_options(question, options)
+    editor_answer = question.editor_answer
+    if entry.editor_answer is not None:
+        editor_answer = check_editor_answer(question, entry.editor_answer,
+                                            f"{source}: entry {question.id}, {EDITOR_ANSWER} (line {entry.editor_answer_line})")
     return replace(question, stem=texts["stem"], options=options, answer_text=answer_text, answer=answer,
                    explanation=texts["explanation"], notes=question.notes + entry.notes,
-                   corrections=question.corrections + tuple(lines))
+                   corrections=question.corrections + tuple(lines), flags=question.flags + flags,
+                   editor_answer=editor_answer)
 
 
 def _corrected(original: str, corrections: list[Correction], question: Question, source: str,
@@ -246,14 +295,14 @@ def _corrected(original: str, corrections: list[Correction], question: Question,
         what = f"the {c.field} of question {question.id} (第{question.number}題) in {bank_source}"
         if c.whole:
             if c.original != original:
-                raise ErrataError(where, f"whole: to quote all of {what} exactly", f"it now reads {_clip(original)!r}",
+                raise ErrataError(where, f"whole: to quote all of {what} exactly", f"it now reads {quoted(original, 60)}",
                                   "copy the field from `python -m generator export BANK --no-errata`")
             spans.append((0, len(original), c))
             continue
         starts = [m.start() for m in re.finditer(f"(?={re.escape(c.original)})", original)]
         if len(starts) != 1:
-            found = (f"{c.original!r} occurs {len(starts)} times" if starts
-                     else f"no {c.original!r}; the field reads {_clip(original)!r}")
+            found = (f"{quoted(c.original, 60)} occurs {len(starts)} times" if starts
+                     else f"no {quoted(c.original, 60)}; the field reads {quoted(original, 60)}")
             raise ErrataError(where, f"the quoted original to occur exactly once in {what}", found,
                               "quote a longer piece that occurs once, e.g. replace: \"lr=3e4，wd\"")
         spans.append((starts[0], starts[0] + len(c.original), c))
@@ -262,7 +311,7 @@ def _corrected(original: str, corrections: list[Correction], question: Question,
         if start < end:
             raise ErrataError(f"{source}: entry {question.id}, {second.field} (line {second.line})",
                               "corrections of one field that do not overlap",
-                              f"{second.original!r} overlaps {first.original!r} (line {first.line})",
+                              f"{quoted(second.original, 60)} overlaps {quoted(first.original, 60)} (line {first.line})",
                               "merge them into one correction")
     pieces, last = [], 0
     for start, end, c in spans:
@@ -290,10 +339,6 @@ def _shorten(text: str) -> str:
         return text
     half = QUOTE_LIMIT // 2
     return text[:half].rstrip() + "…" + text[-half:].lstrip()
-
-
-def _clip(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _id_range(bank: Bank) -> str:

@@ -15,6 +15,7 @@ def question_json(q: Question) -> dict:
         "stem": q.stem,
         "options": [{"label": o.label, "text": o.text} for o in q.options],
         "answer": q.answer,
+        "editor_answer": q.editor_answer,
         "explanation": q.explanation,
         "flags": [{"code": f.code, "severity": f.severity.value, "message": f.message} for f in q.flags],
         "notes": list(q.notes),
@@ -56,6 +57,8 @@ def dump_text(bank: Bank) -> str:
             lines += [f"    {o.label}: {o.text!r}" for o in q.options]
             if q.answer_text is not None and q.answer_text != q.answer:
                 lines.append(f"    answer_text: {q.answer_text!r}")
+            if q.editor_answer is not None:
+                lines.append(f"    editor_answer: {q.editor_answer!r}")
             if q.explanation:
                 lines.append(f"    explanation: {q.explanation!r}")
             lines += [f"    flag {f.severity.value} {f.code}: {f.message}" for f in q.flags]

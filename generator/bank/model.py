@@ -93,6 +93,9 @@ class Question:
     notes: tuple[str, ...] = ()  # editor's notes (errata)
     corrections: tuple[str, ...] = ()  # human-readable list of the editorial changes applied
     end_offset: int = 0  # where this question's text ends in the decoded source
+    # The editor's answer where it differs from the bank's (errata ``editor_answer``), which it
+    # never replaces: letters or "true"/"false" as ``answer``, else text (math as markers).
+    editor_answer: str | None = None
 
     @property
     def type_label(self) -> str:

@@ -125,10 +125,12 @@ def test_scalars_stay_text_as_written(tmp_path):
     bank = parse_text("一、章\n1.（填空）結果為______\n答案：0.50\n")
     fixed = apply_errata(bank, errata(tmp_path, """
         q1:
-          answer: [{replace: 0.50, with: 0.0005}]
+          stem: [{replace: 結果, with: 0.10}]
+          editor_answer: 0.0005
           notes: [yes]
     """))
-    assert (fixed.question("q1").answer, fixed.question("q1").notes) == ("0.0005", ("yes",))
+    q1 = fixed.question("q1")
+    assert (q1.stem, q1.answer, q1.editor_answer, q1.notes) == ("0.10為______", "0.50", "0.0005", ("yes",))
 
 
 def test_the_errata_beside_a_bank_are_applied_by_the_pipeline():
@@ -189,7 +191,7 @@ def test_corrections_that_do_not_fit_the_bank(tmp_path, bank, text, found):
     ('q1:\n  stem: [{replace: "a", with: }]\n', "write \"\" to delete"),
     ('q1:\n  stem: [{replace: "", with: "b"}]\n', "non-empty quote"),
     ('q1:\n  stem: ["lr=3e4 -> lr=3e-4"]\n', "a correction with replace"),
-    ("q1: {}\n", "at least one correction or note"),
+    ("q1: {}\n", "at least one correction, note or editor_answer"),
     ("q1:\n  notes: ['均值 $\\mu 未閉合']\n", "unclosed $"),
 ])
 def test_malformed_errata_say_where_and_show_the_right_form(tmp_path, text, expected):
