@@ -18,6 +18,8 @@ from .links.glossary import Glossary, load_glossary, suggest_terms
 from .bank.model import Bank, Severity
 from .bank import load as bank_files
 from .bank.load import MB, default_errata, load_bank
+from .math.editor_latex import check_editor_latex
+from .bank.disputed import disputed_lines
 from .pages.script import SCRIPTS
 from .site.output_folder import Protected, check_output, is_build, staged
 
@@ -127,7 +129,7 @@ def _protected(banks) -> Protected:
 
 
 def _load(args) -> Bank:
-    return load_bank(args.bank, errata=args.errata, use_errata=not args.no_errata)
+    return load_bank(args.bank, errata=args.errata, use_errata=not args.no_errata, check_math=check_editor_latex)
 
 
 def _export(args) -> int:
@@ -149,6 +151,8 @@ def _check(args) -> int:
     for stray in bank.stray:
         print(f"{bank.source}:{stray.position.line}:{stray.position.column}: info: [stray] "
               f"{stray.reason}: {stray.text!r}")
+    for line in disputed_lines(bank):
+        print(line)
     glossary = _glossary()
     if glossary is not None:
         suggestions = suggest_terms(bank, glossary)
@@ -204,7 +208,7 @@ def _build(banks: list[Path], out: Path, script: str | None, force: bool) -> Non
     inputs = tuple(p.resolve() for p in _inputs(banks or load_settings(SETTINGS).banks))
     check_output(out, Protected(ROOT, inputs), force)  # before any work
     for bank in banks:  # fail early, with the parser's message, before MkDocs starts
-        load_bank(bank)
+        load_bank(bank, check_math=check_editor_latex)
     build_site(ROOT / "mkdocs.yml", [p.resolve() for p in banks], out.resolve(), script, force=force, inputs=inputs)
 
 

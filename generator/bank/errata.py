@@ -324,10 +324,10 @@ def _corrected(original: str, corrections: list[Correction], question: Question,
 def _describe_change(c: Correction) -> str:
     """``題幹：「lr=3e4」→「lr=3e-4」``: plain text, editor math shown as its ``$...$`` source."""
     label = FIELD_LABELS[c.field] + ("（整段）" if c.whole else "")
-    return f"{label}：「{_shorten(c.original)}」→「{_shorten(_plain(c.text))}」"
+    return f"{label}：「{_shorten(c.original)}」→「{_shorten(markers_as_dollars(c.text))}」"
 
 
-def _plain(text: str) -> str:
+def markers_as_dollars(text: str) -> str:
     return (text.replace(INLINE_MATH[0], "$").replace(INLINE_MATH[1], "$")
             .replace(DISPLAY_MATH[0], "$$").replace(DISPLAY_MATH[1], "$$"))
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..base.errors import BankFileError
 from .decode import decode
-from .errata import apply_errata, load_errata
+from .errata import MathCheck, apply_errata, load_errata
 from .lint import lint
 from .model import Bank
 from .parse import parse
@@ -89,18 +89,21 @@ def _megabytes(size: int) -> str:
     return f"{size / MB:.1f} MB" if size < 10 * MB else f"{size // MB} MB"
 
 
-def load_bank(path: Path, errata: Path | None = None, use_errata: bool = True) -> Bank:
+def load_bank(path: Path, errata: Path | None = None, use_errata: bool = True,
+              check_math: MathCheck | None = None) -> Bank:
     """The bank at ``path`` with its corrections applied and its flags raised.
 
-    ``errata`` overrides the file beside the bank; ``use_errata=False`` skips corrections.
+    ``errata`` overrides the file beside the bank; ``use_errata=False`` skips corrections;
+    ``check_math`` checks each formula of the errata (generator.math.editor_latex).
     """
-    return lint(corrected_bank(path, errata, use_errata))
+    return lint(corrected_bank(path, errata, use_errata, check_math))
 
 
-def corrected_bank(path: Path, errata: Path | None = None, use_errata: bool = True) -> Bank:
+def corrected_bank(path: Path, errata: Path | None = None, use_errata: bool = True,
+                   check_math: MathCheck | None = None) -> Bank:
     """The bank at ``path`` with its corrections applied, not yet checked (:func:`load_bank`)."""
     bank = read_bank(path)
     errata_path = errata or (default_errata(path) if use_errata else None)
     if use_errata and errata_path:
-        bank = apply_errata(bank, load_errata(errata_path))
+        bank = apply_errata(bank, load_errata(errata_path, check_math))
     return bank

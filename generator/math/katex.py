@@ -16,7 +16,12 @@ Choices, and why:
 * ``strict: "warn"``: LaTeX-incompatible input (for instance CJK outside ``\\text{}``) is
   logged as a warning on the ``generator.katex`` logger, so a strict build can fail on it;
   CJK inside ``\\text{}`` is valid for KaTeX and raises nothing.
-* ``trust: false``: no ``\\href`` or ``\\includegraphics`` from any formula.
+* ``trust``: a function that trusts nothing, so no ``\\href``, ``\\url`` or ``\\includegraphics``
+  from any formula, and records what was refused: such a formula is an error naming the
+  command, not red source on the page.
+* ``maxSize`` (:data:`MAX_SIZE` em) and ``maxExpand`` (:data:`MAX_EXPAND`): no rule or space
+  in a formula covers the page (``\\rule{5000em}{5000em}`` is cut to 10em), and a macro that
+  expands itself stops with an error instead of running on.
 """
 from __future__ import annotations
 
@@ -33,6 +38,7 @@ from html import escape
 from pathlib import Path
 
 from ..base.errors import GuideError
+from ..base.safe_text import clip, quoted
 from . import detect as formulas
 from .detect import FormulaError, Math
 
@@ -44,6 +50,8 @@ ASSET_URL = "assets/katex/"  # where the site serves KaTeX's CSS and fonts
 CSS_URL = ASSET_URL + "katex.min.css"
 FONT_URL = re.compile(r"url\((fonts/[^)\s]+)\)")
 BATCH = 64  # formulas typeset in one call into V8 (measured: 50-200 alike, 1,000 slower)
+MAX_SIZE = 10  # em: the largest rule, space or box a formula may ask for
+MAX_EXPAND = 1000  # macro expansions in one formula
 STASH_TOKEN = re.compile("\ue000([0-9a-f]{16})-(\\d+)\ue001")
 
 # The wrapper of KaTeX's HTML must be an element KaTeX never emits itself: Material's search
@@ -61,21 +69,27 @@ var console = {log: function () {}, info: function () {},
 # One result a formula: the HTML, or NUL + error, or SOH + JSON [html, warnings]; __render_all
 # typesets a list of [latex, display] in one call.
 _RENDER = """
+var __untrusted = [];
+function __trust(context) { __untrusted.push(context.command); return false; }
 function __render(tex, display) {
   __warnings = [];
+  __untrusted = [];
   var html;
   try {
     html = katex.renderToString(tex, {displayMode: display, throwOnError: true, output: "html",
-                                      strict: "warn", trust: false});
+                                      strict: "warn", trust: __trust, maxSize: %(max_size)d,
+                                      maxExpand: %(max_expand)d});
   } catch (e) {
     return "\\u0000" + String(e && e.message || e);
   }
+  if (__untrusted.length)
+    return "\\u0000" + __untrusted.join(", ") + " is not allowed in a formula (no links or images)";
   return __warnings.length ? "\\u0001" + JSON.stringify([html, __warnings]) : html;
 }
 function __render_all(items) {
   return items.map(function (item) { return __render(item[0], item[1]); });
 }
-"""
+""" % {"max_size": MAX_SIZE, "max_expand": MAX_EXPAND}
 
 
 class KatexMissingError(GuideError):
@@ -130,7 +144,7 @@ class KatexRenderer:
         """The HTML of KaTeX's ``result`` for one occurrence: cached, or raised, or logged."""
         if result.startswith("\x00"):
             raise FormulaError(where or "formula", "LaTeX that KaTeX can typeset",
-                               f"{latex!r}, which KaTeX rejects: {result[1:]}",
+                               f"{quoted(latex, 80)}, which KaTeX rejects: {clip(result[1:])}",
                                "give the formula's LaTeX explicitly in the bank's errata.yml")
         if result.startswith("\x01"):  # not cached, so that every build (and occurrence) warns again
             result, warnings = json.loads(result[1:])

@@ -6,6 +6,11 @@ read as a formula, not as its markup.  pylatexenc turns LaTeX into Unicode text;
 here add what a formula needs: fractions and binomials on one line, with brackets where the
 parts need them, super- and subscripts of more than one character bracketed, ``\\|`` as
 ``‖``, and sizing commands (``\\left``, ``\\big``) dropped.
+
+Reading is bounded as KaTeX is (``maxSize``, ``maxExpand`` in generator.math.katex): LaTeX
+longer than :data:`MAX_LATEX` characters or nested deeper than :data:`MAX_DEPTH` groups is not
+read (pylatexenc recurses once per group, and would run out of stack), and neither is LaTeX
+pylatexenc fails on; :func:`read_latex` says why, :func:`latex_text` keeps the LaTeX as given.
 """
 from __future__ import annotations
 
@@ -14,22 +19,62 @@ from functools import lru_cache
 from pylatexenc import latexwalker, macrospec
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, SpecialsTextSpec, get_default_latex_context_db
 
+MAX_LATEX = 4000  # characters of one formula
+MAX_DEPTH = 32  # groups ({...} or \\begin...\\end) one inside another
 _TWO_ARGUMENTS = ("frac", "dfrac", "tfrac", "binom")
 _DROPPED = ("left", "right", "big", "Big", "bigg", "Bigg", "displaystyle", "textstyle")
 
 
+class LatexReadError(ValueError):
+    """LaTeX that is too long or too deep to read, or that pylatexenc cannot read."""
+
+
 def latex_text(latex: str) -> str:
-    """``latex`` as one line of plain text."""
+    """``latex`` as one line of plain text (the LaTeX as given where it cannot be read)."""
+    try:
+        return read_latex(latex)
+    except LatexReadError:  # errata are checked when they load (generator.math.editor_latex)
+        return " ".join(latex.split())
+
+
+def read_latex(latex: str) -> str:
+    """``latex`` as one line of plain text; :class:`LatexReadError` says why it cannot be read."""
     return " ".join(_converted(latex).split())
+
+
+def group_depth(latex: str) -> int:
+    """How deep ``{...}`` groups and environments nest in ``latex`` (escaped braces aside)."""
+    depth = deepest = 0
+    i = 0
+    while i < len(latex):
+        char = latex[i]
+        if char == "\\":
+            if latex.startswith("begin", i + 1):
+                depth += 1
+            elif latex.startswith("end", i + 1):
+                depth -= 1
+            i += 2  # \{ and \} are characters, not groups
+            continue
+        depth += (char == "{") - (char == "}")
+        deepest = max(deepest, depth)
+        i += 1
+    return deepest
 
 
 @lru_cache(maxsize=1024)
 def _converted(latex: str) -> str:
+    if len(latex) > MAX_LATEX:
+        raise LatexReadError(f"{len(latex):,} characters, more than the {MAX_LATEX:,} a formula may have")
+    if group_depth(latex) > MAX_DEPTH:
+        raise LatexReadError(f"groups nested {group_depth(latex)} deep, more than the {MAX_DEPTH} allowed")
     try:
         walker = latexwalker.LatexWalker(latex, latex_context=_PARSING, tolerant_parsing=True)
         return _TEXT.nodelist_to_text(walker.get_latex_nodes()[0])
-    except latexwalker.LatexWalkerError:  # KaTeX names what is wrong; here the LaTeX stays as given
-        return latex
+    # pylatexenc's own error, or one of its specs meeting a command without its arguments
+    # (\sqrt alone, \begin{array} without columns, \href): a message, never a traceback.
+    except (latexwalker.LatexWalkerError, IndexError, KeyError, ValueError, TypeError, AttributeError,
+            RecursionError) as error:
+        raise LatexReadError(f"pylatexenc cannot read it ({type(error).__name__}: {error})") from None
 
 
 def _arguments(node, count: int, converter: LatexNodes2Text) -> list[str]:

@@ -23,6 +23,7 @@ from ..math.katex import MathStash
 from ..bank.model import Bank, Chapter, Page, Question
 from ..bank.lint import Linter
 from ..bank.load import corrected_bank
+from ..math.editor_latex import check_editor_latex, check_latex_reading
 from .chapter import RenderContext, render_chapter, render_home, render_report
 from .paths import GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE, chapter_path
 from ..base.settings import Settings
@@ -80,7 +81,8 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
     the MkDocs plugin has the rest (checks, script, rendering) done beside it
     (generator.site.prerender); :func:`build_guide` does it here.
     """
-    corrected = tuple(corrected_bank(path) for path in settings.banks)
+    check_math = check_editor_latex if typeset else check_latex_reading
+    corrected = tuple(corrected_bank(path, check_math=check_math) for path in settings.banks)
     interface = edition_script(settings.script, corrected)
     ui = convert_strings(UI, interface)
     glossary = load_glossary(settings.glossary) if settings.glossary else None

@@ -1,0 +1,34 @@
+"""LaTeX an editor writes in errata, checked as the errata load.
+
+Each formula must read as text (generator.math.to_text, within its size and depth limits) and
+be typeset by KaTeX (generator.math.katex, with ``maxSize``, ``maxExpand`` and nothing trusted).
+A formula that fails either is an :class:`ErrataError` naming the errata file, the entry and
+the field, so a build or ``check`` stops with a message, never a traceback at the page that
+shows it.  The checked formula's HTML stays in the renderer's cache for the page.
+"""
+from __future__ import annotations
+
+from ..base.errors import ErrataError
+from ..base.safe_text import quoted
+from .detect import FormulaError
+from .katex import KatexRenderer, default_renderer
+from .to_text import LatexReadError, read_latex
+
+EXAMPLE = r"'$\dfrac{0.015}{1-0.9^5}\approx0.0366$'"
+
+
+def check_editor_latex(latex: str, display: bool, where: str, renderer: KatexRenderer | None = None) -> None:
+    """Raise :class:`ErrataError` at ``where`` unless ``latex`` reads as text and KaTeX typesets it."""
+    check_latex_reading(latex, display, where)
+    try:
+        (renderer or default_renderer()).render(latex, display, where)
+    except FormulaError as error:
+        raise ErrataError(where, "LaTeX that KaTeX can typeset", error.found, EXAMPLE) from None
+
+
+def check_latex_reading(latex: str, display: bool, where: str) -> None:
+    """:func:`check_editor_latex` without KaTeX, for output that shows formulas as text."""
+    try:
+        read_latex(latex)
+    except LatexReadError as error:
+        raise ErrataError(where, "LaTeX that can be read as text", f"{quoted(latex, 80)}: {error}", EXAMPLE) from None
