@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 import yaml
 
 from .errors import ConfigError
+from .safe_text import clip, refuse_control_characters
 
 # The scripts an edition can be in: the bank as written, Simplified, Traditional.
 ORIGINAL, HANS, HANT = "original", "hans", "hant"
@@ -42,21 +43,26 @@ def load_settings(path: Path) -> Settings:
     except (OSError, yaml.YAMLError) as error:
         raise ConfigError(str(path), "a readable YAML file", str(error).splitlines()[0]) from None
     if not isinstance(raw, dict):
-        raise ConfigError(str(path), "a mapping with 'banks' and 'script'", type(raw).__name__, "banks: [content/banks/x/bank.txt]")
+        raise ConfigError(str(path), "a mapping with 'banks' and 'script'", f"{type(raw).__name__} {clip(repr(raw))}",
+                          "banks: [content/banks/x/bank.txt]")
     unknown = set(raw) - {"banks", "script", "glossary", "site_url"}
     if unknown:
         raise ConfigError(str(path), "only the keys 'banks', 'script', 'glossary' and 'site_url'",
-                          ", ".join(sorted(unknown)))
+                          clip(", ".join(sorted(map(repr, unknown)))))
     banks = raw.get("banks")
     if not isinstance(banks, list) or not banks or not all(isinstance(b, str) for b in banks):
-        raise ConfigError(f"{path}: banks", "a non-empty list of bank file paths", repr(banks),
+        raise ConfigError(f"{path}: banks", "a non-empty list of bank file paths", clip(repr(banks)),
                           "banks: [content/banks/ai-trainer/bank.txt]")
+    for i, bank in enumerate(banks):
+        refuse_control_characters(bank, f"{path}: banks, item {i + 1}", ConfigError)
     script = raw.get("script", "original")
     if script not in SCRIPTS:
-        raise ConfigError(f"{path}: script", "one of " + ", ".join(SCRIPTS), repr(script))
+        raise ConfigError(f"{path}: script", "one of " + ", ".join(SCRIPTS), clip(repr(script)))
     glossary = raw.get("glossary")
     if glossary is not None and not isinstance(glossary, str):
-        raise ConfigError(f"{path}: glossary", "the path of a glossary file", repr(glossary))
+        raise ConfigError(f"{path}: glossary", "the path of a glossary file", clip(repr(glossary)))
+    if glossary:
+        refuse_control_characters(glossary, f"{path}: glossary", ConfigError)
     glossary_path = root / glossary if glossary else path.with_name("glossary.yml")
     if glossary and not glossary_path.is_file():
         raise ConfigError(f"{path}: glossary", "an existing file", f"no file at {glossary_path}")
@@ -68,8 +74,10 @@ def _site_url(value: object, path: Path) -> str | None:
     """The guide's public address, as MkDocs wants it: http(s), a host, ending in "/"."""
     if value is None:
         return None
+    if isinstance(value, str):
+        refuse_control_characters(value, f"{path}: site_url", ConfigError)
     parts = urlsplit(value) if isinstance(value, str) else None
     if parts is None or parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
         raise ConfigError(f"{path}: site_url", "the guide's public address (http or https, no query or fragment)",
-                          repr(value), "site_url: https://example.github.io/study-guide/")
+                          clip(repr(value)), "site_url: https://example.github.io/study-guide/")
     return value if value.endswith("/") else value + "/"

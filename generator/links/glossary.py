@@ -27,6 +27,7 @@ import yaml
 
 from ..bank.model import DISPLAY_MATH, INLINE_MATH, Bank, Question, QuestionType
 from ..base.errors import ConfigError
+from ..base.safe_text import CONTROL_CHARACTER, clip, quoted, refuse_control_characters
 from ..base.settings import YAML_LOADER
 from .term_pattern import SEPARATOR_RUN, compile_spellings
 
@@ -224,24 +225,26 @@ def load_glossary(path: Path) -> Glossary:
 def _entry(source: str, i: int, raw: object) -> tuple[Term, list[str]]:
     where = _where(source, i, raw.get("term") if isinstance(raw, dict) else None)
     if not isinstance(raw, dict):
-        raise ConfigError(where, "a mapping with term, aliases, definition and see", repr(raw), _FORMAT)
+        raise ConfigError(where, "a mapping with term, aliases, definition and see", clip(repr(raw)), _FORMAT)
     unknown = sorted(set(map(str, raw)) - _ENTRY_KEYS)
     if unknown:
         raise ConfigError(where, f"only the keys {', '.join(sorted(_ENTRY_KEYS))}", ", ".join(unknown))
     term = raw.get("term")
     if not isinstance(term, str) or not term.strip():
-        raise ConfigError(where, "a term (its display form)", repr(term), _FORMAT)
+        raise ConfigError(where, "a term (its display form)", clip(repr(term)), _FORMAT)
     definition = raw.get("definition")
     if not isinstance(definition, str) or not definition.strip():
         raise ConfigError(where, "a definition (one line of text)", "none" if definition is None
-                          else repr(definition), _FORMAT)
+                          else clip(repr(definition)), _FORMAT)
     if "\n" in definition.strip():
         raise ConfigError(where, "a definition on one line", "several lines")
     aliases, see, exclude = (_strings(where, raw, key) for key in ("aliases", "see", "exclude"))
+    _refuse_controls(where, {"term": [term], "definition": [definition], "aliases": aliases, "see": see,
+                             "exclude": exclude, "slug": [str(raw.get("slug", ""))]})
     for spelling in (term, *aliases):
         # Terms become tags, which Material's templates print as HTML: no markup characters.
         if MARKUP_CHARACTER.search(spelling):
-            raise ConfigError(where, "a spelling without < > & \" or control characters", repr(spelling))
+            raise ConfigError(where, "a spelling without < > & \" or control characters", quoted(spelling))
     slug = raw.get("slug", _slugify(term) or next(filter(None, map(_slugify, aliases)), ""))
     if not slug:
         raise ConfigError(where, "a slug for a term without Latin letters", "none", "slug: mixed-precision")
@@ -250,12 +253,19 @@ def _entry(source: str, i: int, raw: object) -> tuple[Term, list[str]]:
     return Term(str(slug), term, tuple(aliases), definition.strip(), exclude=tuple(exclude)), see
 
 
+def _refuse_controls(where: str, fields: dict[str, list[str]]) -> None:
+    """No control character in any field: they would reach pages, tags and front matter."""
+    for name, values in fields.items():
+        for value in values:
+            refuse_control_characters(value, f"{where}, {name}", ConfigError)
+
+
 def _strings(where: str, raw: dict, key: str) -> list[str]:
     value = raw.get(key) or []
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, (str, int, float)) for v in value):
-        raise ConfigError(where, f"{key} as a list of strings", repr(value))
+        raise ConfigError(where, f"{key} as a list of strings", clip(repr(value)))
     return [str(v).strip() for v in value if str(v).strip()]
 
 
@@ -264,7 +274,10 @@ def _slugify(text: str) -> str:
 
 
 def _where(source: str, index: int, term: object) -> str:
-    return f"{source}, entry {index + 1}" + (f" ({term})" if isinstance(term, str) and term else "")
+    if not isinstance(term, str) or not term:
+        return f"{source}, entry {index + 1}"
+    shown = quoted(term, 60) if CONTROL_CHARACTER.search(term) else clip(term, 60)
+    return f"{source}, entry {index + 1} ({shown})"
 
 
 # -- the glossary over a bank ----------------------------------------------------------------

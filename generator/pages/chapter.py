@@ -58,18 +58,33 @@ def _table(table: Table) -> str:
 
 
 def render_answer(question: Question, ctx: RenderContext) -> str:
-    """The answer line: letters for choices, 正確/錯誤 for judge, else the bank's text."""
+    """The answer line: letters for choices, 正確/錯誤 for judge, else the bank's text.
+
+    Where the errata give an editor's answer, the line reads
+    ``答案：0.0005（題庫）· 編者核算：≈1.227×10⁻⁵``: the bank's answer is never hidden.
+    """
     ui = ctx.ui
+    label = f"**{ui['answer']}：**"
     if question.answer is None:
-        return f"**{ui['answer']}：** {ui['no_answer']}"
-    if question.type.is_choice and is_letter_answer(question.answer):
-        return f"**{ui['answer']}：** " + "、".join(question.answer)
-    if question.type is QuestionType.JUDGE and question.answer in ("true", "false"):
-        return f"**{ui['answer']}：** {ui[question.answer]}"
-    body = render_field(question, question.answer_text or question.answer, ctx)
-    if "\n" in body or body.startswith("`"):
-        return f"**{ui['answer']}：**\n\n{body}"
-    return f"**{ui['answer']}：** {body}"
+        return f"{label} {ui['no_answer']}"
+    body = _answer_value(question, question.answer, ctx, question.answer_text)
+    if question.editor_answer is None:
+        if "\n" in body or body.startswith("`"):
+            return f"{label}\n\n{body}"
+        return f"{label} {body}"
+    editor = f"{ui['editor_answer']}：{_answer_value(question, question.editor_answer, ctx)}"
+    if "\n" in body or body.startswith("`"):  # a block answer: the editor's follows as a paragraph
+        return f"{label}（{ui['bank_answer']}）\n\n{body}\n\n{editor}"
+    return f"{label} {body}（{ui['bank_answer']}）· {editor}"
+
+
+def _answer_value(question: Question, answer: str, ctx: RenderContext, text: str | None = None) -> str:
+    """One answer as Markdown: letters ``A、C``, 正確/錯誤, or the text (``text`` as written)."""
+    if question.type.is_choice and is_letter_answer(answer):
+        return "、".join(answer)
+    if question.type is QuestionType.JUDGE and answer in ("true", "false"):
+        return ctx.ui[answer]
+    return render_field(question, text or answer, ctx)
 
 
 def render_question(question: Question, ctx: RenderContext) -> str:

@@ -6,13 +6,14 @@ and ``python -m generator markdown`` always agree.
 from __future__ import annotations
 
 import html
-import json
 import logging
 from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
 from typing import Callable
+
+import yaml
 
 from .index_pages import CrossLinks
 from .escape import escape
@@ -222,13 +223,17 @@ def _reference_targets(bank: Bank) -> Callable[[Question, int], str | None]:
 
 
 def _with_tags(page: Page, tags: list[str]) -> Page:
-    """The page with Material's ``tags`` front matter (JSON strings are valid YAML).
+    """The page with Material's ``tags`` front matter, written by YAML's own dumper: it quotes
+    or escapes whatever a tag holds (a term with a C1 character once broke hand-written YAML).
 
     The tags index the page on the tags page; on the page itself each question shows its
     own, so Material's list of all the page's tags above the title is hidden.
     """
     if not tags:
         return page
-    front = ("---\nhide:\n  - tags\ntags:\n" + "".join(f"  - {json.dumps(t, ensure_ascii=False)}\n" for t in tags)
-             + "---\n\n")
+    data = {"hide": ["tags"], "tags": list(tags)}
+    front = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1_000_000)
+    if yaml.safe_load(front) != data:  # a line separator YAML folds: escape all but ASCII instead
+        front = yaml.safe_dump(data, sort_keys=False, width=1_000_000)
+    front = f"---\n{front}---\n\n"
     return replace(page, markdown=front + page.markdown)

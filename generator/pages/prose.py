@@ -7,6 +7,7 @@ link for a reference such as ``見第3題``.
 """
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -105,5 +106,12 @@ class InlineRenderer:
 
 @lru_cache(maxsize=1024)  # the titles are the glossary's definitions: a few hundred texts
 def _attribute(text: str) -> str:
-    """Text for a Markdown link title: quotes and escapes cannot end it early."""
-    return escape(text).replace('\\"', "&quot;")
+    """Text for a Markdown link title that Material's tooltip shows exactly as ``text``.
+
+    With ``content.tooltips`` Material puts a title into its tooltip as HTML (``innerHTML``,
+    components/tooltip2 ``mountInlineTooltip2``), so the attribute's value must be the HTML
+    of ``text``: ``&``, ``<`` and ``>`` are escaped once for the tooltip, and ``escape`` makes
+    that Markdown whose title attribute holds it (quotes and escapes cannot end it early).
+    A definition ``p<q`` shows as ``p<q``; ``<img onerror=…>`` shows as text and never runs.
+    """
+    return escape(html.escape(text, quote=False)).replace('\\"', "&quot;")

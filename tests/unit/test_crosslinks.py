@@ -3,6 +3,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import yaml
 
 from generator.base.settings import Settings
 from generator.links.glossary import load_glossary
@@ -87,8 +88,8 @@ def test_related_questions_follow_shared_terms(guide):
 
 def test_tags_are_front_matter_and_chips(guide):
     chapter = page(guide, "demo/chapter-1.md")
-    front = chapter.split("---\n")[1]
-    assert '"單選"' in front and '"簡答"' in front and '"KV cache"' in front
+    front = yaml.safe_load(chapter.split("---\n")[1])
+    assert front["hide"] == ["tags"] and {"單選", "簡答", "KV cache"} <= set(front["tags"])
     assert '<span class="tag-chip">單選</span>' in question_block(chapter, "q1")
     assert "<!-- material/tags -->" in page(guide, "tags.md")
 
