@@ -21,7 +21,8 @@ def check_editor_latex(latex: str, display: bool, where: str, renderer: KatexRen
     """Raise :class:`ErrataError` at ``where`` unless ``latex`` reads as text and KaTeX typesets it."""
     check_latex_reading(latex, display, where)
     try:
-        (renderer or default_renderer()).render(latex, display, where)
+        # Warnings (strict mode) are logged where the formula is shown, once.
+        (renderer or default_renderer()).render(latex, display, where, warn=False)
     except FormulaError as error:
         raise ErrataError(where, "LaTeX that KaTeX can typeset", error.found, EXAMPLE) from None
 

@@ -108,11 +108,12 @@ class KatexRenderer:
         self._pid = 0
         self._lock = threading.Lock()
 
-    def render(self, latex: str, display: bool, where: str = "") -> str:
-        """KaTeX's HTML for ``latex``; :class:`FormulaError` (naming ``where``) if it has none."""
-        return self.render_all([(latex, display, where)])[0]
+    def render(self, latex: str, display: bool, where: str = "", warn: bool = True) -> str:
+        """KaTeX's HTML for ``latex``; :class:`FormulaError` (naming ``where``) if it has none.
+        ``warn=False`` leaves KaTeX's warnings unlogged (a check before the page logs them)."""
+        return self.render_all([(latex, display, where)], warn)[0]
 
-    def render_all(self, formulas: Iterable[tuple[str, bool, str]]) -> list[str]:
+    def render_all(self, formulas: Iterable[tuple[str, bool, str]], warn: bool = True) -> list[str]:
         """KaTeX's HTML for each ``(latex, display, where)``, in order, as :meth:`render` gives it.
 
         What the cache lacks is typeset, ``BATCH`` formulas to a call into V8: each call compiles
@@ -137,10 +138,10 @@ class KatexRenderer:
         out = []
         for latex, display, where in formulas:
             html = known.get((latex, display))
-            out.append(html if html is not None else self._finish(latex, display, typeset[latex, display], where))
+            out.append(html if html is not None else self._finish(latex, display, typeset[latex, display], where, warn))
         return out
 
-    def _finish(self, latex: str, display: bool, result: str, where: str) -> str:
+    def _finish(self, latex: str, display: bool, result: str, where: str, warn: bool = True) -> str:
         """The HTML of KaTeX's ``result`` for one occurrence: cached, or raised, or logged."""
         if result.startswith("\x00"):
             raise FormulaError(where or "formula", "LaTeX that KaTeX can typeset",
@@ -148,7 +149,7 @@ class KatexRenderer:
                                "give the formula's LaTeX explicitly in the bank's errata.yml")
         if result.startswith("\x01"):  # not cached, so that every build (and occurrence) warns again
             result, warnings = json.loads(result[1:])
-            for warning in warnings:
+            for warning in warnings if warn else ():
                 log.warning("%s: KaTeX warns about %r: %s", where or "a formula", latex, warning)
             return result
         with self._lock:

@@ -41,7 +41,8 @@ HAN_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 TEXT_FIELDS: dict[type, tuple[str, ...]] = {
     Bank: ("title", "preamble"),
     Chapter: ("title", "intro"),
-    Question: ("stem", "answer", "explanation", "answer_text", "exam_tags", "notes", "corrections"),
+    Question: ("stem", "answer", "explanation", "answer_text", "exam_tags", "notes", "corrections",
+               "editor_answer"),
     Option: ("text",),
     Flag: ("message",),
     Stray: ("text", "reason"),

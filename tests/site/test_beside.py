@@ -160,7 +160,9 @@ def _guide_with_errata(tmp_path: Path, errata: str) -> subprocess.CompletedProce
 def test_a_formula_katex_rejects_stops_the_build_naming_its_question(tmp_path):
     result = _guide_with_errata(tmp_path, "q1:\n  explanation:\n    - whole: 見公式。\n      with: '$\\frac{a}{$'\n")
     assert result.returncode == 2
-    assert re.search(r"q1: expected LaTeX that KaTeX can typeset, found '.*frac\{a\}\{'", result.stderr)
+    # Checked as the errata load: the message names the errata file, the entry and the field.
+    assert re.search(r"errata.yml: entry q1, explanation \(line 3\): expected LaTeX that KaTeX can typeset, "
+                     r"found '.*frac\{a\}\{'", result.stderr)
     assert "Traceback" not in result.stderr
 
 
