@@ -8,28 +8,37 @@ shows it.  The checked formula's HTML stays in the renderer's cache for the page
 """
 from __future__ import annotations
 
+from typing import Callable
+
 from ..base.errors import ErrataError
 from ..base.safe_text import quoted
 from .detect import FormulaError
 from .katex import KatexRenderer, default_renderer
-from .to_text import LatexReadError, read_latex
+from .to_text import LatexReadError, check_bounds, read_latex
 
 EXAMPLE = r"'$\dfrac{0.015}{1-0.9^5}\approx0.0366$'"
 
 
 def check_editor_latex(latex: str, display: bool, where: str, renderer: KatexRenderer | None = None) -> None:
-    """Raise :class:`ErrataError` at ``where`` unless ``latex`` reads as text and KaTeX typesets it."""
-    check_latex_reading(latex, display, where)
+    """Raise :class:`ErrataError` at ``where`` unless ``latex`` is within the size and depth a
+    formula may have, KaTeX typesets it and it reads as text (in this order: KaTeX's messages
+    say best what is wrong)."""
+    _read(check_bounds, latex, where)
     try:
         # Warnings (strict mode) are logged where the formula is shown, once.
         (renderer or default_renderer()).render(latex, display, where, warn=False)
     except FormulaError as error:
         raise ErrataError(where, "LaTeX that KaTeX can typeset", error.found, EXAMPLE) from None
+    _read(read_latex, latex, where)
 
 
 def check_latex_reading(latex: str, display: bool, where: str) -> None:
     """:func:`check_editor_latex` without KaTeX, for output that shows formulas as text."""
+    _read(read_latex, latex, where)
+
+
+def _read(reader: Callable[[str], object], latex: str, where: str) -> None:
     try:
-        read_latex(latex)
+        reader(latex)
     except LatexReadError as error:
         raise ErrataError(where, "LaTeX that can be read as text", f"{quoted(latex, 80)}: {error}", EXAMPLE) from None

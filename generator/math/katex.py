@@ -83,7 +83,7 @@ function __render(tex, display) {
     return "\\u0000" + String(e && e.message || e);
   }
   if (__untrusted.length)
-    return "\\u0000" + __untrusted.join(", ") + " is not allowed in a formula (no links or images)";
+    return "\\u0000" + __untrusted.join(", ") + " is not allowed in a formula (no links, images or HTML)";
   return __warnings.length ? "\\u0001" + JSON.stringify([html, __warnings]) : html;
 }
 function __render_all(items) {

@@ -61,12 +61,18 @@ def group_depth(latex: str) -> int:
     return deepest
 
 
-@lru_cache(maxsize=1024)
-def _converted(latex: str) -> str:
+def check_bounds(latex: str) -> None:
+    """:class:`LatexReadError` if ``latex`` is longer or nests deeper than a formula may."""
     if len(latex) > MAX_LATEX:
         raise LatexReadError(f"{len(latex):,} characters, more than the {MAX_LATEX:,} a formula may have")
-    if group_depth(latex) > MAX_DEPTH:
-        raise LatexReadError(f"groups nested {group_depth(latex)} deep, more than the {MAX_DEPTH} allowed")
+    depth = group_depth(latex)
+    if depth > MAX_DEPTH:
+        raise LatexReadError(f"groups nested {depth} deep, more than the {MAX_DEPTH} allowed")
+
+
+@lru_cache(maxsize=1024)
+def _converted(latex: str) -> str:
+    check_bounds(latex)
     try:
         walker = latexwalker.LatexWalker(latex, latex_context=_PARSING, tolerant_parsing=True)
         return _TEXT.nodelist_to_text(walker.get_latex_nodes()[0])
