@@ -61,7 +61,7 @@ def render_answer(question: Question, ctx: RenderContext) -> str:
     """The answer line: letters for choices, 正確/錯誤 for judge, else the bank's text.
 
     Where the errata give an editor's answer, the line reads
-    ``答案：0.0005（題庫）· 編者核算：≈1.227×10⁻⁵``: the bank's answer is never hidden.
+    ``答案：0.0005（題庫）· 編者答案：≈1.227×10⁻⁵``: the bank's answer is never hidden.
     """
     ui = ctx.ui
     label = f"**{ui['answer']}：**"

@@ -31,8 +31,8 @@ UI: dict[str, str] = {
     "answer": "答案",
     "explanation": "解析",
     "no_answer": "題庫未給出答案。",
-    "bank_answer": "題庫",  # the answer line: 答案：0.0005（題庫）· 編者核算：…
-    "editor_answer": "編者核算",
+    "bank_answer": "題庫",  # the answer line: 答案：0.0005（題庫）· 編者答案：…
+    "editor_answer": "編者答案",
     "true": "正確",
     "false": "錯誤",
     "flags_title": "校對提示",
