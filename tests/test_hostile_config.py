@@ -183,3 +183,10 @@ def test_front_matter_is_written_by_a_yaml_dumper():
     page = _with_tags(Page("p.md", "p", "# 標題\n"), tags)
     front, body = re.fullmatch(r"---\n(.*)---\n\n(.*)", page.markdown, re.S).groups()
     assert yaml.safe_load(front) == {"hide": ["tags"], "tags": tags} and body == "# 標題\n"
+
+
+def test_a_raw_nul_byte_in_errata_is_refused_with_its_place(tmp_path, capsys):
+    path = tmp_path / "errata.yml"
+    path.write_bytes("q1:\n  notes: [甲\x00乙]\n".encode("utf-8"))
+    code, _, err = _check(path, capsys)
+    assert code == 2 and err.startswith(f"error: {path}") and "#x0000" in err and "\x00" not in err

@@ -37,6 +37,7 @@ import yaml
 from ..base.errors import ErrataError
 from ..base.safe_text import quoted, refuse_control_characters
 from ..base.settings import YAML_LOADER
+from .math_markers import check_math_markers
 from .answer_guard import check_answer_kept, check_editor_answer, moved_options
 from .fields import normalise_answer
 from .model import DISPLAY_MATH, INLINE_MATH, Bank, Option, Question
@@ -266,6 +267,7 @@ def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str
             raise ErrataError(where, f"a {field} field in question {question.id} (第{question.number}題) of {bank_source}",
                               found)
         texts[field] = _corrected(original, corrections, question, source, bank_source)
+        check_math_markers(texts[field], where)
         lines.extend(_describe_change(c) for c in corrections)
     options = tuple(Option(o.label, texts[o.label]) for o in question.options)
     answer_text = texts["answer"]
@@ -276,10 +278,13 @@ def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str
         check_answer_kept(question, answer_text, options, f"{source}: entry {question.id}, answer (line {line})")
         answer = normalise_answer(question.type, answer_text, options)
         flags = moved_options(question, options)
+    for note in entry.notes:
+        check_math_markers(note, f"{source}: entry {question.id}, notes")
     editor_answer = question.editor_answer
     if entry.editor_answer is not None:
-        editor_answer = check_editor_answer(question, entry.editor_answer,
-                                            f"{source}: entry {question.id}, {EDITOR_ANSWER} (line {entry.editor_answer_line})")
+        where = f"{source}: entry {question.id}, {EDITOR_ANSWER} (line {entry.editor_answer_line})"
+        check_math_markers(entry.editor_answer, where)
+        editor_answer = check_editor_answer(question, entry.editor_answer, where)
     return replace(question, stem=texts["stem"], options=options, answer_text=answer_text, answer=answer,
                    explanation=texts["explanation"], notes=question.notes + entry.notes,
                    corrections=question.corrections + tuple(lines), flags=question.flags + flags,
