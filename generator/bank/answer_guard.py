@@ -52,9 +52,8 @@ def check_answer_kept(question: Question, answer_text: str | None, options: tupl
         new_value = normalise_answer(question.type, answer_text, options)
         if old_value in ("true", "false") and new_value != old_value:
             _refuse(where, f"the answer {_short(before)} ({old_value}) changed to {_short(answer_text)}")
-    elif question.type in (QuestionType.FILL, QuestionType.CALC):
-        if not _same_numbers(before, answer_text):
-            _refuse(where, f"a number of the answer changed: {_short(before)} -> {_short(answer_text)}")
+    elif question.type in (QuestionType.FILL, QuestionType.CALC) and not _same_numbers(before, answer_text):
+        _refuse(where, f"a number of the answer changed: {_short(before)} -> {_short(answer_text)}")
 
 
 def check_editor_answer(question: Question, text: str, where: str) -> str:

@@ -27,19 +27,19 @@ No text may hold control characters (generator.base.safe_text).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Callable
 
 import yaml
 
 from ..base.errors import ErrataError
 from ..base.safe_text import quoted, refuse_control_characters
 from ..base.settings import YAML_LOADER
-from .math_markers import check_math_markers
 from .answer_guard import check_answer_kept, check_editor_answer, moved_options
 from .fields import normalise_answer
+from .math_markers import check_math_markers
 from .model import DISPLAY_MATH, INLINE_MATH, Bank, Option, Question
 
 OPTION_FIELDS = tuple("ABCDEF")
@@ -52,7 +52,7 @@ EDITOR_MATH = re.compile(
     r"|\$\$(?P<display>(?:\\.|[^$\\]|\$(?!\$))+?)\$\$"
     r"|\$(?P<inline>(?:\\.|[^$\\\n])+?)\$"
     r"|\$",  # a dollar that opens nothing it closes
-    re.S,
+    re.DOTALL,
 )
 _NULL_TAG = "tag:yaml.org,2002:null"
 BLANK_LINE = re.compile(r"\n[ \t]*\n")

@@ -8,7 +8,7 @@ shows it.  The checked formula's HTML stays in the renderer's cache for the page
 """
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..base.errors import ErrataError
 from ..base.safe_text import quoted

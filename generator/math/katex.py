@@ -77,8 +77,8 @@ function __render(tex, display) {
   var html;
   try {
     html = katex.renderToString(tex, {displayMode: display, throwOnError: true, output: "html",
-                                      strict: "warn", trust: __trust, maxSize: %(max_size)d,
-                                      maxExpand: %(max_expand)d});
+                                      strict: "warn", trust: __trust, maxSize: MAX_SIZE,
+                                      maxExpand: MAX_EXPAND});
   } catch (e) {
     return "\\u0000" + String(e && e.message || e);
   }
@@ -89,7 +89,7 @@ function __render(tex, display) {
 function __render_all(items) {
   return items.map(function (item) { return __render(item[0], item[1]); });
 }
-""" % {"max_size": MAX_SIZE, "max_expand": MAX_EXPAND}
+""".replace("MAX_SIZE", str(MAX_SIZE)).replace("MAX_EXPAND", str(MAX_EXPAND))
 
 
 class KatexMissingError(GuideError):
