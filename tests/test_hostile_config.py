@@ -80,7 +80,7 @@ def test_the_bank_answer_is_kept_and_check_lists_disputed_answers(tmp_path, caps
     case = next(c for c in CASES if c["name"] == "editor-answer-beside-the-bank")
     path = _write(tmp_path, case)
     code, out, _ = _check(path, capsys)
-    assert code == 0
+    assert code == 1  # the bank's q7 has no answer (an error of the bank), the errata are fine
     assert re.search(r"bank\.txt:18:1: q5: disputed answer: bank 0\.0005 · editor \$\\approx1\.227\\times10\^\{-5\}\$",
                      out), out
     main(["export", str(BANK), "--errata", str(path)])
@@ -190,3 +190,17 @@ def test_a_raw_nul_byte_in_errata_is_refused_with_its_place(tmp_path, capsys):
     path.write_bytes("q1:\n  notes: [甲\x00乙]\n".encode())
     code, _, err = _check(path, capsys)
     assert code == 2 and err.startswith(f"error: {path}") and "#x0000" in err and "\x00" not in err
+
+
+def test_the_answer_line_keeps_the_bank_answer_and_adds_the_editor_answer(tmp_path):
+    from generator.pages.chapter import RenderContext, render_answer
+
+    path = tmp_path / "errata.yml"
+    path.write_text("q5:\n  editor_answer: '<b>1e-5</b>'\nq7:\n  editor_answer: 因為丙。\nq3:\n  editor_answer: ×\n",
+                    encoding="utf-8")
+    bank = load_bank(BANK, errata=path)
+    ctx = RenderContext()
+    assert render_answer(bank.question("q5"), ctx) == "**答案：** 0\\.0005（題庫）· 編者答案：&lt;b&gt;1e\\-5&lt;\\/b&gt;"
+    assert render_answer(bank.question("q7"), ctx) == "**答案：** 題庫未給出答案。 · 編者答案：因為丙。"
+    assert render_answer(bank.question("q3"), ctx) == "**答案：** 正確（題庫）· 編者答案：錯誤"
+    assert render_answer(bank.question("q1"), ctx) == "**答案：** A"

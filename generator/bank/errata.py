@@ -156,6 +156,9 @@ def _entry(qid: str, node: yaml.Node, where: str, line: int, check_math: MathChe
             text = _text(value, at, "the editor's answer as one piece of text, e.g. '≈1.227×10⁻⁵'")
             if not text.strip():
                 raise ErrataError(_at(at, value), "the editor's answer", "empty text", EXAMPLE_ENTRY)
+            if "\n" in text.strip() or "```" in text:  # it stands on the answer line, beside the bank's
+                raise ErrataError(_at(at, value), "the editor's answer as plain text on one line ($LaTeX$ allowed)",
+                                  quoted(text, 80), "editor_answer: '$\\approx1.227\\times10^{-5}$'")
             editor_answer, answer_line = editor_math(text.strip(), _at(at, value), check_math), value.start_mark.line + 1
         elif name in FIELDS:
             corrections.extend(_correction(name, item, at, check_math) for item in items)

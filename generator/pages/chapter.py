@@ -65,14 +65,16 @@ def render_answer(question: Question, ctx: RenderContext) -> str:
     """
     ui = ctx.ui
     label = f"**{ui['answer']}：**"
+    editor = None
+    if question.editor_answer is not None:
+        editor = f"{ui['editor_answer']}：{_answer_value(question, question.editor_answer, ctx)}"
     if question.answer is None:
-        return f"{label} {ui['no_answer']}"
+        return f"{label} {ui['no_answer']}" + (f" · {editor}" if editor else "")
     body = _answer_value(question, question.answer, ctx, question.answer_text)
-    if question.editor_answer is None:
+    if editor is None:
         if "\n" in body or body.startswith("`"):
             return f"{label}\n\n{body}"
         return f"{label} {body}"
-    editor = f"{ui['editor_answer']}：{_answer_value(question, question.editor_answer, ctx)}"
     if "\n" in body or body.startswith("`"):  # a block answer: the editor's follows as a paragraph
         return f"{label}（{ui['bank_answer']}）\n\n{body}\n\n{editor}"
     return f"{label} {body}（{ui['bank_answer']}）· {editor}"
