@@ -152,6 +152,8 @@ def _entry(qid: str, node: yaml.Node, where: str, line: int, check_math: MathChe
         if name == "notes":
             notes.extend(editor_math(_text(item, at, "the text of a note"), _at(at, item), check_math)
                          for item in items)
+        elif name == EDITOR_ANSWER and editor_answer is not None:
+            raise ErrataError(_at(at, key), "one editor_answer an entry", f"a second (the first on line {answer_line})")
         elif name == EDITOR_ANSWER:
             text = _text(value, at, "the editor's answer as one piece of text, e.g. '≈1.227×10⁻⁵'")
             if not text.strip():
