@@ -46,7 +46,7 @@ def hostile_site(tmp_path_factory) -> Path:
             "def load(*a, **k):\n"
             "    config = real(*a, **k); config.plugins['study-guide'].config.settings = sys.argv[2]; return config\n"
             "mc.load_config = load\n"
-            "from generator.site.plugin import build_site\n"
+            "from generator.site.build import build_site\n"
             "build_site(Path(sys.argv[1]), [], Path(sys.argv[3]))")
     result = subprocess.run([sys.executable, "-c", code, str(ROOT / "mkdocs.yml"), str(settings), str(site)],
                             cwd=ROOT, env=ENV, capture_output=True, text=True)
