@@ -19,6 +19,7 @@ scrambled bank or a disguised change of answer: that is flagged for a person to 
 from __future__ import annotations
 
 import re
+from typing import NoReturn
 
 from ..base.errors import ErrataError
 from .fields import choice_letters, judge_value, normalise_answer
@@ -145,7 +146,7 @@ def _short(text: str, limit: int = 40) -> str:
     return repr(flat if len(flat) <= limit else flat[:limit] + "…")
 
 
-def _refuse(where: str, found: str) -> None:
+def _refuse(where: str, found: str) -> NoReturn:
     raise ErrataError(where, "a repair of the bank's answer that keeps it (spacing, lost characters such as a "
                       "minus sign, code layout); the editor's own answer goes in the entry's editor_answer "
                       "field, shown beside the bank's", found, _EXAMPLE)

@@ -271,8 +271,9 @@ def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str
             found = "no answer" if field == "answer" else f"no option {field} (options: {''.join(texts.keys() & set(OPTION_FIELDS)) or 'none'})"
             raise ErrataError(where, f"a {field} field in question {question.id} (第{question.number}題) of {bank_source}",
                               found)
-        texts[field] = _corrected(original, corrections, question, source, bank_source)
-        check_math_markers(texts[field], where)
+        corrected = _corrected(original, corrections, question, source, bank_source)
+        check_math_markers(corrected, where)
+        texts[field] = corrected
         lines.extend(_describe_change(c) for c in corrections)
     options = tuple(Option(o.label, texts[o.label]) for o in question.options)
     answer_text = texts["answer"]
