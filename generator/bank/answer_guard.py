@@ -86,7 +86,7 @@ def moved_options(question: Question, options: tuple[Option, ...]) -> tuple[Flag
     """A warning for each corrected option that now reads as another option read before."""
     before = {_squeezed(o.text): o.label for o in question.options}
     flags = []
-    for old, new in zip(question.options, options):
+    for old, new in zip(question.options, options, strict=True):
         source = before.get(_squeezed(new.text))
         if new.text != old.text and source is not None and source != new.label:
             flags.append(Flag("option-text-moved", Severity.WARNING,

@@ -161,7 +161,8 @@ def _entry(qid: str, node: yaml.Node, where: str, line: int, check_math: MathChe
             if "\n" in text.strip() or "```" in text:  # it stands on the answer line, beside the bank's
                 raise ErrataError(_at(at, value), "the editor's answer as plain text on one line ($LaTeX$ allowed)",
                                   quoted(text, 80), "editor_answer: '$\\approx1.227\\times10^{-5}$'")
-            editor_answer, answer_line = editor_math(text.strip(), _at(at, value), check_math), value.start_mark.line + 1
+            editor_answer = editor_math(text.strip(), _at(at, value), check_math)
+            answer_line = value.start_mark.line + 1
         elif name in FIELDS:
             corrections.extend(_correction(name, item, at, check_math) for item in items)
         else:
@@ -306,7 +307,8 @@ def _corrected(original: str, corrections: list[Correction], question: Question,
         what = f"the {c.field} of question {question.id} (第{question.number}題) in {bank_source}"
         if c.whole:
             if c.original != original:
-                raise ErrataError(where, f"whole: to quote all of {what} exactly", f"it now reads {quoted(original, 60)}",
+                raise ErrataError(where, f"whole: to quote all of {what} exactly",
+                                  f"it now reads {quoted(original, 60)}",
                                   "copy the field from `python -m generator export BANK --no-errata`")
             spans.append((0, len(original), c))
             continue
@@ -322,7 +324,8 @@ def _corrected(original: str, corrections: list[Correction], question: Question,
         if start < end:
             raise ErrataError(f"{source}: entry {question.id}, {second.field} (line {second.line})",
                               "corrections of one field that do not overlap",
-                              f"{quoted(second.original, 60)} overlaps {quoted(first.original, 60)} (line {first.line})",
+                              f"{quoted(second.original, 60)} overlaps {quoted(first.original, 60)} "
+                              f"(line {first.line})",
                               "merge them into one correction")
     pieces, last = [], 0
     for start, end, c in spans:

@@ -16,10 +16,11 @@ from pathlib import Path
 import pytest
 import yaml
 
+from benchmarks.browser import ENV, file_url
 from generator.links.glossary import load_glossary
-from tests.browser import ENV, ROOT, browser, file_url, offline_page  # noqa: F401 (fixture)
+from tests.paths import MKDOCS_YML, ROOT
 
-HOSTILE = Path(__file__).resolve().parent / "hostile"
+HOSTILE = Path(__file__).resolve().parents[1] / "hostile"
 GLOSSARY = HOSTILE / "glossary.yml"
 EDITOR_ANSWER = "<img src=x onerror=\"window.__pwned='answer'\"> 約為"
 ERRATA = {"q5": {"editor_answer": EDITOR_ANSWER + r" $\approx1.2\times10^{-5}$", "notes": ["按題中數據重算。"]},
@@ -48,19 +49,11 @@ def hostile_site(tmp_path_factory) -> Path:
             "mc.load_config = load\n"
             "from generator.site.build import build_site\n"
             "build_site(Path(sys.argv[1]), [], Path(sys.argv[3]))")
-    result = subprocess.run([sys.executable, "-c", code, str(ROOT / "mkdocs.yml"), str(settings), str(site)],
+    result = subprocess.run([sys.executable, "-c", code, str(MKDOCS_YML), str(settings), str(site)],
                             cwd=ROOT, env=ENV, capture_output=True, text=True)
     if result.returncode != 0 or "WARNING" in result.stderr:
         pytest.fail(f"building the hostile guide failed:\n{result.stderr[-3000:]}")
     return site
-
-
-@pytest.fixture
-def page(browser):  # noqa: F811 (the browser fixture)
-    with offline_page(browser) as (page, refused):
-        page.on("dialog", lambda dialog: dialog.dismiss())
-        yield page
-        assert not refused, f"requests left the folder: {refused.urls}"
 
 
 def test_every_tooltip_shows_its_definition_exactly_and_runs_nothing(page, hostile_site):

@@ -4,7 +4,7 @@
 The regression corpus is ``tests/hostile/``: a small bank, ``errata_cases.yml`` (each case
 with its documented behaviour) and ``glossary.yml`` (definitions that try to run script or
 to break the markup they land in).  What a browser shows is tested in
-``tests/test_hostile_browser.py``.
+``tests/browser/test_hostile_browser.py``.
 """
 from __future__ import annotations
 
@@ -25,8 +25,9 @@ from generator.math.editor_latex import check_editor_latex
 from generator.math.katex import default_renderer
 from generator.math.to_text import MAX_DEPTH, LatexReadError, latex_text, read_latex
 from generator.pages.compose import _with_tags
+from tests.paths import BUNDLED
 
-HOSTILE = Path(__file__).resolve().parent / "hostile"
+HOSTILE = Path(__file__).resolve().parents[1] / "hostile"
 BANK = HOSTILE / "bank.txt"
 CASES = yaml.safe_load((HOSTILE / "errata_cases.yml").read_text(encoding="utf-8"))
 UNDERBRACE_200 = "q1:\n  notes: ['$" + "\\underbrace{" * 200 + "x" + "}" * 200 + "$']\n"
@@ -91,13 +92,13 @@ def test_the_bank_answer_is_kept_and_check_lists_disputed_answers(tmp_path, caps
 
 
 def test_the_bundled_errata_load_and_dispute_what_their_notes_dispute():
-    bundled = Path(__file__).resolve().parent.parent / "content" / "banks" / "ai-trainer" / "bank.txt"
+    bundled = BUNDLED
     raw = load_bank(bundled, use_errata=False)
     bank = load_bank(bundled, check_math=check_editor_latex)
     disputed = {q.id: q.editor_answer for q in bank.questions if q.editor_answer is not None}
     assert set(disputed) == {"q3", "q4", "q10", "q14", "q16", "q20", "q22"}
     assert (disputed["q4"], disputed["q16"], disputed["q14"], disputed["q20"]) == ("0.00803", "2228", "ABC", "AC")
-    for before, after in zip(raw.questions, bank.questions):
+    for before, after in zip(raw.questions, bank.questions, strict=True):
         if after.type.value not in ("short", "case"):  # prose answers are repaired, others never touched
             assert after.answer == before.answer, after.id
     for qid in disputed:  # each disputed answer has a note with its working
@@ -196,11 +197,12 @@ def test_the_answer_line_keeps_the_bank_answer_and_adds_the_editor_answer(tmp_pa
     from generator.pages.chapter import RenderContext, render_answer
 
     path = tmp_path / "errata.yml"
-    path.write_text("q5:\n  editor_answer: '<b>1e-5</b>'\nq7:\n  editor_answer: 因為丙。\nq3:\n  editor_answer: ×\n",
-                    encoding="utf-8")
+    errata = "q5:\n  editor_answer: '<b>1e-5</b>'\nq7:\n  editor_answer: 因為丙。\nq3:\n  editor_answer: ×\n"
+    path.write_text(errata, encoding="utf-8")
     bank = load_bank(BANK, errata=path)
     ctx = RenderContext()
-    assert render_answer(bank.question("q5"), ctx) == "**答案：** 0\\.0005（題庫）· 編者答案：&lt;b&gt;1e\\-5&lt;\\/b&gt;"
+    escaped = "&lt;b&gt;1e\\-5&lt;\\/b&gt;"  # Markdown that shows <b>1e-5</b> as text
+    assert render_answer(bank.question("q5"), ctx) == f"**答案：** 0\\.0005（題庫）· 編者答案：{escaped}"
     assert render_answer(bank.question("q7"), ctx) == "**答案：** 題庫未給出答案。 · 編者答案：因為丙。"
     assert render_answer(bank.question("q3"), ctx) == "**答案：** 正確（題庫）· 編者答案：錯誤"
     assert render_answer(bank.question("q1"), ctx) == "**答案：** A"
