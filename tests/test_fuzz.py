@@ -45,7 +45,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from mkdocs.utils.yaml import yaml_load
 
 from generator.bank import fields as F
-from generator.bank.text_blocks import HTML_TABLE, Code, Prose, split_blocks
+from generator.bank.spans import HTML_TABLE
+from generator.bank.text_blocks import Code, Prose, split_blocks
 from generator.base.errors import GuideError, ParseError
 from generator.bank.model import Bank, Chapter, Question, QuestionType
 from generator.bank.parse import QUESTION_NUMBER, parse

@@ -30,9 +30,10 @@ from pathlib import Path
 import yaml
 
 from ..base.errors import ErrataError
+from ..base.text import clip
 from .fields import normalise_answer
 from .model import DISPLAY_MATH, INLINE_MATH, Bank, Option, Question
-from ..base.settings import YAML_LOADER
+from ..base.yaml_file import compose_yaml
 
 OPTION_FIELDS = tuple("ABCDEF")
 FIELDS = ("stem", "answer", "explanation", *OPTION_FIELDS)
@@ -47,6 +48,7 @@ EDITOR_MATH = re.compile(
     re.S,
 )
 _NULL_TAG = "tag:yaml.org,2002:null"
+FIELD_QUOTE_LIMIT = 60  # characters of a field that an error quotes
 QUOTE_LIMIT = 36  # characters of a quote shown in a correction line before it is shortened
 
 EXAMPLE_ENTRY = 'q3:\n    stem:\n      - {replace: "lr=3e4", with: "lr=3e-4"}\n    notes:\n      - "正確結果為 0.0000。"'
@@ -92,17 +94,7 @@ class Errata:
 def load_errata(path: Path) -> Errata:
     """Read and check an errata file; any malformed part raises :class:`ErrataError`."""
     source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ErrataError(source, "a readable UTF-8 errata file", str(error)) from None
-    try:
-        root = yaml.compose(text, Loader=YAML_LOADER)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"{source} (line {mark.line + 1})" if mark else source
-        problem = getattr(error, "problem", None) or str(error)
-        raise ErrataError(where, "valid YAML", problem, EXAMPLE_ENTRY) from None
+    root = compose_yaml(path, ErrataError, "errata", EXAMPLE_ENTRY)
     if root is None:
         return Errata(source)
     _expect(root, yaml.MappingNode, source, "a mapping from question ids to corrections", EXAMPLE_ENTRY)
@@ -246,14 +238,14 @@ def _corrected(original: str, corrections: list[Correction], question: Question,
         what = f"the {c.field} of question {question.id} (第{question.number}題) in {bank_source}"
         if c.whole:
             if c.original != original:
-                raise ErrataError(where, f"whole: to quote all of {what} exactly", f"it now reads {_clip(original)!r}",
+                raise ErrataError(where, f"whole: to quote all of {what} exactly", f"it now reads {clip(original, FIELD_QUOTE_LIMIT)!r}",
                                   "copy the field from `python -m generator export BANK --no-errata`")
             spans.append((0, len(original), c))
             continue
         starts = [m.start() for m in re.finditer(f"(?={re.escape(c.original)})", original)]
         if len(starts) != 1:
             found = (f"{c.original!r} occurs {len(starts)} times" if starts
-                     else f"no {c.original!r}; the field reads {_clip(original)!r}")
+                     else f"no {c.original!r}; the field reads {clip(original, FIELD_QUOTE_LIMIT)!r}")
             raise ErrataError(where, f"the quoted original to occur exactly once in {what}", found,
                               "quote a longer piece that occurs once, e.g. replace: \"lr=3e4，wd\"")
         spans.append((starts[0], starts[0] + len(c.original), c))
@@ -284,16 +276,8 @@ def _plain(text: str) -> str:
 
 
 def _shorten(text: str) -> str:
-    """One line, at most about ``QUOTE_LIMIT`` characters, cut in the middle with …."""
-    text = text.replace("\n", "↵")
-    if len(text) <= QUOTE_LIMIT:
-        return text
-    half = QUOTE_LIMIT // 2
-    return text[:half].rstrip() + "…" + text[-half:].lstrip()
-
-
-def _clip(text: str, limit: int = 60) -> str:
-    return text if len(text) <= limit else text[:limit] + "…"
+    """One line, at most ``QUOTE_LIMIT`` characters of it, cut in the middle with …."""
+    return clip(text.replace("\n", "↵"), QUOTE_LIMIT, middle=True)
 
 
 def _id_range(bank: Bank) -> str:

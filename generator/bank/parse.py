@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from . import fields as F
-from .text_blocks import opaque_spans
+from .spans import code_and_table_spans
 from ..base.errors import ParseError
 from .model import Bank, Chapter, Position, Question, QuestionType, Stray
 from ..base.numerals import chinese_number
@@ -89,7 +89,7 @@ class _Scanner:
         self.line_starts = [0] + [m.end() for m in _NEWLINE.finditer(original)]
         # Sorted, non-overlapping spans searched by bisection: banks of thousands of
         # questions hold thousands of code blocks, and a scan per event was quadratic.
-        self.opaque = opaque_spans(text)
+        self.opaque = code_and_table_spans(text)
         self.opaque_starts = [s for s, _ in self.opaque]
         self.furniture = [m.span() for m in FURNITURE.finditer(text) if not self._in_opaque(*m.span())]
         self.furniture_starts = [s for s, _ in self.furniture]

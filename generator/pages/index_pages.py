@@ -12,6 +12,7 @@ from functools import cached_property
 from typing import Callable
 
 from .escape import escape
+from ..base.text import clip
 from ..math.detect import readable_text
 from ..links.glossary import Glossary, question_terms, spelling_key
 from ..links.references import related_questions
@@ -163,4 +164,4 @@ class CrossLinks:
 def _first_words(text: str, length: int) -> str:
     """The start of a stem as plain one-line text, for link labels and the index."""
     flat = " ".join(readable_text(text).split())
-    return flat if len(flat) <= length else flat[:length].rstrip() + "…"
+    return clip(flat, length)
