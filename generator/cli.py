@@ -12,7 +12,8 @@ from pathlib import Path
 
 from .base.errors import GuideError
 from .bank.export import dump_text, dumps_json
-from .links.glossary import Glossary, load_glossary, suggest_terms
+from .links.glossary import Glossary, load_glossary
+from .links.terms import suggest_terms
 from .bank.model import Bank, Severity
 from .bank.load import load_bank
 from .pages.script import SCRIPTS

@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.links.glossary import Glossary, Term, load_glossary
-from generator.links.references import find_references, related_questions
+from generator.links.references import find_references
+from generator.links.related import related_questions
 from generator.bank.model import Chapter
 from generator.bank.parse import parse
 from generator.bank.load import read_bank

@@ -10,16 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from .errors import ConfigError
+from .yaml_file import load_yaml
 
 # The scripts an edition can be in: the bank as written, Simplified, Traditional.
 ORIGINAL, HANS, HANT = "original", "hans", "hant"
 SCRIPTS = (ORIGINAL, HANS, HANT)
-
-# libyaml's loader where PyYAML was built with it: ten times faster on errata and glossary.
-YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -33,10 +29,7 @@ class Settings:
 def load_settings(path: Path) -> Settings:
     """Read and check the settings file; bank paths are resolved against its repository."""
     root = path.resolve().parent.parent
-    try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER) or {}
-    except (OSError, yaml.YAMLError) as error:
-        raise ConfigError(str(path), "a readable YAML file", str(error).splitlines()[0]) from None
+    raw = load_yaml(path, ConfigError, "settings") or {}
     if not isinstance(raw, dict):
         raise ConfigError(str(path), "a mapping with 'banks' and 'script'", type(raw).__name__, "banks: [content/banks/x/bank.txt]")
     unknown = set(raw) - {"banks", "script", "glossary"}

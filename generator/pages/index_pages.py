@@ -14,8 +14,9 @@ from typing import Callable
 from .escape import escape
 from ..base.text import clip
 from ..math.detect import readable_text
-from ..links.glossary import Glossary, question_terms, spelling_key
-from ..links.references import related_questions
+from ..links.glossary import Glossary, spelling_key
+from ..links.related import related_questions
+from ..links.terms import question_terms
 from ..bank.model import Bank, Chapter, Page, Question
 from .chapter import chapter_path, question_link
 
