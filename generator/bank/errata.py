@@ -31,9 +31,9 @@ import yaml
 
 from ..base.errors import ErrataError
 from ..base.text import clip
+from ..base.yaml_file import compose_yaml
 from .fields import normalise_answer
 from .model import DISPLAY_MATH, INLINE_MATH, Bank, Option, Question
-from ..base.yaml_file import compose_yaml
 
 OPTION_FIELDS = tuple("ABCDEF")
 FIELDS = ("stem", "answer", "explanation", *OPTION_FIELDS)

@@ -26,8 +26,8 @@ from pathlib import Path
 from typing import Iterator
 
 from ..base.errors import ConfigError
-from ..bank.spans import code_and_math_spans, overlaps
 from ..base.yaml_file import load_yaml
+from ..bank.spans import code_and_math_spans, overlaps
 from .term_pattern import SEPARATOR_RUN, compile_spellings
 
 SLUG = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
