@@ -18,7 +18,7 @@ question is punctuation, not damage.  Code fences, URLs and editor-given math ar
 searched for lost characters or minus signs, and garbled spans are not searched again.
 
 The field walk (:func:`question_fields`) and quoting (:func:`excerpt`) are
-shared with :mod:`generator.lint`, so all flags quote bank text the same way.
+shared with :mod:`generator.bank.lint`, so all flags quote bank text the same way.
 """
 from __future__ import annotations
 

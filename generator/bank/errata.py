@@ -17,7 +17,7 @@ Every quote is matched against the field as the bank gives it (after the certain
 before any other correction), so corrections of one field never depend on their order and a
 quote that no longer occurs exactly once fails loudly instead of going stale.  In corrected
 text and notes ``$...$`` and ``$$...$$`` are editor-given LaTeX (``\\$`` is a dollar sign);
-they become the control-character markers of :mod:`generator.model`.  The bank's official
+they become the control-character markers of :mod:`generator.bank.model`.  The bank's official
 answer is never overwritten for being wrong: that is what notes are for.
 """
 from __future__ import annotations

@@ -28,7 +28,7 @@ code                       severity  finds
 ``numbering-gap``          warning   numbers skipped or out of order
 =========================  ========  ====================================================
 
-The damage warnings of :mod:`generator.damage` (``garbled-text``, ``lost-character``,
+The damage warnings of :mod:`generator.bank.damage` (``garbled-text``, ``lost-character``,
 ``lost-minus``, ``code-whitespace-lost``) are added after these, question by question.  An
 error means the guide cannot show the question as the bank meant it.
 """

@@ -6,7 +6,7 @@ marker inside running text differently: inside text a question number counts onl
 where the numbering expects it or a type bracket follows it, and a chapter heading
 only when it carries the next chapter numeral and runs straight into a question.
 Nothing is dropped: text outside questions becomes the preamble, a chapter's intro
-or a :class:`~generator.model.Stray`.
+or a :class:`~generator.bank.model.Stray`.
 """
 from __future__ import annotations
 

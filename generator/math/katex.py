@@ -14,7 +14,7 @@ Choices, and why:
 * ``throwOnError: true``: a formula KaTeX cannot typeset raises :class:`FormulaError` naming
   the LaTeX, instead of putting red source on the page.
 * ``strict: "warn"``: LaTeX-incompatible input (for instance CJK outside ``\\text{}``) is
-  logged as a warning on the ``generator.katex`` logger, so a strict build can fail on it;
+  logged as a warning on the ``generator.math.katex`` logger, so a strict build can fail on it;
   CJK inside ``\\text{}`` is valid for KaTeX and raises nothing.
 * ``trust: false``: no ``\\href`` or ``\\includegraphics`` from any formula.
 """
@@ -282,7 +282,7 @@ class MathStash:
         """Every formula put so far, typeset and taken out: token key -> (shell, KaTeX's HTML).
 
         :meth:`absorb` gives them to the stash that the pages' HTML is restored with, when
-        the pages were rendered in another process (generator.beside).
+        the pages were rendered in another process (generator.site.prerender).
         """
         if self._pending:
             self.typeset()

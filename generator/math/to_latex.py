@@ -1,4 +1,4 @@
-"""One formula written as plain text -> its LaTeX (pure; used by :mod:`generator.formulas`).
+"""One formula written as plain text -> its LaTeX (pure; used by :mod:`generator.math.detect`).
 
 ``SYMBOLS`` is the rule table: every character a formula may contain, with its LaTeX and its
 role (relation, operator, a signal that a run is mathematics, script, accent …).  A run of
@@ -76,7 +76,7 @@ def read(source: str) -> Formula:
 
 
 def is_math(formula: Formula) -> bool:
-    """Whether the run carries a signal of mathematics (see :mod:`generator.formulas`)."""
+    """Whether the run carries a signal of mathematics (see :mod:`generator.math.detect`)."""
     return _is_math(list(formula.tokens), list(formula.items))
 
 
