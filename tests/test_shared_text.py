@@ -74,3 +74,22 @@ def test_han_class_matches_chinese_of_either_script_and_nothing_latin():
 def test_clip_keeps_at_most_limit_characters_of_the_text(text, limit, middle, expected):
     clipped = clip(text, limit, middle=middle)
     assert clipped == expected and len(clipped.replace("…", "")) <= limit
+
+
+@pytest.mark.parametrize("name, load, error", [
+    ("guide.yml", "settings", ConfigError),
+    ("glossary.yml", "glossary", ConfigError),
+    ("errata.yml", "errata", ErrataError),
+])
+def test_settings_glossary_and_errata_report_bad_yaml_the_same_way(tmp_path, name, load, error):
+    from generator.bank.errata import load_errata
+    from generator.base.settings import load_settings
+    from generator.links.glossary import load_glossary
+    loader = {"settings": load_settings, "glossary": load_glossary, "errata": load_errata}[load]
+    folder = tmp_path / "site_config"
+    folder.mkdir()
+    path = folder / name
+    path.write_text("# a comment\nkey: [unclosed\n", encoding="utf-8")
+    with pytest.raises(error) as raised:
+        loader(path)
+    assert str(raised.value).startswith(f"{path}, line 3: expected valid YAML")

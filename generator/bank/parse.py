@@ -14,12 +14,13 @@ import bisect
 import re
 from dataclasses import dataclass, field
 
-from . import fields as F
-from .spans import code_and_table_spans
 from ..base.errors import ParseError
-from .model import Bank, Chapter, Position, Question, QuestionType, Stray
 from ..base.numerals import chinese_number
+from ..base.text import clip
+from . import fields as F
+from .model import Bank, Chapter, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
+from .spans import code_and_table_spans
 
 
 # Headings on a line of their own, by form; each captures the chapter title.
@@ -224,7 +225,7 @@ class _Scanner:
                                          "heading with no questions"))
         if not kept:
             raise ParseError(self.source, "numbered questions such as '1.（單選）…' or '1. …' followed by '答案：'",
-                             f"no question in {len(self.text)} characters" + (f" (starts: {self.text[:40]!r})" if self.text else ""))
+                             f"no question in {len(self.text)} characters" + (f" (starts: {clip(self.text, 40)!r})" if self.text else ""))
         title = next((line.strip(" #\t") for line in preamble.splitlines()
                       if line.strip(" #\t") and not FURNITURE.fullmatch(line)), "")
         chapters = tuple(self._chapter(n, draft, end) for n, (draft, end) in enumerate(kept, 1))
