@@ -12,14 +12,15 @@ import argparse
 import sys
 from pathlib import Path
 
-from .base.errors import GuideError
-from .bank.export import dump_text, dumps_json
-from .links.glossary import Glossary, load_glossary, suggest_terms
-from .bank.model import Bank, Severity
 from .bank import load as bank_files
-from .bank.load import MB, default_errata, load_bank
-from .math.editor_latex import check_editor_latex
 from .bank.disputed import disputed_lines
+from .bank.export import dump_text, dumps_json
+from .bank.load import MB, default_errata, load_bank
+from .bank.model import Bank, Severity
+from .base.errors import GuideError
+from .links.glossary import Glossary, load_glossary
+from .links.terms import suggest_terms
+from .math.editor_latex import check_editor_latex
 from .pages.script import SCRIPTS
 from .site.output_folder import Protected, check_output, is_build, staged
 
@@ -176,8 +177,8 @@ def _glossary() -> Glossary | None:
 def _markdown(args) -> int:
     from dataclasses import replace
 
-    from .pages.compose import build_guide
     from .base.settings import load_settings
+    from .pages.compose import build_guide
 
     settings = load_settings(SETTINGS)
     if args.banks:

@@ -17,8 +17,8 @@ All are warnings because they are probable, not certain.  A plain ``?``/``？`` 
 question is punctuation, not damage.  Code fences, URLs and editor-given math are not
 searched for lost characters or minus signs, and garbled spans are not searched again.
 
-The field walk (:func:`question_fields`) and quoting (:func:`excerpt`, :func:`clip`) are
-shared with :mod:`generator.lint`, so all flags quote bank text the same way.
+The field walk (:func:`question_fields`) and quoting (:func:`excerpt`) are
+shared with :mod:`generator.bank.lint`, so all flags quote bank text the same way.
 """
 from __future__ import annotations
 
@@ -27,16 +27,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .model import DISPLAY_MATH, INLINE_MATH, Flag, Question, Severity
+from ..base.text import clip
+from .model import Flag, Question, Severity
 from .repair import TONED
+from .spans import CLOSED_FENCE, EDITOR_MATH
 
 _GREEK = "α-ωΑ-Ωϵϑϕ"
 _MATH_SIGNS = "‖∈∑∏√∂∇∫≈≤≥±×·"
 
-FENCED_CODE = re.compile(r"```(?P<body>.*?)```", re.S)
 URL = re.compile(r"https?://\S+")
-EDITOR_MATH_SPAN = re.compile("|".join(f"{re.escape(o)}[^{re.escape(c)}]*{re.escape(c)}"
-                                       for o, c in (INLINE_MATH, DISPLAY_MATH)))
 WHITESPACE = re.compile(r"\s")
 LOST_CHARACTER = re.compile(
     rf"(?<=[{_GREEK}{_MATH_SIGNS}?])\?"  # after a Greek letter, a math sign or another ?: η?, ‖?w‖, m??
@@ -65,6 +64,7 @@ ONE_MINUS = re.compile(
     r"|(?<![\d.])1(?=0\.\d+\^)"  # 10.9^5
     r"|(?<=[×*/=]\()1(?=0\.\d+\))|(?<=\()1(?=0\.\d+\)\^)"  # ×(10.722), (10.7)^2
 )
+QUOTE_LIMIT = 39  # characters of bank text a flag quotes, before its …
 _PYTHON_INFO = ("python", "py", "python3")  # fence info words that make indentation matter
 
 Span = tuple[int, int]
@@ -96,12 +96,7 @@ def question_fields(q: Question) -> Iterator[tuple[str, str]]:
 def excerpt(text: str, start: int, end: int, context: int = 6) -> str:
     """``text[start:end]`` with some context, editor math as ``…``, on one line, clipped."""
     piece = text[max(0, start - context) : min(len(text), end + context)]
-    return clip(EDITOR_MATH_SPAN.sub("…", piece).replace("\n", "↵"), 40)
-
-
-def clip(text: str, limit: int = 40) -> str:
-    """``text`` cut to ``limit`` characters, ending in ``…`` when cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return clip(EDITOR_MATH.sub("…", piece).replace("\n", "↵"), QUOTE_LIMIT)
 
 
 @dataclass(frozen=True)
@@ -114,9 +109,9 @@ class _Views:
 
 
 def _views(text: str) -> _Views:
-    plain = _mask(text, EDITOR_MATH_SPAN)
+    plain = _mask(text, EDITOR_MATH)
     garbled = tuple(_garbled_spans(plain))
-    prose = _mask(plain, FENCED_CODE, URL)
+    prose = _mask(plain, CLOSED_FENCE, URL)
     for start, end in garbled:
         prose = prose[:start] + " " * (end - start) + prose[end:]
     return _Views(plain, prose, garbled)
@@ -133,7 +128,7 @@ def _lost_minus_signs(v: _Views) -> list[Span]:
 
 
 def _squashed_code(v: _Views) -> list[Span]:
-    return [m.span() for m in FENCED_CODE.finditer(v.plain) if _squashed(m.group("body"))]
+    return [m.span() for m in CLOSED_FENCE.finditer(v.plain) if _squashed(m.group("body"))]
 
 
 # code, what the message calls it, finder of the damaged spans in one field

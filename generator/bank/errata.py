@@ -18,7 +18,7 @@ Every quote is matched against the field as the bank gives it (after the certain
 before any other correction), so corrections of one field never depend on their order and a
 quote that no longer occurs exactly once fails loudly instead of going stale.  In corrected
 text and notes ``$...$`` and ``$$...$$`` are editor-given LaTeX (``\\$`` is a dollar sign);
-they become the control-character markers of :mod:`generator.model`; ``check_math`` (given by
+they become the control-character markers of :mod:`generator.bank.model`; ``check_math`` (given by
 the caller, generator.math.editor_latex) checks each formula as the file loads.  The bank's
 official answer is never overwritten for being wrong: ``editor_answer`` gives the editor's
 beside it, and a correction that changes or deletes it is refused (generator.bank.answer_guard).
@@ -35,8 +35,9 @@ from pathlib import Path
 import yaml
 
 from ..base.errors import ErrataError
-from ..base.safe_text import quoted, refuse_control_characters
-from ..base.settings import YAML_LOADER
+from ..base.safe_text import refuse_control_characters
+from ..base.text import clip, quoted
+from ..base.yaml_file import compose_yaml
 from .answer_guard import check_answer_kept, check_editor_answer, moved_options
 from .fields import normalise_answer
 from .math_markers import check_math_markers
@@ -110,17 +111,7 @@ def load_errata(path: Path, check_math: MathCheck | None = None) -> Errata:
     ``check_math`` is called on every formula (``$...$``) of the file, with where it stands.
     """
     source = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ErrataError(source, "a readable UTF-8 errata file", str(error)) from None
-    try:
-        root = yaml.compose(text, Loader=YAML_LOADER)
-    except yaml.YAMLError as error:
-        mark = getattr(error, "problem_mark", None)
-        where = f"{source} (line {mark.line + 1})" if mark else source
-        problem = getattr(error, "problem", None) or str(error)
-        raise ErrataError(where, "valid YAML", problem, EXAMPLE_ENTRY) from None
+    root = compose_yaml(path, ErrataError, "errata", EXAMPLE_ENTRY)
     if root is None:
         return Errata(source)
     _expect(root, yaml.MappingNode, source, "a mapping from question ids to corrections", EXAMPLE_ENTRY)
@@ -353,6 +344,8 @@ def _shorten(text: str) -> str:
         return text
     half = QUOTE_LIMIT // 2
     return text[:half].rstrip() + "…" + text[-half:].lstrip()
+    """One line, at most ``QUOTE_LIMIT`` characters of it, cut in the middle with …."""
+    return clip(text.replace("\n", "↵"), QUOTE_LIMIT, middle=True)
 
 
 def _id_range(bank: Bank) -> str:

@@ -28,7 +28,7 @@ code                       severity  finds
 ``numbering-gap``          warning   numbers skipped or out of order
 =========================  ========  ====================================================
 
-The damage warnings of :mod:`generator.damage` (``garbled-text``, ``lost-character``,
+The damage warnings of :mod:`generator.bank.damage` (``garbled-text``, ``lost-character``,
 ``lost-minus``, ``code-whitespace-lost``) are added after these, question by question.  An
 error means the guide cannot show the question as the bank meant it.
 """
@@ -38,10 +38,12 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from .damage import WHITESPACE, clip, damage_flags, excerpt, question_fields
+from ..base.text import clip
+from .damage import QUOTE_LIMIT, WHITESPACE, damage_flags, excerpt, question_fields
 from .fields import choice_letters, judge_value
 from .model import Bank, Chapter, Flag, Question, QuestionType, Severity
-from .text_blocks import FENCE_MARK, Code, split_blocks
+from .spans import FENCE_MARK
+from .text_blocks import Code, split_blocks
 
 _E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
 
@@ -156,7 +158,7 @@ def _answer_against_options(q: Question, where: str, truncated: bool) -> Iterato
         return
     letters = choice_letters(q.answer)
     if letters is None:
-        yield Flag("answer-not-in-options", _W, f"{where}是選擇題，答案卻不是選項字母：「{clip(q.answer)}」")
+        yield Flag("answer-not-in-options", _W, f"{where}是選擇題，答案卻不是選項字母：「{clip(q.answer, QUOTE_LIMIT)}」")
         return
     labels = {o.label for o in q.options}
     if q.options and set(letters) - labels:
@@ -231,7 +233,7 @@ def _where(chapter: int, q: Question) -> str:
 
 def _tail(q: Question) -> str:
     texts = [t for _, t in question_fields(q) if t]
-    return clip(texts[-1][-20:].replace("\n", "↵")) if texts else ""
+    return clip(texts[-1][-20:].replace("\n", "↵"), QUOTE_LIMIT) if texts else ""
 
 
 QUESTION_CHECKS: tuple[Callable[[Question, str, bool], Iterator[Flag]], ...] = (

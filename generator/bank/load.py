@@ -4,7 +4,7 @@
 
 Each stage is a plain function over immutable data; this module only reads files and
 calls them in order.  What follows concerns how the bank is shown, and is composed in
-``generator.guide``: the script stage (Simplified or Traditional), then rendering, which
+``generator.pages.compose``: the script stage (Simplified or Traditional), then rendering, which
 typesets formulas and adds cross-links.
 """
 from __future__ import annotations

@@ -6,7 +6,7 @@ marker inside running text differently: inside text a question number counts onl
 where the numbering expects it or a type bracket follows it, and a chapter heading
 only when it carries the next chapter numeral and runs straight into a question.
 Nothing is dropped: text outside questions becomes the preamble, a chapter's intro
-or a :class:`~generator.model.Stray`.
+or a :class:`~generator.bank.model.Stray`.
 """
 from __future__ import annotations
 
@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 
 from ..base.errors import ParseError
 from ..base.numerals import chinese_number
+from ..base.text import clip
 from . import fields as F
 from .model import Bank, Chapter, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
-from .text_blocks import opaque_spans
+from .spans import code_and_table_spans
 
 # Headings on a line of their own, by form; each captures the chapter title.
 LINE_HEADINGS = (
@@ -88,7 +89,7 @@ class _Scanner:
         self.line_starts = [0] + [m.end() for m in _NEWLINE.finditer(original)]
         # Sorted, non-overlapping spans searched by bisection: banks of thousands of
         # questions hold thousands of code blocks, and a scan per event was quadratic.
-        self.opaque = opaque_spans(text)
+        self.opaque = code_and_table_spans(text)
         self.opaque_starts = [s for s, _ in self.opaque]
         self.furniture = [m.span() for m in FURNITURE.finditer(text) if not self._in_opaque(*m.span())]
         self.furniture_starts = [s for s, _ in self.furniture]
@@ -223,7 +224,7 @@ class _Scanner:
                                          "heading with no questions"))
         if not kept:
             raise ParseError(self.source, "numbered questions such as '1.（單選）…' or '1. …' followed by '答案：'",
-                             f"no question in {len(self.text)} characters" + (f" (starts: {self.text[:40]!r})" if self.text else ""))
+                             f"no question in {len(self.text)} characters" + (f" (starts: {clip(self.text, 40)!r})" if self.text else ""))
         title = next((line.strip(" #\t") for line in preamble.splitlines()
                       if line.strip(" #\t") and not FURNITURE.fullmatch(line)), "")
         chapters = tuple(self._chapter(n, draft, end) for n, (draft, end) in enumerate(kept, 1))

@@ -1,5 +1,4 @@
-"""Text from the guide's own files (glossary, errata, settings): what may be in it, and how much
-of it a message quotes.
+"""Text from the guide's own files (glossary, errata, settings): what may be in it.
 
 Banks refuse control characters when they are decoded (generator.bank.decode); the YAML files
 an editor writes could still carry them through escapes such as ``"\\x00"`` or ``"\\u0085"``.
@@ -11,25 +10,10 @@ from __future__ import annotations
 import re
 
 from .errors import GuideError
+from .text import quoted
 
 # C0 controls but tab and line feed, DEL, and the C1 controls.
 CONTROL_CHARACTER = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
-QUOTE_LIMIT = 200  # characters of an input file that a message quotes at most
-
-
-def clip(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``text`` cut to ``limit`` characters, saying how long it was: messages never quote a
-    whole file."""
-    if len(text) <= limit:
-        return text
-    return f"{text[:limit]}… ({len(text):,} characters in all)"
-
-
-def quoted(text: str, limit: int = QUOTE_LIMIT) -> str:
-    """``repr`` of ``text``, at most about ``limit`` characters of it."""
-    if len(text) <= limit:
-        return repr(text)
-    return f"{text[:limit]!r}… ({len(text):,} characters in all)"
 
 
 def refuse_control_characters(text: str, where: str, error: type[GuideError] = GuideError) -> str:

@@ -13,17 +13,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
-import yaml
-
 from .errors import ConfigError
-from .safe_text import clip, refuse_control_characters
+from .safe_text import refuse_control_characters
+from .text import quote
+from .yaml_file import load_yaml
 
 # The scripts an edition can be in: the bank as written, Simplified, Traditional.
 ORIGINAL, HANS, HANT = "original", "hans", "hant"
 SCRIPTS = (ORIGINAL, HANS, HANT)
-
-# libyaml's loader where PyYAML was built with it: ten times faster on errata and glossary.
-YAML_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 @dataclass(frozen=True)
@@ -38,29 +35,26 @@ class Settings:
 def load_settings(path: Path) -> Settings:
     """Read and check the settings file; bank paths are resolved against its repository."""
     root = path.resolve().parent.parent
-    try:
-        raw = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER) or {}
-    except (OSError, yaml.YAMLError) as error:
-        raise ConfigError(str(path), "a readable YAML file", str(error).splitlines()[0]) from None
+    raw = load_yaml(path, ConfigError, "settings") or {}
     if not isinstance(raw, dict):
-        raise ConfigError(str(path), "a mapping with 'banks' and 'script'", f"{type(raw).__name__} {clip(repr(raw))}",
+        raise ConfigError(str(path), "a mapping with 'banks' and 'script'", f"{type(raw).__name__} {quote(repr(raw))}",
                           "banks: [content/banks/x/bank.txt]")
     unknown = set(raw) - {"banks", "script", "glossary", "site_url"}
     if unknown:
         raise ConfigError(str(path), "only the keys 'banks', 'script', 'glossary' and 'site_url'",
-                          clip(", ".join(sorted(map(repr, unknown)))))
+                          quote(", ".join(sorted(map(repr, unknown)))))
     banks = raw.get("banks")
     if not isinstance(banks, list) or not banks or not all(isinstance(b, str) for b in banks):
-        raise ConfigError(f"{path}: banks", "a non-empty list of bank file paths", clip(repr(banks)),
+        raise ConfigError(f"{path}: banks", "a non-empty list of bank file paths", quote(repr(banks)),
                           "banks: [content/banks/ai-trainer/bank.txt]")
     for i, bank in enumerate(banks):
         refuse_control_characters(bank, f"{path}: banks, item {i + 1}", ConfigError)
     script = raw.get("script", "original")
     if script not in SCRIPTS:
-        raise ConfigError(f"{path}: script", "one of " + ", ".join(SCRIPTS), clip(repr(script)))
+        raise ConfigError(f"{path}: script", "one of " + ", ".join(SCRIPTS), quote(repr(script)))
     glossary = raw.get("glossary")
     if glossary is not None and not isinstance(glossary, str):
-        raise ConfigError(f"{path}: glossary", "the path of a glossary file", clip(repr(glossary)))
+        raise ConfigError(f"{path}: glossary", "the path of a glossary file", quote(repr(glossary)))
     if glossary:
         refuse_control_characters(glossary, f"{path}: glossary", ConfigError)
     glossary_path = root / glossary if glossary else path.with_name("glossary.yml")
@@ -79,5 +73,5 @@ def _site_url(value: object, path: Path) -> str | None:
     parts = urlsplit(value) if isinstance(value, str) else None
     if parts is None or parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
         raise ConfigError(f"{path}: site_url", "the guide's public address (http or https, no query or fragment)",
-                          clip(repr(value)), "site_url: https://example.github.io/study-guide/")
+                          quote(repr(value)), "site_url: https://example.github.io/study-guide/")
     return value if value.endswith("/") else value + "/"

@@ -1,4 +1,4 @@
-"""The glossary: terms of the field, how banks spell them, and where they occur.
+"""The glossary: terms of the field, how banks spell them, and where they occur in a text.
 
 ``site_config/glossary.yml`` lists the terms (the comment at its top gives the format);
 :func:`load_glossary` validates it into a :class:`Glossary`, whose :meth:`Glossary.find`
@@ -6,35 +6,32 @@ locates every mention of every term in a text with one compiled regular expressi
 
 Where a term matches:
 
-- Each spelling matches as :mod:`generator.term_pattern` describes: case and separators
+- Each spelling matches as :mod:`generator.links.term_pattern` describes: case and separators
   aside, and a Latin spelling only at a word boundary or a join the text shows.
 - Matches never overlap: the longest wins, then the leftmost.  A term's ``exclude`` phrases
   (``量化效果``: "quantify the effect", not quantisation) take part in that contest and,
   where they win, hide the mention.
 - Fenced code and editor-given formulas are never searched.
+
+Which questions use which terms is :mod:`generator.links.terms`.
 """
 from __future__ import annotations
 
 import bisect
 import re
-from collections import Counter, OrderedDict
+from collections import OrderedDict
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-import yaml
-
-from ..bank.model import DISPLAY_MATH, INLINE_MATH, Bank, Question, QuestionType
+from ..bank.spans import code_and_math_spans, overlaps
 from ..base.errors import ConfigError
-from ..base.safe_text import CONTROL_CHARACTER, clip, quoted, refuse_control_characters
-from ..base.settings import YAML_LOADER
+from ..base.safe_text import CONTROL_CHARACTER, refuse_control_characters
+from ..base.text import quote, quoted
+from ..base.yaml_file import load_yaml
 from .term_pattern import SEPARATOR_RUN, compile_spellings
 
-# Text never searched: fenced code (also one the text ends inside) and formulas from errata.
-OPAQUE_SPAN = re.compile(
-    rf"```.*?(?:```|\Z)|{INLINE_MATH[0]}.*?{INLINE_MATH[1]}|{DISPLAY_MATH[0]}.*?{DISPLAY_MATH[1]}", re.S
-)
 SLUG = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 SLUG_WORD = re.compile(r"[a-z0-9]+")  # what a slug made from a term keeps
 
@@ -76,11 +73,6 @@ def spelling_key(spelling: str) -> str:
     if core.isascii():
         return core.lower()
     return "".join(c.lower() if c.isascii() else c for c in core)
-
-
-def opaque_spans(text: str) -> list[tuple[int, int]]:
-    """Spans of ``text`` that are never searched for terms or references (code, formulas)."""
-    return [m.span() for m in OPAQUE_SPAN.finditer(text)]
 
 
 @dataclass(frozen=True)
@@ -159,12 +151,12 @@ class Glossary:
         candidates = [(m.start(), m.start() + len(m.group(1))) for m in self._pattern.finditer(text)]
         if not candidates:
             return []
-        blocked = opaque_spans(text)
+        blocked = code_and_math_spans(text)
         candidates.sort(key=lambda span: (span[0] - span[1], span[0]))
         starts: list[int] = []
         ends: list[int] = []
         for start, end in candidates:
-            if any(s < end and start < e for s, e in blocked):
+            if overlaps(blocked, start, end):
                 continue
             i = bisect.bisect_left(starts, start)
             if (i and ends[i - 1] > start) or (i < len(starts) and starts[i] < end):
@@ -195,14 +187,7 @@ class Glossary:
 def load_glossary(path: Path) -> Glossary:
     """Read and validate a glossary file (YAML list of entries; see site_config/glossary.yml)."""
     source = str(path)
-    try:
-        data = yaml.load(path.read_text(encoding="utf-8"), Loader=YAML_LOADER)
-    except OSError as exc:
-        raise ConfigError(source, "a readable glossary file", exc.strerror or str(exc)) from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f"{source}, line {mark.line + 1}" if mark else source
-        raise ConfigError(where, "valid YAML", getattr(exc, "problem", None) or str(exc), _FORMAT) from None
+    data = load_yaml(path, ConfigError, "glossary", _FORMAT)
     if not isinstance(data, list) or not data:
         found = "an empty list" if data == [] else "nothing" if data is None else type(data).__name__
         raise ConfigError(source, "a YAML list of entries", found, _FORMAT)
@@ -225,17 +210,17 @@ def load_glossary(path: Path) -> Glossary:
 def _entry(source: str, i: int, raw: object) -> tuple[Term, list[str]]:
     where = _where(source, i, raw.get("term") if isinstance(raw, dict) else None)
     if not isinstance(raw, dict):
-        raise ConfigError(where, "a mapping with term, aliases, definition and see", clip(repr(raw)), _FORMAT)
+        raise ConfigError(where, "a mapping with term, aliases, definition and see", quote(repr(raw)), _FORMAT)
     unknown = sorted(set(map(str, raw)) - _ENTRY_KEYS)
     if unknown:
         raise ConfigError(where, f"only the keys {', '.join(sorted(_ENTRY_KEYS))}", ", ".join(unknown))
     term = raw.get("term")
     if not isinstance(term, str) or not term.strip():
-        raise ConfigError(where, "a term (its display form)", clip(repr(term)), _FORMAT)
+        raise ConfigError(where, "a term (its display form)", quote(repr(term)), _FORMAT)
     definition = raw.get("definition")
     if not isinstance(definition, str) or not definition.strip():
         raise ConfigError(where, "a definition (one line of text)", "none" if definition is None
-                          else clip(repr(definition)), _FORMAT)
+                          else quote(repr(definition)), _FORMAT)
     if "\n" in definition.strip():
         raise ConfigError(where, "a definition on one line", "several lines")
     aliases, see, exclude = (_strings(where, raw, key) for key in ("aliases", "see", "exclude"))
@@ -265,7 +250,7 @@ def _strings(where: str, raw: dict, key: str) -> list[str]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, (str, int, float)) for v in value):
-        raise ConfigError(where, f"{key} as a list of strings", clip(repr(value)))
+        raise ConfigError(where, f"{key} as a list of strings", quote(repr(value)))
     return [str(v).strip() for v in value if str(v).strip()]
 
 
@@ -276,76 +261,6 @@ def _slugify(text: str) -> str:
 def _where(source: str, index: int, term: object) -> str:
     if not isinstance(term, str) or not term:
         return f"{source}, entry {index + 1}"
-    shown = quoted(term, 60) if CONTROL_CHARACTER.search(term) else clip(term, 60)
+    shown = quoted(term, 60) if CONTROL_CHARACTER.search(term) else quote(term, 60)
     return f"{source}, entry {index + 1} ({shown})"
 
-
-# -- the glossary over a bank ----------------------------------------------------------------
-# Latin-script words a bank may use that are no term: English function words, units, and
-# the names of code and variables that explanations quote.
-COMMON_WORDS = frozenset("""
-a an and are as at be by can do for from has have if in into is it its no not of on or so that
-the then this to up use used using via was we with without true false none null yes vs etc eg ie
-b kb mb gb tb byte bytes bit bits ms us ns s min h hz khz mhz ghz k m w kw x
-step steps batch input output beam rank hidden seq layers layer len max mean sum log exp
-lr wd acc top head value query key cache model data loss python import def return class
-self torch np print while
-""".split())
-# A Latin-script word as banks write it ("HumanEval", "pass@k", "ImageNet1k"); "+" and "/"
-# end a word, since between letters they are mostly arithmetic ("W+BA", "N/n").
-LATIN_WORD = re.compile(r"(?<![A-Za-z0-9_@.])[A-Za-z][A-Za-z0-9]*(?:[@.][A-Za-z0-9]+)*(?![A-Za-z0-9_@])")
-_LETTER = re.compile(r"[A-Za-z]")
-
-
-def question_texts(question: Question) -> tuple[str, ...]:
-    """The texts of a question that are searched for terms, in reading order.
-
-    Stem, options, the answer where it is text (not choice letters or true/false), and
-    the explanation.
-    """
-    texts = [question.stem, *(o.text for o in question.options)]
-    if question.answer and not question.type.is_choice and question.type is not QuestionType.JUDGE:
-        texts.append(question.answer)
-    texts.append(question.explanation)
-    return tuple(t for t in texts if t)
-
-
-def question_terms(bank: Bank, glossary: Glossary) -> dict[str, tuple[str, ...]]:
-    """Question id -> slugs of the terms it uses, in order of first mention."""
-    return {q.id: tuple(dict.fromkeys(m.term.slug for text in question_texts(q) for m in glossary.find(text)))
-            for q in bank.questions}
-
-
-def term_questions(bank: Bank, glossary: Glossary) -> dict[str, tuple[str, ...]]:
-    """Slug -> ids of the questions that use the term (stem, options, answer, explanation).
-
-    Every term of the glossary is a key, in glossary order; ids are in bank order.
-    """
-    used: dict[str, list[str]] = {t.slug: [] for t in glossary}
-    for qid, slugs in question_terms(bank, glossary).items():
-        for slug in slugs:
-            used[slug].append(qid)
-    return {slug: tuple(qids) for slug, qids in used.items()}
-
-
-def suggest_terms(bank: Bank, glossary: Glossary, min_count: int = 2) -> list[tuple[str, int]]:
-    """Latin-script words used at least ``min_count`` times in the bank that no term covers.
-
-    For ``check``: candidates for the glossary, most frequent first (then first seen), each
-    in its most frequent spelling.  Left out: words the glossary matches, words of fewer than
-    two letters (option labels, variables such as ``N2``), numbers, identifiers with ``_``,
-    code, formulas and :data:`COMMON_WORDS` (function words, units, parameter names).
-    """
-    counts: Counter[str] = Counter()
-    spellings: dict[str, Counter[str]] = {}
-    for question in bank.questions:
-        for text in question_texts(question):
-            covered = opaque_spans(text) + [(m.start, m.end) for m in glossary.find(text)]
-            for m in LATIN_WORD.finditer(text):
-                word = m.group()
-                if (len(_LETTER.findall(word)) < 2 or word.lower() in COMMON_WORDS
-                        or any(s < m.end() and m.start() < e for s, e in covered)):
-                    continue
-                counts[word.lower()] += 1
-                spellings.setdefault(word.lower(), Counter())[word] += 1
-    return [(spellings[key].most_common(1)[0][0], n) for key, n in counts.most_common() if n >= min_count]

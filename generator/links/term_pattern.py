@@ -1,6 +1,6 @@
 """One compiled regular expression that finds every glossary spelling in a text.
 
-:func:`compile_spellings` builds it for :class:`generator.glossary.Glossary`, which keeps
+:func:`compile_spellings` builds it for :class:`generator.links.glossary.Glossary`, which keeps
 one mention where candidates overlap.
 
 What a spelling matches, for banks scraped from the web that lose spaces and hyphens:

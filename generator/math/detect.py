@@ -34,7 +34,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..bank.model import DISPLAY_MATH, INLINE_MATH
+from ..bank.spans import EDITOR_MATH, FENCE
 from ..base.errors import GuideError
+from ..base.text import HAN, clip
 from .to_latex import (
     BIN,
     CJK_UNITS,
@@ -76,10 +78,9 @@ class FormulaError(GuideError):
     """A formula cannot be typeset, or an editor's math markers do not pair up."""
 
 
-EXPLICIT_MATH = re.compile("{}(.*?){}|{}(.*?){}".format(*map(re.escape, INLINE_MATH + DISPLAY_MATH)), re.S)
 STRAY_MARKER = re.compile("[{}]".format(re.escape("".join(INLINE_MATH + DISPLAY_MATH))))
 NEVER_MATH = re.compile(
-    r"```.*?(?:```|\Z)|`[^`\n]+`"  # code
+    rf"{FENCE.pattern}|`[^`\n]+`"  # code
     r"|(?:https?://|ftp://|www\.)[^\s\u3000-\u303f\uff01-\uff5e<>\"]+"  # URLs
     r"|</?[A-Za-z][^<>\n]*>"  # HTML tags a bank keeps (tables, images): their attributes
     r"|\$\$.+?\$\$|\$[^$\n]+\$|\\\(.+?\\\)|\\\[.+?\\\]"  # TeX markup in a bank is shown as written
@@ -89,7 +90,7 @@ NEVER_MATH = re.compile(
 TWO_LETTERS = re.compile(r"[A-Za-z]{2}")  # a word, not a variable
 LETTER_LIST = re.compile(r"[A-Z](?:/[A-Z])+")  # K/V, I/O, Q/K/V: capitals listed, not divided
 LONE_LETTER = re.compile(r"(?<![A-Za-z0-9_])[A-Za-z](?![A-Za-z0-9])")
-CJK_LETTER = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+CJK_LETTER = re.compile(f"[{HAN}]")
 CLAUSE_BOUNDARY = re.compile(r"[，。；：！？、,;:!?\n]")
 CLOSING_PUNCTUATION = frozenset("，。；！？,;.!?")
 ALNUM = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
@@ -116,7 +117,7 @@ def split_math(text: str) -> tuple[Segment, ...]:
 def _split_math(text: str) -> tuple[Segment, ...]:
     segments: list[Segment] = []
     pos = 0
-    for match in EXPLICIT_MATH.finditer(text):
+    for match in EDITOR_MATH.finditer(text):
         segments += _detect(text[pos:match.start()])
         latex = match.group(1) if match.group(1) is not None else match.group(2)
         segments.append(Math(latex, match.group(2) is not None, latex, given=True))
@@ -150,13 +151,13 @@ def readable(segment: Math) -> str:
 
 def readable_text(text: str) -> str:
     """``text`` with each formula an editor gave read as text, and no math markers."""
-    return EXPLICIT_MATH.sub(lambda m: latex_text(m.group(1) if m.group(1) is not None else m.group(2)), text)
+    return EDITOR_MATH.sub(lambda m: latex_text(m.group(1) if m.group(1) is not None else m.group(2)), text)
 
 
 def _detect(text: str) -> list[Segment]:
     stray = STRAY_MARKER.search(text)
     if stray:
-        raise FormulaError(f"text {text[:60]!r}", "math markers in pairs: open, LaTeX, close",
+        raise FormulaError(f"text {clip(text, 60)!r}", "math markers in pairs: open, LaTeX, close",
                            f"an unpaired marker {stray.group()!r} at character {stray.start()}")
     out: list[Segment] = []
     pos, variables = 0, frozenset(LONE_LETTER.findall(text))

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..base.errors import ErrataError
-from ..base.safe_text import quoted
+from ..base.text import quoted
 from .detect import FormulaError
 from .katex import KatexRenderer, default_renderer
 from .to_text import LatexReadError, check_bounds, read_latex

@@ -14,7 +14,7 @@ Choices, and why:
 * ``throwOnError: true``: a formula KaTeX cannot typeset raises :class:`FormulaError` naming
   the LaTeX, instead of putting red source on the page.
 * ``strict: "warn"``: LaTeX-incompatible input (for instance CJK outside ``\\text{}``) is
-  logged as a warning on the ``generator.katex`` logger, so a strict build can fail on it;
+  logged as a warning on the ``generator.math.katex`` logger, so a strict build can fail on it;
   CJK inside ``\\text{}`` is valid for KaTeX and raises nothing.
 * ``trust``: a function that trusts nothing, so no ``\\href``, ``\\url`` or ``\\includegraphics``
   from any formula, and records what was refused: such a formula is an error naming the
@@ -38,7 +38,7 @@ from html import escape
 from pathlib import Path
 
 from ..base.errors import GuideError
-from ..base.safe_text import clip, quoted
+from ..base.text import quote, quoted
 from . import detect as formulas
 from .detect import FormulaError, Math
 
@@ -145,7 +145,7 @@ class KatexRenderer:
         """The HTML of KaTeX's ``result`` for one occurrence: cached, or raised, or logged."""
         if result.startswith("\x00"):
             raise FormulaError(where or "formula", "LaTeX that KaTeX can typeset",
-                               f"{quoted(latex, 80)}, which KaTeX rejects: {clip(result[1:])}",
+                               f"{quoted(latex, 80)}, which KaTeX rejects: {quote(result[1:])}",
                                "give the formula's LaTeX explicitly in the bank's errata.yml")
         if result.startswith("\x01"):  # not cached, so that every build (and occurrence) warns again
             result, warnings = json.loads(result[1:])
@@ -297,7 +297,7 @@ class MathStash:
         """Every formula put so far, typeset and taken out: token key -> (shell, KaTeX's HTML).
 
         :meth:`absorb` gives them to the stash that the pages' HTML is restored with, when
-        the pages were rendered in another process (generator.beside).
+        the pages were rendered in another process (generator.site.prerender).
         """
         if self._pending:
             self.typeset()

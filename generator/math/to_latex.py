@@ -1,4 +1,4 @@
-"""One formula written as plain text -> its LaTeX (pure; used by :mod:`generator.formulas`).
+"""One formula written as plain text -> its LaTeX (pure; used by :mod:`generator.math.detect`).
 
 ``SYMBOLS`` is the rule table: every character a formula may contain, with its LaTeX and its
 role (relation, operator, a signal that a run is mathematics, script, accent …).  A run of
@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+
+from ..base.text import HAN
 
 # Roles.  REL/BIN: relation / binary operator; SIGNAL: its presence makes a run mathematics.
 REL, BIN, SYM, SIGNAL, NORM, ROOT, BIG, LETTER, SUP, SUB, PRIME, ACCENT = (1 << k for k in range(12))
@@ -45,13 +47,12 @@ UNIT_AFTER_NUMBER = re.compile(r"(?:[KMGTP]?B|Bytes?|bits?|[mnu]?s|min|[kKMGTh]|
 SCIENTIFIC = re.compile(r"(\d+(?:\.\d+)?)[eE]([-−+]?\d+)")
 LATEX_SPECIAL = re.compile(r"([\\{}$&#%_^~])")
 CONTROL_WORD_END = re.compile(r"\\[A-Za-z]+$")
-_CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 TOKEN = re.compile(
     r"(?P<num>\d+(?:\.\d+)?(?:[eE][-−+]?\d+)?)"
     r"|(?P<ident>[A-Za-z](?=[\u0302\u0304\u0303\u0307])"  # a letter carrying an accent: m̂
     r"|[A-Za-z][A-Za-z0-9@]*(?:_[A-Za-z0-9]+)*(?![\u0302\u0304\u0303\u0307])"
     r"(?:-(?:[A-Za-z][A-Za-z0-9]*|\d+[A-Za-z]*))*)"  # hyphenated names: GPT-3, K-means
-    rf"|(?P<cjk>[{_CJK}](?:[{_CJK}A-Za-z0-9]*[{_CJK}])?)"
+    rf"|(?P<cjk>[{HAN}](?:[{HAN}A-Za-z0-9]*[{HAN}])?)"
     r"|(?P<double><=|>=|->|=>)|(?P<space>\s+)|(?P<char>.)",
     re.S,
 )
@@ -75,7 +76,7 @@ def read(source: str) -> Formula:
 
 
 def is_math(formula: Formula) -> bool:
-    """Whether the run carries a signal of mathematics (see :mod:`generator.formulas`)."""
+    """Whether the run carries a signal of mathematics (see :mod:`generator.math.detect`)."""
     return _is_math(list(formula.tokens), list(formula.items))
 
 

@@ -1,7 +1,7 @@
 """LaTeX read as plain text: ``\\dfrac{0.015}{1-0.9^5}\\approx0.0366`` -> ``0.015/(1-0.9^5)≈0.0366``.
 
 Formulas an editor gives in the errata are LaTeX.  The page shows them typeset, and beside
-each the text that search indexes and screen readers read (generator.katex), which should
+each the text that search indexes and screen readers read (generator.math.katex), which should
 read as a formula, not as its markup.  pylatexenc turns LaTeX into Unicode text; the specs
 here add what a formula needs: fractions and binomials on one line, with brackets where the
 parts need them, super- and subscripts of more than one character bracketed, ``\\|`` as

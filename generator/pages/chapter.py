@@ -11,11 +11,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .editions import answer_key, edition_switch, writing_space
-from ..bank.text_blocks import Code, Prose, Table, split_blocks
 from ..bank.fields import is_letter_answer
-from .escape import code_fence, escape, escape_lines, indent
 from ..bank.model import Bank, Chapter, Option, Page, Question, QuestionType, Severity
+from ..bank.text_blocks import Code, Table, split_blocks
+from .editions import answer_key, edition_switch, writing_space
+from .escape import code_fence, escape, escape_lines, indent
 from .paths import HOME_PAGE, REPORT_PAGE, chapter_path, question_link
 from .strings import UI
 

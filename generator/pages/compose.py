@@ -15,19 +15,19 @@ from typing import Callable
 
 import yaml
 
-from .index_pages import CrossLinks
-from .escape import escape
-from ..math.detect import Math, readable
-from ..links.glossary import Glossary, load_glossary
-from .prose import InlineRenderer
-from ..math.katex import MathStash
-from ..bank.model import Bank, Chapter, Page, Question
 from ..bank.lint import Linter
 from ..bank.load import corrected_bank
-from ..math.editor_latex import check_editor_latex, check_latex_reading
-from .chapter import RenderContext, render_chapter, render_home, render_report
-from .paths import GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE, chapter_path
+from ..bank.model import Bank, Chapter, Page, Question
 from ..base.settings import Settings
+from ..links.glossary import Glossary, load_glossary
+from ..math.detect import Math, readable
+from ..math.editor_latex import check_editor_latex, check_latex_reading
+from ..math.katex import MathStash
+from .chapter import RenderContext, render_chapter, render_home, render_report
+from .escape import escape
+from .index_pages import CrossLinks
+from .paths import GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE, chapter_path
+from .prose import InlineRenderer
 from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, edition_script
 from .strings import UI
 

@@ -11,11 +11,13 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable
 
-from .escape import escape
-from ..math.detect import readable_text
-from ..links.glossary import Glossary, question_terms, spelling_key
-from ..links.references import related_questions
 from ..bank.model import Bank, Chapter, Page, Question
+from ..base.text import clip
+from ..links.glossary import Glossary, spelling_key
+from ..links.related import related_questions
+from ..links.terms import question_terms
+from ..math.detect import readable_text
+from .escape import escape
 from .paths import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, chapter_path, question_link
 
 TOPIC_TAGS = 3  # topic tags per question, besides its type
@@ -160,4 +162,4 @@ class CrossLinks:
 def _first_words(text: str, length: int) -> str:
     """The start of a stem as plain one-line text, for link labels and the index."""
     flat = " ".join(readable_text(text).split())
-    return flat if len(flat) <= length else flat[:length].rstrip() + "…"
+    return clip(flat, length)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ..bank.model import Bank, Chapter, Flag, Option, Question, Stray
 from ..base.errors import ConfigError
 from ..base.settings import HANS, HANT, ORIGINAL, SCRIPTS
+from ..base.text import HAN
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -35,7 +36,7 @@ INTERFACE_OPENCC_CONFIG = {HANS: "tw2sp.json", HANT: "s2t.json"}
 # Material's interface languages for each script.
 THEME_LANGUAGE = {HANS: "zh", HANT: "zh-Hant"}
 
-HAN_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+HAN_CHAR = re.compile(f"[{HAN}]")
 
 # The text fields a reader sees, per model type; everything else is an identifier.
 TEXT_FIELDS: dict[type, tuple[str, ...]] = {

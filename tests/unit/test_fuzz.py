@@ -49,7 +49,8 @@ from generator.bank import fields as F
 from generator.bank.load import load_bank, read_bank
 from generator.bank.model import Bank, Chapter, Question, QuestionType
 from generator.bank.parse import QUESTION_NUMBER, parse
-from generator.bank.text_blocks import HTML_TABLE, Code, Prose, split_blocks
+from generator.bank.spans import HTML_TABLE
+from generator.bank.text_blocks import Code, Prose, split_blocks
 from generator.base.errors import GuideError, ParseError
 from generator.pages.chapter import RenderContext, render_chapter, render_home, render_report
 from tests.paths import BUNDLED, ROOT

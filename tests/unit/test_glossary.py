@@ -11,7 +11,8 @@ from generator.bank.load import read_bank
 from generator.bank.model import INLINE_MATH
 from generator.bank.parse import parse
 from generator.base.errors import ConfigError
-from generator.links.glossary import Glossary, Term, load_glossary, suggest_terms, term_questions
+from generator.links.glossary import Glossary, Term, load_glossary
+from generator.links.terms import suggest_terms, term_questions
 from tests.paths import BUNDLED, GLOSSARY_FILE
 
 

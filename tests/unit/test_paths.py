@@ -4,8 +4,15 @@ from __future__ import annotations
 import posixpath
 
 from generator.bank.load import load_bank
-from generator.pages.paths import (GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE, chapter_path,
-                                   question_link)
+from generator.pages.paths import (
+    GLOSSARY_PAGE,
+    HOME_PAGE,
+    INDEX_PAGE,
+    REPORT_PAGE,
+    TAGS_PAGE,
+    chapter_path,
+    question_link,
+)
 from tests.paths import BUNDLED
 
 BANK = load_bank(BUNDLED)

@@ -1,0 +1,116 @@
+"""Spans of bank text that are not prose: fenced code, HTML tables, editor-given math.
+
+Every stage that must skip or split out such text finds it here, so they all agree on
+where code and formulas begin and end:
+
+- :data:`FENCE`: a ``` fence, closed or running to the end of the text (blocks, search);
+  :data:`CLOSED_FENCE`: only one closed by a later ``` (damage checks).
+- :data:`EDITOR_MATH`: the math markers of :mod:`generator.bank.model`, inline or display.
+- :func:`code_and_math_spans`: text never searched for terms or references.
+- :func:`code_and_table_spans`: closed fences and tables, where the parser takes no question
+  boundary (an answer's code or table may look like a new question).
+"""
+from __future__ import annotations
+
+import bisect
+import re
+
+from .model import DISPLAY_MATH, INLINE_MATH
+
+Span = tuple[int, int]
+
+FENCE_MARK = "```"
+FENCE = re.compile(r"```(?P<body>.*?)(?:```|(?P<open>\Z))", re.S)
+CLOSED_FENCE = re.compile(r"```(?P<body>.*?)```", re.S)
+# Group 1 is the LaTeX of inline math, group 2 that of display math.
+EDITOR_MATH = re.compile("{}(.*?){}|{}(.*?){}".format(*map(re.escape, INLINE_MATH + DISPLAY_MATH)), re.S)
+CODE_OR_MATH = re.compile(f"{FENCE.pattern}|{EDITOR_MATH.pattern}", re.S)
+HTML_TABLE = re.compile(r"<table\b.*?</table>", re.S | re.I)
+TABLE_OPEN = re.compile(r"<table\b", re.I)
+TABLE_CLOSE = re.compile(r"</table>", re.I)
+# An info string on its own line after a fence ("```python\n") makes it an opening one: it
+# cannot close the fence before, which therefore never closes (see ``_closed_fence``).
+INFO_WORD = re.compile(r"[A-Za-z][\w+#.-]{0,19}")
+OPENING_INFO = re.compile(INFO_WORD.pattern + r"[ \t]*\n")
+
+
+def code_and_math_spans(text: str) -> list[Span]:
+    """Fenced code (also a fence the text ends inside) and editor math, in text order.
+
+    Terms and references to questions are never looked for there.
+    """
+    return [m.span() for m in CODE_OR_MATH.finditer(text)]
+
+
+def overlaps(spans: list[Span], start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` overlaps any of ``spans``."""
+    return any(s < end and start < e for s, e in spans)
+
+
+class TableFinder:
+    """Finds ``<table…</table>`` spans as ``HTML_TABLE.search`` would, in logarithmic time.
+
+    The regex rescans to the end of the text for every ``<table`` that is never
+    closed, which makes a hostile field of many such tags quadratic; the positions of
+    all openings and closings, found once, answer the same question by bisection.
+    """
+
+    def __init__(self, text: str) -> None:
+        opens = list(TABLE_OPEN.finditer(text))
+        self.open_starts = [m.start() for m in opens]
+        self.open_ends = [m.end() for m in opens]
+        closes = list(TABLE_CLOSE.finditer(text))
+        self.close_starts = [m.start() for m in closes]
+        self.close_ends = [m.end() for m in closes]
+
+    def next(self, position: int) -> Span | None:
+        """The first table starting at or after ``position``, as ``(start, end)``."""
+        i = bisect.bisect_left(self.open_starts, position)
+        if i == len(self.open_starts):
+            return None
+        j = bisect.bisect_left(self.close_starts, self.open_ends[i])
+        # no closing after this opening means none after any later opening either
+        return (self.open_starts[i], self.close_ends[j]) if j < len(self.close_starts) else None
+
+
+def code_and_table_spans(text: str) -> list[Span]:
+    """Closed ``` fences and ``<table>…</table>``, leftmost first, never overlapping.
+
+    Much as ``re.finditer(r"```.*?```|<table\\b.*?</table>", re.S | re.I)`` finds them
+    (but see ``_closed_fence``), with tables found by bisection (``TableFinder``):
+    that regex rescans to the end of the text for every unclosed ``<table``, which is
+    quadratic in hostile banks.
+    """
+    tables, fence = TableFinder(text), _closed_fence(text, 0)
+    spans: list[Span] = []
+    position = 0
+    while position < len(text):
+        if fence is not None and fence[0] < position:  # else still the first from here
+            fence = _closed_fence(text, position)
+        table = tables.next(position)
+        if fence and (table is None or fence[0] < table[0]):
+            spans.append(fence)
+        elif table:
+            spans.append(table)
+        else:
+            break
+        position = spans[-1][1]
+    return spans
+
+
+def _closed_fence(text: str, position: int) -> Span | None:
+    """The first fence at or after ``position`` that is closed, as ``(start, end)``.
+
+    A fence whose next ``` is an opening one (an info string and a line break follow
+    it) is unclosed: the answer it is in lost its closing fence, and the questions
+    after it must not vanish into a code block that ends in some later answer.
+    """
+    opening = text.find(FENCE_MARK, position)
+    while opening >= 0:
+        closing = text.find(FENCE_MARK, opening + 3)
+        if closing < 0:
+            return None
+        if not OPENING_INFO.match(text, closing + 3):
+            return opening, closing + 3
+        opening = closing
+    return None
