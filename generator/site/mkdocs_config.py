@@ -9,10 +9,20 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from mkdocs.structure.files import File
+
+from ..base.errors import ConfigError
 from ..base.settings import Settings, load_settings
+from ..math.katex import CSS_URL as KATEX_CSS_URL
+from ..math.katex import katex_assets
 from ..pages.script import convert_interface, theme_language
+from .frontend import CONSTANTS_JS, check_material, constants_script, material_scripts
 from .logs import PLUGIN_LOG
 from .segmenter import write_user_dictionary
+
+# The iframe-worker shim as npm installs it (package.json); extra.polyfills names where
+# the site serves it.  Without a local copy Material's offline plugin loads it from a CDN.
+IFRAME_WORKER_SHIM = Path("node_modules/iframe-worker/shim/index.js")
 
 
 def plugin_settings(path: Path, banks: list[str], script: str | None) -> Settings:
@@ -71,3 +81,34 @@ def give_search_words(config: Any, words: tuple[str, ...]) -> str | None:
     path = write_user_dictionary(words, search.config.jieba_dict_user)
     search.config.jieba_dict_user = path
     return path
+
+
+def fit_config(config: Any, settings: Settings, nav: list, script: str, typeset: bool) -> None:
+    """The configuration for the guide: its address, its navigation (unless mkdocs.yml has
+    one), the interface in the edition's ``script``, KaTeX's stylesheet first (the guide's may
+    refine it) when formulas are ``typeset``, and no 404 page without an address (Material's
+    links from "/", which is broken from a folder)."""
+    config.site_url = settings.site_url or config.site_url  # canonical links, sitemap
+    if not config.nav:
+        config.nav = nav
+    follow_script(config, script)
+    if typeset:
+        config.extra_css.insert(0, KATEX_CSS_URL)
+    if not config.site_url:
+        config.theme.static_templates.discard("404.html")
+
+
+def guide_files(config: Any, shims: list[str], typeset: bool) -> list[File]:
+    """The files the guide serves besides its pages: KaTeX's assets when formulas are
+    ``typeset``, the iframe-worker shim at each of ``shims``, and ``constants.js``, which
+    the guide's scripts share with Python, once Material is checked to still have the
+    internals they hook."""
+    files = [File.generated(config, url, abs_src_path=str(path)) for path, url in katex_assets()] if typeset else []
+    shim = Path(config.config_file_path).parent / IFRAME_WORKER_SHIM
+    if shims and not shim.is_file():
+        raise ConfigError(str(shim), "the iframe-worker shim installed by `npm ci`", "no such file",
+                          "npm ci (see package.json)")
+    files += [File.generated(config, path, abs_src_path=str(shim)) for path in shims]
+    check_material(*material_scripts())
+    files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
+    return files

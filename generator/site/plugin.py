@@ -1,45 +1,38 @@
 """The MkDocs plugin ``study-guide``: each hook hands its work to a module of generator.site.
 
-``on_config`` reads and corrects the banks (so every build and ``mkdocs serve`` rebuild
-regenerates from ``content/``), starts rendering the pages beside MkDocs (prerender),
-sets the interface's script and gives Material's search the glossary's words
-(mkdocs_config).  ``on_files`` adds the generated pages, KaTeX's assets and the local
-iframe-worker shim; ``on_pre_page`` gives a generated page its Markdown as MkDocs reads it;
-``on_page_markdown`` writes hand-written pages in the edition's script.  For search,
-``on_page_content`` keeps KaTeX's HTML and some blocks out of the index (search_exclusions),
-``on_page_context`` puts KaTeX's HTML back once search has read the page, ``on_post_build``
-rewrites the index (search_index).  ``on_serve`` watches the banks, errata and settings.
+Banks are read and corrected in ``on_config`` (every build and ``mkdocs serve`` rebuild
+regenerates from ``content/``) while the pages are rendered beside MkDocs (prerender);
+each generated page gets its Markdown as MkDocs reads it; search skips KaTeX's HTML until the
+index is rewritten at the end (search_index); ``mkdocs build`` swaps in a whole new site_dir.
 """
 from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Callable, TypeVar
 
-from mkdocs.config import base, config_options as c
-from mkdocs.exceptions import PluginError
+from mkdocs.config import base
+from mkdocs.config import config_options as c
 from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 
-from ..base.errors import ConfigError, GuideError
-from ..math.katex import CSS_URL as KATEX_CSS_URL, katex_assets
 from ..pages.compose import Plan, plan_guide
 from ..pages.script import SCRIPTS, convert_interface
 from . import prerender
-from .frontend import CONSTANTS_JS, check_material, constants_script, material_scripts
-from .logs import route_generator_log
+from .logs import or_plugin_error, route_generator_log
+from .mkdocs_config import (
+    fit_config,
+    give_search_words,
+    guide_files,
+    hand_written_pages,
+    iframe_worker_shims,
+    plugin_settings,
+)
 from .output_folder import Staging, stage_mkdocs_output
-from .mkdocs_config import follow_script, give_search_words, hand_written_pages, iframe_worker_shims, plugin_settings
+from .pwa import write_offline_app
 from .search_exclusions import exclude_blocks, is_searched
 from .search_index import complete_search_index
 from .segmenter import search_terms
-from .pwa import write_offline_app
 from .share import first_question_text
-
-# The iframe-worker shim as npm installs it (package.json); extra.polyfills names where
-# the site serves it.  Without a local copy Material's offline plugin loads it from a CDN.
-IFRAME_WORKER_SHIM = Path("node_modules/iframe-worker/shim/index.js")
-T = TypeVar("T")
 
 
 class StudyGuideConfig(base.Config):
@@ -62,27 +55,19 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def on_config(self, config):
         route_generator_log()
         self.settings_path = Path(config.config_file_path).parent / self.config.settings
-        settings = _or_plugin_error(lambda: plugin_settings(self.settings_path, self.config.banks, self.config.script))
-        self.plan = _or_plugin_error(lambda: plan_guide(settings, hand_written_pages(Path(config.docs_dir))))
-        config.site_url = settings.site_url or config.site_url  # canonical links, sitemap
+        settings = or_plugin_error(lambda: plugin_settings(self.settings_path, self.config.banks, self.config.script))
+        self.plan = or_plugin_error(lambda: plan_guide(settings, hand_written_pages(Path(config.docs_dir))))
         self._stop_rendering()  # a previous build's (mkdocs serve)
         self.pages = prerender.start(self.plan.renderer)
         self._pending = {path: i for i, (path, _) in enumerate(self.plan.renderer.outline)}
-        if not config.nav:
-            config.nav = list(self.plan.nav)
-        follow_script(config, self.plan.interface)
+        fit_config(config, settings, list(self.plan.nav), self.plan.interface, self.plan.formulas is not None)
         self.shims = iframe_worker_shims(config)
         self.jieba_dictionary = give_search_words(config, search_terms(self.plan.glossary).chinese)
-        if self.plan.formulas is not None:  # KaTeX's stylesheet first: the guide's may refine it
-            config.extra_css.insert(0, KATEX_CSS_URL)
-        if not config.site_url:  # Material's 404 page links from "/": broken from a folder
-            config.theme.static_templates.discard("404.html")
-        self.output = _or_plugin_error(lambda: stage_mkdocs_output(config, self.plan.watched, self.config.force_output,
+        self.output = or_plugin_error(lambda: stage_mkdocs_output(config, self.plan.watched, self.config.force_output,
                                                                   self.output_wanted))
         return config
 
-    # `mkdocs build` writes a new folder beside site_dir, swapped in at shutdown once the
-    # build has succeeded (output_folder); `mkdocs serve` builds in a folder of its own.
+    # `mkdocs build` only: `mkdocs serve` builds in a folder of its own.
     output_wanted: bool = False
     output: Staging | None = None
     output_built: bool = False
@@ -96,7 +81,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def _close_output(self, commit: bool) -> None:
         output, self.output, self.output_built = self.output, None, False
         if output is not None:
-            _or_plugin_error(output.commit if commit else output.abandon)
+            or_plugin_error(output.commit if commit else output.abandon)
 
     def on_pre_build(self, config) -> None:
         if self.jieba_dictionary:  # Material's search plugin read it in its on_config
@@ -104,26 +89,15 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
             self.jieba_dictionary = None
 
     def on_files(self, files: Files, config) -> Files:
-        for path in self._pending:  # their Markdown comes in on_pre_page
-            files.append(File.generated(config, path, content=""))
-        if self.plan.formulas is not None:
-            for path, url in _or_plugin_error(katex_assets):
-                files.append(File.generated(config, url, abs_src_path=str(path)))
-        shim = Path(config.config_file_path).parent / IFRAME_WORKER_SHIM
-        for path in self.shims:
-            if not shim.is_file():
-                raise PluginError(str(ConfigError(str(shim), "the iframe-worker shim installed by `npm ci`",
-                                                  "no such file", "npm ci (see package.json)")))
-            files.append(File.generated(config, path, abs_src_path=str(shim)))
-        # The guide's scripts: Material's internals they hook, the constants they share with Python.
-        _or_plugin_error(lambda: check_material(*material_scripts()))
-        files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
+        pages = [File.generated(config, path, content="") for path in self._pending]  # Markdown: on_pre_page
+        for file in pages + or_plugin_error(lambda: guide_files(config, self.shims, self.plan.formulas is not None)):
+            files.append(file)
         return files
 
     def on_pre_page(self, page, config, files):
         i = self._pending.pop(page.file.src_uri, None)
         if i is not None:
-            page.file.content_string = _or_plugin_error(lambda: self.pages.page(i).markdown)
+            page.file.content_string = or_plugin_error(lambda: self.pages.page(i).markdown)
         return page
 
     def on_page_markdown(self, markdown, page, config, files):
@@ -143,7 +117,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
     def on_page_context(self, context, page, config, nav):
         if self.plan.formulas is not None:
-            page.content = _or_plugin_error(lambda: self.plan.formulas.fill(page.content))
+            page.content = or_plugin_error(lambda: self.plan.formulas.fill(page.content))
         page.meta.setdefault("share_description", first_question_text(page.content or ""))  # overrides/main.html
         return context
 
@@ -151,9 +125,9 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def on_post_build(self, config):
         suggest = "search.suggest" in (config.theme.get("features") or [])
         try:  # half of the documents in the process beside, which has made every page by now
-            _or_plugin_error(lambda: complete_search_index(Path(config.site_dir), self.plan.glossary,
+            or_plugin_error(lambda: complete_search_index(Path(config.site_dir), self.plan.glossary,
                                                            self.plan.interface, suggest, run=self.pages.run))
-            _or_plugin_error(lambda: write_offline_app(Path(config.site_dir), Path(config.config_file_path).parent,
+            or_plugin_error(lambda: write_offline_app(Path(config.site_dir), Path(config.config_file_path).parent,
                                                        config, self.plan.interface))
         finally:
             self._stop_rendering()
@@ -173,10 +147,3 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
             server.watch(str(path))
         return server
 
-
-def _or_plugin_error(work: Callable[[], T]) -> T:
-    """``work()``, with the generator's errors raised as MkDocs' PluginError (a message, no traceback)."""
-    try:
-        return work()
-    except GuideError as error:
-        raise PluginError(str(error)) from None

@@ -25,8 +25,8 @@ from ..base.errors import GuideError
 from ..math.katex import KatexRenderer, default_renderer, v8_started
 
 if TYPE_CHECKING:
-    from ..pages.compose import PageRenderer
     from ..bank.model import Page
+    from ..pages.compose import PageRenderer
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)

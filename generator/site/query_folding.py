@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterable
 
+from ..base.text import HAN
 from ..pages.script import HANS, HANT, converter
 from .segmenter import SEPARATOR, SearchTerms
 
@@ -21,7 +22,7 @@ from .segmenter import SEPARATOR, SearchTerms
 HAN_CHAR_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF))
 # A Chinese word of the index as query-folding.js finds it (its HAN_RUN, via frontend.py): the index marks word
 # boundaries, so every run of these characters is one word.
-INDEX_WORD = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+INDEX_WORD = re.compile(f"[{HAN}]+")
 INDEX_SEPARATORS = re.compile(SEPARATOR)
 TAG = re.compile(r"<[^>]*>")
 
