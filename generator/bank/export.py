@@ -1,9 +1,15 @@
-"""Bank -> the JSON contract, and a readable text dump used as the golden-test oracle."""
+"""Bank -> the JSON contract, a readable text dump (the golden-test oracle), and the
+spreadsheet and CSV that exam apps import (their columns: ``generator.bank.rows``)."""
 from __future__ import annotations
 
+import csv
+import io
 import json
+import re
+from pathlib import Path
 
 from .model import Bank, Question
+from .rows import bank_rows, guarded
 
 
 def question_json(q: Question) -> dict:
@@ -16,6 +22,7 @@ def question_json(q: Question) -> dict:
         "options": [{"label": o.label, "text": o.text} for o in q.options],
         "answer": q.answer,
         "editor_answer": q.editor_answer,
+        "answer_text": q.answer_text,
         "explanation": q.explanation,
         "flags": [{"code": f.code, "severity": f.severity.value, "message": f.message} for f in q.flags],
         "notes": list(q.notes),
@@ -31,7 +38,7 @@ def bank_json(bank: Bank) -> dict:
         "title": bank.title,
         "preamble": bank.preamble,
         "chapters": [
-            {"number": c.number, "title": c.title, "questions": [question_json(q) for q in c.questions]}
+            {"number": c.number, "title": c.title, "intro": c.intro, "questions": [question_json(q) for q in c.questions]}
             for c in bank.chapters
         ],
         "stray": [{"text": s.text, "reason": s.reason, "line": s.position.line, "column": s.position.column}
@@ -64,3 +71,63 @@ def dump_text(bank: Bank) -> str:
             lines += [f"    flag {f.severity.value} {f.code}: {f.message}" for f in q.flags]
             lines += [f"    note: {n!r}" for n in q.notes]
     return "\n".join(lines) + "\n"
+
+
+# -- the bank for exam apps: a spreadsheet or CSV, one row per question -----------------
+
+def left_out(bank: Bank) -> list[tuple[Question, str]]:
+    """The questions the deck, spreadsheet and CSV leave out, with the reason.
+
+    A question cut off by the end of the bank has no answer to learn (its flag says so on
+    the site); every other question goes out as the guide shows it, flags and all.
+    """
+    return [(q, "truncated: the bank ends inside it") for q in bank.questions
+            if any(f.code == "truncated" for f in q.flags)]
+
+
+def _kept(bank: Bank):
+    skipped = {q.id for q, _ in left_out(bank)}
+    return lambda q: q.id not in skipped
+
+
+def write_xlsx(bank: Bank, path: Path, script: str) -> None:
+    """The bank as an exam-app spreadsheet (one sheet, header row, a row per question).
+
+    Every cell is written as text, so nothing in a bank becomes a spreadsheet formula.
+    """
+    from openpyxl import Workbook
+    from openpyxl.cell import WriteOnlyCell
+
+    table = bank_rows(bank, script, _kept(bank))
+    book = Workbook(write_only=True)
+    book.properties.title = bank.title or bank.slug
+    sheet = book.create_sheet(_sheet_title(bank.slug))
+    sheet.append(table.header)
+    for row in table.rows:
+        cells = []
+        for i, value in enumerate(row):
+            cell = WriteOnlyCell(sheet, value=int(value) if i == 0 else value)
+            if i:
+                cell.data_type = "s"  # never "f": a stem starting with "=" stays text
+            cells.append(cell)
+        sheet.append(cells)
+    book.save(path)
+
+
+def dumps_csv(bank: Bank, script: str) -> str:
+    """The same table as CSV text (the caller writes it UTF-8 with a BOM, so Excel reads it)."""
+    table = bank_rows(bank, script, _kept(bank))
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(table.header)
+    writer.writerows([guarded(cell) for cell in row] for row in table.rows)
+    return out.getvalue()
+
+
+def write_csv(bank: Bank, path: Path, script: str) -> None:
+    path.write_text(dumps_csv(bank, script), encoding="utf-8-sig", newline="")
+
+
+def _sheet_title(slug: str) -> str:
+    """A worksheet title Excel accepts: at most 31 characters, none of []:*?/\\."""
+    return (re.sub(r"[\[\]:*?/\\]", "-", slug) or "bank")[:31]

@@ -9,14 +9,18 @@ typesets formulas and adds cross-links.
 """
 from __future__ import annotations
 
+import io
 import os
 import stat
+import zipfile
 from dataclasses import replace
 from pathlib import Path
 
-from ..base.errors import BankFileError
+from ..base.errors import BankFileError, ParseError
 from .decode import decode
 from .errata import MathCheck, apply_errata, load_errata
+from .json_bank import looks_like_export, read_json_bank
+from .spreadsheet import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
 from .lint import lint
 from .model import Bank
 from .parse import parse
@@ -30,6 +34,26 @@ max_bank_size = 200 * MB
 # What a path is when it is no regular file (os.stat's S_IS* tests).
 _NOT_A_FILE = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
                (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
+# What a file holds, by its first bytes, for the kinds that are not read (with what they are).
+UNREAD_KINDS = {"doc": "a Word 97-2003 or other OLE file (.doc, .xls)", "pdf": "a PDF document",
+                "docx": "a Word document (.docx)", "zip": "a zip archive that is no .xlsx workbook"}
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+def file_kind(data: bytes, path: Path) -> str:
+    """``xlsx``, ``csv`` (by name; CSV content is recognised by its header too), one of
+    :data:`UNREAD_KINDS`, or ``text``."""
+    if data.startswith(XLSX_MAGIC):
+        try:
+            names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
+        except zipfile.BadZipFile:
+            return "zip"
+        return "xlsx" if "xl/workbook.xml" in names else "docx" if "word/document.xml" in names else "zip"
+    if data.startswith(_OLE_MAGIC):
+        return "doc"
+    if data.startswith(b"%PDF"):
+        return "pdf"
+    return "csv" if path.suffix.lower() == ".csv" else "text"
 
 
 def bank_slug(path: Path) -> str:
@@ -46,9 +70,25 @@ def default_errata(path: Path) -> Path | None:
 
 
 def read_bank(path: Path) -> Bank:
-    """decode, repair and parse the bank file at ``path``: the bank as its author wrote it."""
+    """The bank file at ``path`` as its author wrote it, by what the file holds (not its name):
+
+    an .xlsx workbook or a CSV table (``generator.bank.spreadsheet``), this project's JSON
+    export (``generator.bank.json_bank``), else text: decoded, repaired and parsed.
+    """
     source = str(path)
-    text, encoding = decode(read_bank_bytes(path), source)
+    data = read_bank_bytes(path)
+    kind = file_kind(data, path)
+    if kind == "xlsx":
+        return read_xlsx(data, source, bank_slug(path))
+    if kind in UNREAD_KINDS:
+        raise ParseError(source, "a bank as text (.txt), a spreadsheet (.xlsx), CSV (.csv) or this generator's "
+                         "JSON export", f"{UNREAD_KINDS[kind]}", "save it from its program as .xlsx, .csv or "
+                         "plain text (UTF-8), e.g. `libreoffice --headless --convert-to txt:Text bank.doc`")
+    text, encoding = decode(data, source)
+    if kind == "csv" or looks_like_table(text):
+        return replace(read_rows_text(text, source, bank_slug(path)), encoding=encoding)
+    if looks_like_export(text):
+        return replace(read_json_bank(text, source, bank_slug(path)), encoding=encoding)
     repaired = repair(text)
     bank = parse(repaired.text, source, bank_slug(path), repaired.offsets, text)
     return replace(bank, encoding=encoding, repairs=repaired.count)

@@ -1,0 +1,92 @@
+"""This project's own JSON export (``python -m generator export --format json``) -> the model.
+
+The export is the model field by field, so reading it back gives the same questions.
+Flags are not read: the checks raise them again on the bank as read.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..base.errors import ParseError
+from .model import Bank, Chapter, Option, Position, Question, QuestionType
+
+_TYPES = ", ".join(t.value for t in QuestionType)
+
+
+def looks_like_export(text: str) -> bool:
+    """Whether ``text`` is a JSON object (the reader then says what is missing from it)."""
+    return text.lstrip().startswith("{")
+
+
+def read_json_bank(text: str, source: str, slug: str) -> Bank:
+    """The bank in a JSON export; an error names the chapter or question that is malformed."""
+    try:
+        data = json.loads(text)
+    except ValueError as error:
+        raise ParseError(source, "JSON as `python -m generator export` writes it", str(error)) from None
+    if not isinstance(data, dict) or not isinstance(data.get("chapters"), list):
+        raise ParseError(source, 'a JSON object with a "chapters" list', type(data).__name__ if not isinstance(data, dict)
+                         else "no chapters", '{"title": "…", "chapters": [{"title": "…", "questions": […]}]}')
+    chapters = []
+    end = 0
+    for i, raw in enumerate(data["chapters"], 1):
+        where = f"{source}: chapter {i}"
+        _need(raw, dict, where, "a chapter object")
+        questions = []
+        for k, q in enumerate(_need(raw.get("questions"), list, f"{where}: questions", "a list"), 1):
+            end += 1
+            questions.append(_question(q, f"{where}: question {k}", end))
+        chapters.append(Chapter(i, _text(raw, "title", where), tuple(questions), Position(1, 1, 0),
+                                _text(raw, "intro", where, "")))
+    return Bank(slug, source, _text(data, "title", source, ""), _text(data, "preamble", source, ""),
+                tuple(chapters))
+
+
+def _question(raw: Any, where: str, end: int) -> Question:
+    _need(raw, dict, where, "a question object")
+    where = f"{where} ({raw.get('id', '?')})"
+    try:
+        qtype = QuestionType(raw.get("type"))
+    except ValueError:
+        raise ParseError(f"{where}: type", f"one of {_TYPES}", repr(raw.get("type"))) from None
+    options = tuple(Option(_text(o, "label", where), _text(o, "text", where))
+                    for o in _need(raw.get("options", []), list, f"{where}: options", "a list"))
+    number = raw.get("number")
+    if not isinstance(number, int) or isinstance(number, bool):
+        raise ParseError(f"{where}: number", "a whole number", repr(number))
+    source = raw.get("source") if isinstance(raw.get("source"), dict) else {}
+    line, column = source.get("line", 1), source.get("column", 1)
+    return Question(
+        id=_text(raw, "id", where), number=number, type=qtype, stem=_text(raw, "stem", where), options=options,
+        answer=_text(raw, "answer", where, None), explanation=_text(raw, "explanation", where, ""),
+        position=Position(line if isinstance(line, int) else 1, column if isinstance(column, int) else 1, end),
+        answer_text=_text(raw, "answer_text", where, None), exam_tags=_texts(raw, "exam_tags", where),
+        notes=_texts(raw, "notes", where), corrections=_texts(raw, "corrections", where), end_offset=end)
+
+
+_REQUIRED = object()
+
+
+def _need(value: Any, kind: type, where: str, expected: str) -> Any:
+    if not isinstance(value, kind):
+        raise ParseError(where, expected, type(value).__name__)
+    return value
+
+
+def _text(raw: Any, key: str, where: str, default: Any = _REQUIRED) -> Any:
+    if not isinstance(raw, dict):
+        raise ParseError(where, f'an object with "{key}"', type(raw).__name__)
+    value = raw.get(key, default)
+    if value is _REQUIRED:
+        raise ParseError(where, f'a "{key}" field', "none")
+    if value is not default and not isinstance(value, str):
+        raise ParseError(f"{where}: {key}", "text", type(value).__name__)
+    return value
+
+
+def _texts(raw: dict, key: str, where: str) -> tuple[str, ...]:
+    values = raw.get(key, [])
+    if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
+        raise ParseError(f"{where}: {key}", "a list of texts", repr(values)[:60])
+    return tuple(values)
