@@ -73,4 +73,18 @@ UI: dict[str, str] = {
     "answer_key_title": "答案速查",
     "answer_key_hint": "單選、多選、判斷與填空題的答案；其餘題目的參考答案見答案版。",
     "writing_space": "作答區",
+    # taking the bank elsewhere (issue 16): the home page's downloads, the Anki deck
+    "downloads_title": "下載題庫",
+    "downloads_intro": "把整理、校訂過的題庫帶到別的工具裡複習（離線也能下載）：",
+    "download_anki": "Anki 卡組",
+    "download_anki_hint": "每題一張卡片，重新匯入時更新已有卡片",
+    "download_xlsx": "Excel 表格",
+    "download_xlsx_hint": "題型、題幹、選項A…F、答案、解析、章節，可匯入考試寶、磨題幫等刷題工具",
+    "download_csv": "CSV 表格",
+    "download_csv_hint": "同上，UTF-8 編碼",
+    "download_left_out": "被截斷的題目（{questions}）沒有收入。",
+    "download_pdfs": "各章 PDF",
+    "anki_model": "備考指南題目",
+    "anki_card": "題目",
+    "anki_topic": "主題",
 }

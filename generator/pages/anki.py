@@ -1,0 +1,151 @@
+"""The bank as an Anki deck (.apkg, written with genanki): one note per question.
+
+The front shows the stem and options, the back the answer, the explanation and the
+editor's notes.  Card fields are HTML, and bank text only enters them escaped
+(:func:`html.escape`, line breaks as ``<br>``, code as ``<pre>``); formulas go in as
+``\\( … \\)`` (``\\[ … \\]`` for display), which Anki's own MathJax typesets.  A bank's own
+``\\(`` is broken with a zero-width space, so Anki never typesets what the bank wrote.
+
+Ids are stable: the deck's from the bank's slug, each note's GUID from the slug and the
+question id, so importing a newer deck updates the cards already studied instead of
+adding copies.  The note type's id depends only on the interface script (its labels).
+"""
+from __future__ import annotations
+
+import hashlib
+import html
+from pathlib import Path
+from typing import Mapping
+
+from ..bank.fields import is_letter_answer
+from ..bank.model import Bank, Chapter, Question, QuestionType
+from ..bank.text_blocks import Code, Table, split_blocks
+from ..links.glossary import Glossary
+from ..math.detect import Math, split_math
+from .index_pages import CrossLinks
+from .script import convert_text
+
+FIELDS = ("Question", "Answer", "Explanation", "Notes", "Source")
+_TEX_DELIMITERS = ("\\(", "\\[", "\\)", "\\]")  # Anki's MathJax delimiters, which a bank may write itself
+_ZWSP = "\u200b"
+CSS = """.card { font-family: "Noto Sans CJK SC", "PingFang SC", "Microsoft YaHei", sans-serif; font-size: 18px;
+  text-align: left; line-height: 1.6; }
+.options { margin: .5em 0 0; padding: 0; list-style: none; }
+.label { font-weight: bold; }
+pre { white-space: pre-wrap; background: rgba(127,127,127,.12); padding: .5em; }
+.source { color: #888; font-size: 14px; }
+"""
+
+
+def write_deck(bank: Bank, path: Path, deck_name: str, ui: Mapping[str, str], glossary: Glossary | None,
+               interface: str, modified: float | None = None) -> int:
+    """Write ``bank`` (checked, in the edition's script) as a deck named ``deck_name``.
+
+    ``ui`` holds the interface strings in ``interface``'s script (labels, tag names);
+    topics come from ``glossary``'s terms, as on the site.  ``modified`` (seconds since
+    the epoch) dates the notes; by default now.  Returns how many notes were written.
+    Questions :func:`generator.bank.export.left_out` names are not written.
+    """
+    import genanki
+
+    from ..bank.export import left_out
+
+    skipped = {q.id for q, _ in left_out(bank)}
+    links = (CrossLinks.build((bank,), glossary, lambda t: convert_text(t, interface), dict(ui))
+             if glossary is not None else None)
+    model = genanki.Model(stable_id(f"study-guide note type {interface}"), ui["anki_model"],
+                          fields=[{"name": name} for name in FIELDS], templates=[_template(ui)], css=CSS)
+    deck = genanki.Deck(stable_id(f"study-guide deck {bank.slug}"), deck_name, description=html.escape(bank.title))
+    count = 0
+    for chapter in bank.chapters:
+        for q in chapter.questions:
+            if q.id in skipped:
+                continue
+            deck.add_note(genanki.Note(model=model, fields=note_fields(bank, chapter, q, ui),
+                                       tags=note_tags(bank, chapter, q, ui, links), guid=note_guid(bank, q)))
+            count += 1
+    genanki.Package(deck).write_to_file(str(path), timestamp=modified)
+    return count
+
+
+def stable_id(text: str) -> int:
+    """An id in the range genanki suggests (2**30 to 2**31), the same for the same ``text``."""
+    return (1 << 30) + int.from_bytes(hashlib.sha256(text.encode()).digest()[:4], "big") % (1 << 30)
+
+
+def note_guid(bank: Bank, question: Question) -> str:
+    """The note's GUID: from the bank's slug and the question's id, never its text."""
+    import genanki
+
+    return genanki.guid_for(bank.slug, question.id)
+
+
+def note_fields(bank: Bank, chapter: Chapter, q: Question, ui: Mapping[str, str]) -> list[str]:
+    """The note's fields as HTML, in :data:`FIELDS` order."""
+    front = field_html(q.stem)
+    if q.options:
+        items = "".join(f'<li><span class="label">{o.label}.</span> {field_html(o.text)}</li>' for o in q.options)
+        front += f'<ul class="options">{items}</ul>'
+    notes = "".join(f"<div>{field_html(n)}</div>" for n in q.notes)
+    source = html.escape(f"{chapter.number}. {chapter.title} · {ui['question'].format(number=q.number)} · "
+                         f"{ui['type_' + q.type.value]}")
+    return [front, answer_html(q, ui), field_html(q.explanation), notes, source]
+
+
+def answer_html(q: Question, ui: Mapping[str, str]) -> str:
+    """Letters for choices (``B、C``), 正确/错误 for judge, else the bank's answer text."""
+    if q.answer is None:
+        return html.escape(ui["no_answer"])
+    if q.type.is_choice and is_letter_answer(q.answer):
+        return "、".join(q.answer)
+    if q.type is QuestionType.JUDGE and q.answer in ("true", "false"):
+        return html.escape(ui[q.answer])
+    return field_html(q.answer_text or q.answer)
+
+
+def note_tags(bank: Bank, chapter: Chapter, q: Question, ui: Mapping[str, str], links: CrossLinks | None) -> list[str]:
+    """``章节::1_…``, ``题型::单选`` and a ``主题::…`` per topic (Anki tags hold no spaces)."""
+    topics = links.tags(bank, q)[1:] if links is not None else ()
+    tags = [f"{ui['chapter']}::{chapter.number}_{chapter.title}", f"{ui['type']}::{ui['type_' + q.type.value]}",
+            *(f"{ui['anki_topic']}::{t}" for t in topics)]
+    return ["_".join(tag.split()) for tag in tags]
+
+
+def field_html(text: str) -> str:
+    """Bank text as card HTML: escaped, formulas for MathJax, code and tables as blocks."""
+    parts = []
+    for block in split_blocks(text):
+        if isinstance(block, Code):
+            parts.append(f"<pre><code>{html.escape(block.code)}</code></pre>")
+        elif isinstance(block, Table):
+            rows = "".join("<tr>" + "".join(f"<td>{html.escape(c)}</td>" for c in row) + "</tr>" for row in block.rows)
+            parts.append(f"<table>{rows}</table>")
+        else:
+            parts.append(_prose(block.text))
+    return "".join(parts)
+
+
+def _prose(text: str) -> str:
+    out = []
+    for segment in split_math(text):
+        if isinstance(segment, Math):
+            latex = html.escape(segment.latex)
+            out.append(f"\\[{latex}\\]" if segment.display else f"\\({latex}\\)")
+        else:
+            plain = segment.text
+            for delimiter in _TEX_DELIMITERS:
+                plain = plain.replace(delimiter, delimiter[0] + _ZWSP + delimiter[1:])
+            out.append(html.escape(plain).replace("\n", "<br>"))
+    return "".join(out)
+
+
+def _template(ui: Mapping[str, str]) -> dict[str, str]:
+    explanation, notes = html.escape(ui["explanation"]), html.escape(ui["note_title"])
+    return {
+        "name": ui["anki_card"],
+        "qfmt": "{{Question}}",
+        "afmt": ('{{FrontSide}}<hr id="answer"><div><b>' + html.escape(ui["answer"]) + "：</b>{{Answer}}</div>"
+                 "{{#Explanation}}<div><b>" + explanation + "：</b>{{Explanation}}</div>{{/Explanation}}"
+                 "{{#Notes}}<div><b>" + notes + "：</b>{{Notes}}</div>{{/Notes}}"
+                 '<div class="source">{{Source}}</div>'),
+    }
