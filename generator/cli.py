@@ -21,8 +21,11 @@ from .base.errors import GuideError
 from .links.glossary import Glossary, load_glossary
 from .links.terms import suggest_terms
 from .math.editor_latex import check_editor_latex
-from .pages.script import SCRIPTS
+from .pages.script import ORIGINAL, SCRIPTS, convert_bank, edition_script
 from .site.output_folder import Protected, check_output, is_build, staged
+
+# Export formats and the extension of the file each writes.
+EXPORT_FORMATS = {"json": "json", "text": "txt", "anki": "apkg", "xlsx": "xlsx", "csv": "csv"}
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = ROOT / "site_config" / "guide.yml"
@@ -50,9 +53,17 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
 
-    export = sub.add_parser("export", help="print the parsed bank as JSON or as a text dump")
+    export = sub.add_parser("export", help="the bank as JSON or a text dump (printed), or as an Anki deck, "
+                            "a spreadsheet or CSV for exam apps (written to a file)")
     _bank_arguments(export)
-    export.add_argument("--format", choices=("json", "text"), default="json")
+    export.add_argument("--format", choices=EXPORT_FORMATS, default="json",
+                        help="json and text print the model; anki (.apkg), xlsx and csv write BANK-NAME.EXT")
+    export.add_argument("-o", "--out", type=Path, help="the file to write (default: stdout for json and text, "
+                        "else the bank's name with the format's extension, here)")
+    export.add_argument("--script", choices=SCRIPTS, help="script of the deck and tables (default: that of "
+                        "site_config/guide.yml); json and text keep the bank's unless this is given")
+    export.add_argument("--deck-name", help="the Anki deck's name (default: the guide's site_name for the "
+                        "guide's own banks, else the bank's title)")
     export.set_defaults(run=_export)
 
     check = sub.add_parser("check", help="report the flags of a bank; exit 1 on errors")
@@ -134,9 +145,75 @@ def _load(args) -> Bank:
 
 
 def _export(args) -> int:
+    from .bank.export import ExportError, left_out
+
     bank = _load(args)
-    sys.stdout.write(dumps_json(bank) if args.format == "json" else dump_text(bank))
+    if args.format in ("json", "text"):
+        if args.script:
+            bank = convert_bank(bank, args.script)
+        text = dumps_json(bank) if args.format == "json" else dump_text(bank)
+        if args.out is None:
+            sys.stdout.write(text)
+            return 0
+    script = args.script or _settings_script()
+    bank = convert_bank(bank, script)
+    out = args.out or Path(f"{bank.slug}.{EXPORT_FORMATS[args.format]}")
+    try:
+        if args.format in ("json", "text"):
+            out.write_text(text, encoding="utf-8")
+        else:
+            _write_export(args, bank, out, edition_script(script, [bank]))
+    except OSError as error:
+        raise ExportError(str(out), "a file that can be written", error.strerror or str(error),
+                          "-o a path in a folder that exists and is writable") from None
+    for question, reason in left_out(bank) if args.format not in ("json", "text") else ():
+        print(f"warning: {bank.source}:{question.position.line}:{question.position.column}: {question.id}: "
+              f"left out of the {args.format} export ({reason})", file=sys.stderr)
+    print(f"wrote {out}", file=sys.stderr)
     return 0
+
+
+def _write_export(args, bank: Bank, out: Path, interface: str) -> None:
+    """The deck, the spreadsheet or the CSV, written to ``out``."""
+    from .bank.export import write_csv, write_xlsx
+    from .bank.load import sources_modified
+
+    if args.format == "xlsx":
+        write_xlsx(bank, out, interface)
+    elif args.format == "csv":
+        write_csv(bank, out, interface)
+    else:
+        from .pages.anki import write_deck
+        from .pages.script import convert_strings
+        from .pages.strings import UI
+
+        modified = sources_modified(args.bank, None if args.no_errata else args.errata)
+        write_deck(bank, out, args.deck_name or _deck_name(args.bank, bank, interface), convert_strings(UI, interface),
+                   _glossary(), interface, modified)
+
+
+def _settings_script() -> str:
+    from .base.settings import load_settings
+
+    return load_settings(SETTINGS).script if SETTINGS.is_file() else ORIGINAL
+
+
+def _deck_name(path: Path, bank: Bank, interface: str) -> str:
+    """The guide's site_name for a bank of the guide; another bank's own title."""
+    import yaml
+
+    from .base.settings import load_settings
+    from .base.yaml_file import YAML_LOADER
+    from .pages.script import convert_interface
+
+    if SETTINGS.is_file() and path.resolve() in {p.resolve() for p in load_settings(SETTINGS).banks}:
+        try:
+            name = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=YAML_LOADER).get("site_name")
+        except (OSError, yaml.YAMLError, AttributeError):
+            name = None
+        if isinstance(name, str) and name.strip():
+            return convert_interface(name, interface)
+    return bank.title or bank.slug
 
 
 def _check(args) -> int:

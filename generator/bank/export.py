@@ -8,6 +8,7 @@ import json
 import re
 from pathlib import Path
 
+from ..base.errors import GuideError
 from .model import Bank, Question
 from .rows import bank_rows, guarded
 
@@ -75,6 +76,10 @@ def dump_text(bank: Bank) -> str:
 
 # -- the bank for exam apps: a spreadsheet or CSV, one row per question -----------------
 
+class ExportError(GuideError):
+    """An export could not be written where it was asked for."""
+
+
 def left_out(bank: Bank) -> list[tuple[Question, str]]:
     """The questions the deck, spreadsheet and CSV leave out, with the reason.
 
@@ -111,7 +116,9 @@ def write_xlsx(bank: Bank, path: Path, script: str) -> None:
                 cell.data_type = "s"  # never "f": a stem starting with "=" stays text
             cells.append(cell)
         sheet.append(cells)
-    book.save(path)
+    buffer = io.BytesIO()  # made whole before the file is opened: an unwritable path leaves nothing half-made
+    book.save(buffer)
+    path.write_bytes(buffer.getvalue())
 
 
 def dumps_csv(bank: Bank, script: str) -> str:

@@ -69,6 +69,13 @@ def default_errata(path: Path) -> Path | None:
     return candidate if candidate.is_file() else None
 
 
+def sources_modified(path: Path, errata: Path | None = None) -> float:
+    """When the bank at ``path`` or its corrections last changed (seconds since the epoch):
+    exports date their content by it, so the same sources give the same files."""
+    errata = errata or default_errata(path)
+    return max(p.stat().st_mtime for p in (path, errata) if p is not None and p.is_file())
+
+
 def read_bank(path: Path) -> Bank:
     """The bank file at ``path`` as its author wrote it, by what the file holds (not its name):
 
