@@ -7,6 +7,7 @@ escaping (typeset formulas, glossary links) is the ``inline`` function of the
 """
 from __future__ import annotations
 
+import html
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
@@ -16,7 +17,7 @@ from ..bank.model import Bank, Chapter, Option, Page, Question, QuestionType, Se
 from ..bank.text_blocks import Code, Table, split_blocks
 from .editions import answer_key, edition_switch, writing_space
 from .escape import code_fence, escape, escape_lines, indent
-from .paths import HOME_PAGE, REPORT_PAGE, chapter_path, question_link
+from .paths import DOWNLOADS, HOME_PAGE, REPORT_PAGE, chapter_path, download_path, question_link
 from .strings import UI
 
 _ADMONITION = {Severity.ERROR: "danger", Severity.WARNING: "warning", Severity.INFO: "info"}
@@ -178,7 +179,27 @@ def render_home(banks: list[Bank], ctx: RenderContext) -> Page:
             rows.append(f"| {link} | {len(chapter.questions)} | {_type_counts(chapter.questions, ui)} |")
         rows.append(f"| **{ui['total']}** | **{len(bank.questions)}** | {_type_counts(bank.questions, ui)} |")
         parts.append("\n".join(rows))
+        parts.append(_downloads(bank, ui, "###" if len(banks) > 1 else "##"))
     return Page(HOME_PAGE, ui["home_title"], "\n\n".join(parts) + "\n")
+
+
+def _downloads(bank: Bank, ui: dict[str, str], level: str) -> str:
+    """Links to the bank's deck, spreadsheet and CSV (written with the site, generator.site.downloads),
+    and a list of its chapter PDFs that ``edition.js`` fills from the PDF manifest, if any were printed.
+
+    Raw HTML, not Markdown links: MkDocs would look for the files among the pages' sources.
+    The chapters are an ``<ol>`` in the ``<ul>``: Material's search parser, which skips the
+    list, tells elements apart by their tag and would stop skipping at a nested ``</ul>``.
+    """
+    e = {key: html.escape(value) for key, value in ui.items()}
+    items = [f'<li><a href="{html.escape(download_path(bank, kind))}" download>{e["download_" + kind]}</a>'
+             f'（{e["download_" + kind + "_hint"]}）</li>' for kind in DOWNLOADS]
+    chapters = "".join(f'<li data-chapter="{html.escape(chapter_path(bank, c).removesuffix(".md"))}" hidden>'
+                       f"{html.escape(c.title)}：</li>" for c in bank.chapters)
+    items.append(f'<li class="downloads__pdfs" hidden data-answers-label="{e["edition_answers"]}" '
+                 f'data-practice-label="{e["edition_practice"]}">{e["download_pdfs"]}<ol>{chapters}</ol></li>')
+    return (f'{level} {ui["downloads_title"]}\n\n{ui["downloads_intro"]}\n\n'
+            f'<ul class="downloads" data-search-exclude>\n' + "\n".join(items) + "\n</ul>")
 
 
 def _type_counts(questions: tuple[Question, ...], ui: dict[str, str], separator: str = " · ") -> str:

@@ -12,11 +12,18 @@ REPORT_PAGE = "report.md"  # the proofreading report, for editors
 GLOSSARY_PAGE = "glossary.md"
 INDEX_PAGE = "questions.md"  # every question's opening, by chapter
 TAGS_PAGE = "tags.md"  # Material's tags plugin fills in its list
+DOWNLOADS_DIR = "downloads"  # each bank's deck, spreadsheet and CSV (generator.site.downloads)
+DOWNLOADS = {"anki": "apkg", "xlsx": "xlsx", "csv": "csv"}  # what is offered, with each file's extension
 
 
 def chapter_path(bank: Bank, chapter: Chapter) -> str:
     """Site path of a chapter's page; stable as long as chapters keep their order."""
     return f"{bank.slug}/chapter-{chapter.number}.md"
+
+
+def download_path(bank: Bank, kind: str) -> str:
+    """Site path of a bank's deck, spreadsheet or CSV (``kind`` of :data:`DOWNLOADS`)."""
+    return f"{DOWNLOADS_DIR}/{bank.slug}.{DOWNLOADS[kind]}"
 
 
 def question_link(bank: Bank, chapter: Chapter, question: Question, from_path: str = "") -> str:

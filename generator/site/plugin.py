@@ -18,6 +18,7 @@ from mkdocs.structure.files import File, Files
 from ..pages.compose import Plan, plan_guide
 from ..pages.script import SCRIPTS, convert_interface
 from . import prerender
+from .downloads import write_downloads
 from .logs import or_plugin_error, route_generator_log
 from .mkdocs_config import (
     fit_config,
@@ -127,6 +128,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         try:  # half of the documents in the process beside, which has made every page by now
             or_plugin_error(lambda: complete_search_index(Path(config.site_dir), self.plan.glossary,
                                                            self.plan.interface, suggest, run=self.pages.run))
+            or_plugin_error(lambda: write_downloads(Path(config.site_dir), self.plan, config.site_name))
             or_plugin_error(lambda: write_offline_app(Path(config.site_dir), Path(config.config_file_path).parent,
                                                        config, self.plan.interface))
         finally:

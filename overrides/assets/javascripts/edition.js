@@ -4,7 +4,8 @@
  * It comes from ?edition=practice in the address, else from this tab's last choice,
  * else the answer edition.  Printing the answer edition opens every <details> and closes
  * again afterwards.  Links to the chapter's PDFs come from studyGuide.pdfs, which
- * `python -m generator pdf` writes into assets/javascripts/pdf-manifest.js.
+ * `python -m generator pdf` writes into assets/javascripts/pdf-manifest.js; the home page
+ * lists every chapter's PDFs from it too, under the deck and spreadsheet downloads.
  */
 (function () {
   "use strict";
@@ -69,7 +70,29 @@
     });
   }
 
+  /* The home page's list of chapter PDFs: each chapter the manifest names, with its editions. */
+  function showHomePdfs() {
+    var manifest = window.studyGuide.pdfs;
+    document.querySelectorAll(".downloads__pdfs").forEach(function (list) {
+      list.querySelectorAll("li[data-chapter]").forEach(function (item) {
+        var chapter = manifest && manifest.chapters && manifest.chapters[item.dataset.chapter];
+        if (!chapter) return;
+        EDITIONS.forEach(function (edition) {
+          if (!chapter[edition]) return;
+          var link = document.createElement("a");
+          link.href = new URL(chapter[edition], manifest.base).href;
+          link.textContent = list.dataset[edition + "Label"];
+          item.appendChild(document.createTextNode(" "));
+          item.appendChild(link);
+        });
+        item.hidden = false;
+        list.hidden = false;
+      });
+    });
+  }
+
   function mount() {
+    showHomePdfs();
     var switcher = document.querySelector(".edition-switch");
     if (!switcher) return;
     apply(remembered(), switcher);
