@@ -4,6 +4,7 @@ import re
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -197,3 +198,28 @@ def test_formulas_read_as_text_where_search_and_screen_readers_read_them(bundled
     assert "1.227×10^(-5)" in " ".join(readable)  # q3's working, given by the editor as LaTeX
     index = (out / "search" / "search_index.json").read_text(encoding="utf-8")
     assert "dfrac" not in index and "\\times" not in index
+
+
+def test_home_page_offers_downloads_that_exist_in_the_site(bundled_site):
+    """The deck, spreadsheet and CSV are linked relatively from the home page, exist in site/,
+    and hold the bank in the edition's script; chapter PDFs wait for the PDF manifest."""
+    import sqlite3
+    import zipfile
+
+    from openpyxl import load_workbook
+
+    out, _ = bundled_site
+    home = (out / "index.html").read_text(encoding="utf-8")
+    section = home[home.index('<ul class="downloads"'):]
+    section = section[:section.index("</ul>\n")]
+    links = re.findall(r'<a href="([^"]+)" download>', section)
+    assert sorted(Path(link).suffix for link in links) == [".apkg", ".csv", ".xlsx"]
+    for link in links:
+        assert not link.startswith(("/", "http")) and (out / link).is_file(), link
+    apkg = out / next(link for link in links if link.endswith(".apkg"))
+    (out.parent / "c.anki2").write_bytes(zipfile.ZipFile(apkg).read("collection.anki2"))
+    assert sqlite3.connect(out.parent / "c.anki2").execute("select count(*) from notes").fetchone()[0] == 25
+    sheet = load_workbook(out / next(link for link in links if link.endswith(".xlsx"))).worksheets[0]
+    assert sheet["B1"].value == "题型" and sheet["B2"].value == "单选题"  # the edition is Simplified
+    pdfs = re.search(r'<li class="downloads__pdfs" hidden[^>]*>.*?</ol>', home, re.S).group(0)
+    assert pdfs.count("data-chapter=") == 5 and "ai-trainer/chapter-1" in pdfs
