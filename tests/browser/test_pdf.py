@@ -181,6 +181,19 @@ def test_chapter_pages_link_their_pdfs(printed, browser_page):
         assert Path(unquote(urlparse(href).path)).is_file()
 
 
+def test_home_page_lists_every_chapters_pdfs(printed, browser_page):
+    site, _ = printed
+    page = browser_page
+    page.goto((site / "index.html").as_uri())
+    assert page.locator(".downloads__pdfs").is_visible()
+    links = page.locator(".downloads__pdfs a")
+    assert links.count() == 2 * 5  # both editions of each chapter
+    for href in links.evaluate_all("links => links.map(a => a.href)"):
+        assert Path(unquote(urlparse(href).path)).is_file()
+    for link in page.locator(".downloads > li > a").evaluate_all("links => links.map(a => a.href)"):
+        assert Path(unquote(urlparse(link).path)).is_file()  # the deck, spreadsheet and CSV
+
+
 def test_print_styles_hide_chrome_and_open_answers_by_default(printed, browser_page):
     site, _ = printed
     page = browser_page
