@@ -178,8 +178,9 @@ def _write_export(args, bank: Bank, out: Path, interface: str) -> None:
     from .bank.export import write_csv, write_xlsx
     from .bank.load import sources_modified
 
+    modified = sources_modified(args.bank, None if args.no_errata else args.errata)
     if args.format == "xlsx":
-        write_xlsx(bank, out, interface)
+        write_xlsx(bank, out, interface, modified)
     elif args.format == "csv":
         write_csv(bank, out, interface)
     else:
@@ -187,7 +188,6 @@ def _write_export(args, bank: Bank, out: Path, interface: str) -> None:
         from .pages.script import convert_strings
         from .pages.strings import UI
 
-        modified = sources_modified(args.bank, None if args.no_errata else args.errata)
         write_deck(bank, out, args.deck_name or _deck_name(args.bank, bank, interface), convert_strings(UI, interface),
                    _glossary(), interface, modified)
 

@@ -6,6 +6,9 @@ import csv
 import io
 import json
 import re
+import time
+import zipfile
+from datetime import datetime, timezone
 from pathlib import Path
 
 from ..base.errors import GuideError
@@ -95,17 +98,22 @@ def _kept(bank: Bank):
     return lambda q: q.id not in skipped
 
 
-def write_xlsx(bank: Bank, path: Path, script: str) -> None:
+def write_xlsx(bank: Bank, path: Path, script: str, modified: float | None = None) -> None:
     """The bank as an exam-app spreadsheet (one sheet, header row, a row per question).
 
     Every cell is written as text, so nothing in a bank becomes a spreadsheet formula.
+    ``modified`` (seconds since the epoch, by default now) dates the file, so the same
+    sources give the same bytes.
     """
     from openpyxl import Workbook
     from openpyxl.cell import WriteOnlyCell
+    from openpyxl.writer.excel import ExcelWriter
 
     table = bank_rows(bank, script, _kept(bank))
     book = Workbook(write_only=True)
     book.properties.title = bank.title or bank.slug
+    when = datetime.fromtimestamp(time.time() if modified is None else modified, timezone.utc).replace(tzinfo=None)
+    book.properties.created = book.properties.modified = when
     sheet = book.create_sheet(_sheet_title(bank.slug))
     sheet.append(table.header)
     for row in table.rows:
@@ -117,8 +125,9 @@ def write_xlsx(bank: Bank, path: Path, script: str) -> None:
             cells.append(cell)
         sheet.append(cells)
     buffer = io.BytesIO()  # made whole before the file is opened: an unwritable path leaves nothing half-made
-    book.save(buffer)
-    path.write_bytes(buffer.getvalue())
+    # openpyxl's writer itself: Workbook.save would date the file now whatever ``modified`` says.
+    ExcelWriter(book, zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED)).save()
+    path.write_bytes(reproducible_zip(buffer.getvalue(), modified))
 
 
 def dumps_csv(bank: Bank, script: str) -> str:
@@ -133,6 +142,21 @@ def dumps_csv(bank: Bank, script: str) -> str:
 
 def write_csv(bank: Bank, path: Path, script: str) -> None:
     path.write_text(dumps_csv(bank, script), encoding="utf-8-sig", newline="")
+
+
+def reproducible_zip(data: bytes, modified: float | None) -> bytes:
+    """A zip archive (.xlsx, .apkg) with every entry dated ``modified`` instead of the moment
+    it was written: the same content, the same bytes."""
+    if modified is None:
+        return data
+    stamp = max(time.gmtime(modified)[:6], (1980, 1, 1, 0, 0, 0))  # the earliest date zip can hold
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            entry = zipfile.ZipInfo(info.filename, date_time=stamp)
+            entry.compress_type, entry.external_attr = zipfile.ZIP_DEFLATED, 0o644 << 16
+            target.writestr(entry, source.read(info))
+    return out.getvalue()
 
 
 def _sheet_title(slug: str) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import html
+import io
 from pathlib import Path
 from typing import Mapping
 
@@ -48,7 +49,7 @@ def write_deck(bank: Bank, path: Path, deck_name: str, ui: Mapping[str, str], gl
     """
     import genanki
 
-    from ..bank.export import left_out
+    from ..bank.export import left_out, reproducible_zip
 
     skipped = {q.id for q, _ in left_out(bank)}
     links = (CrossLinks.build((bank,), glossary, lambda t: convert_text(t, interface), dict(ui))
@@ -64,7 +65,9 @@ def write_deck(bank: Bank, path: Path, deck_name: str, ui: Mapping[str, str], gl
             deck.add_note(genanki.Note(model=model, fields=note_fields(bank, chapter, q, ui),
                                        tags=note_tags(bank, chapter, q, ui, links), guid=note_guid(bank, q)))
             count += 1
-    genanki.Package(deck).write_to_file(str(path), timestamp=modified)
+    package = io.BytesIO()  # made whole before the file is opened: an unwritable path leaves nothing half-made
+    genanki.Package(deck).write_to_file(package, timestamp=modified)
+    path.write_bytes(reproducible_zip(package.getvalue(), modified))
     return count
 
 

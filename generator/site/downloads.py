@@ -35,9 +35,9 @@ def write_downloads(site_dir: Path, plan, deck_name: str) -> list[Path]:
         name = deck_name if len(renderer.corrected) == 1 else f"{deck_name}::{bank.title or bank.slug}"
         try:
             paths["anki"].parent.mkdir(parents=True, exist_ok=True)
-            write_deck(bank, paths["anki"], name, renderer.ui, plan.glossary, plan.interface,
-                       sources_modified(Path(bank.source)))
-            write_xlsx(bank, paths["xlsx"], plan.interface)
+            modified = sources_modified(Path(bank.source))  # the same sources, the same files
+            write_deck(bank, paths["anki"], name, renderer.ui, plan.glossary, plan.interface, modified)
+            write_xlsx(bank, paths["xlsx"], plan.interface, modified)
             write_csv(bank, paths["csv"], plan.interface)
         except OSError as error:
             raise ExportError(str(error.filename or site_dir), "a site folder that can be written",
