@@ -8,7 +8,7 @@ import json
 import re
 import time
 import zipfile
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from ..base.errors import GuideError
@@ -112,7 +112,7 @@ def write_xlsx(bank: Bank, path: Path, script: str, modified: float | None = Non
     table = bank_rows(bank, script, _kept(bank))
     book = Workbook(write_only=True)
     book.properties.title = bank.title or bank.slug
-    when = datetime.fromtimestamp(time.time() if modified is None else modified, timezone.utc).replace(tzinfo=None)
+    when = datetime.fromtimestamp(time.time() if modified is None else modified, UTC).replace(tzinfo=None)
     book.properties.created = book.properties.modified = when
     sheet = book.create_sheet(_sheet_title(bank.slug))
     sheet.append(table.header)

@@ -9,8 +9,8 @@ holds that table's shape for both directions: :func:`bank_rows` (the writers in
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable, Iterable
 
 from .fields import is_letter_answer
 from .model import DISPLAY_MATH, INLINE_MATH, Bank, Question, QuestionType

@@ -13,15 +13,16 @@ from __future__ import annotations
 import csv
 import io
 import re
-from dataclasses import dataclass
-from dataclasses import replace
-from typing import Iterable
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
 
 from ..base.errors import ParseError
 from .decode import decode
 from .fields import BLANK, choice_letters, judge_value, normalise_answer, type_from_words
-from .parse import _assign_ids as assign_ids  # q7, or c2-q7 when numbering restarts per chapter
 from .model import Bank, Chapter, Option, Position, Question, QuestionType
+from .parse import (
+    _assign_ids as assign_ids,  # q7, or c2-q7 when numbering restarts per chapter
+)
 from .rows import ALIASES, ENGLISH_TYPES, HEADERS, OPTION_HEADER, all_type_names, header_key, unguarded
 
 XLSX_MAGIC = b"PK\x03\x04"  # a zip archive, as every Office Open XML file is
@@ -55,7 +56,7 @@ def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
 
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as error:  # openpyxl raises many kinds for a damaged file
+    except Exception as error:  # noqa: BLE001 - openpyxl raises many kinds for a damaged file
         raise ParseError(source, "an Excel workbook (.xlsx)", f"a file openpyxl cannot open ({error})",
                          "save it again from Excel or LibreOffice as .xlsx") from None
     try:
@@ -79,26 +80,26 @@ def read_rows_text(text: str, source: str, slug: str) -> Bank:
 
 def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str) -> Bank:
     """The bank in ``rows`` of text cells: a header row, then a row per question."""
-    rows = iter(rows)
-    columns, line = None, 0
-    for line, row in enumerate(rows, 1):
+    numbered = enumerate(rows, 1)
+    columns, header_line = None, 0
+    for header_line, row in numbered:
         columns = _columns(row)
-        if columns is not None or line >= HEADER_SEARCH_ROWS:
+        if columns is not None or header_line >= HEADER_SEARCH_ROWS:
             break
     if columns is None:
-        raise ParseError(f"{source}: row {line or 1}", "a header row naming at least the stem column (题干 or 题目)",
-                         "no such row in the first ten", _EXAMPLE)
+        raise ParseError(f"{source}: row {header_line or 1}", "a header row naming at least the stem column "
+                         "(题干 or 题目)", "no such row in the first ten", _EXAMPLE)
     chapters: dict[str, list[Question]] = {}
     chapter = ""
     number = 0
-    for line, row in enumerate(rows, line + 1):
+    for line, row in numbered:  # the rows after the header
         cells = _cells(row, source, line)
         if not any(cells):
             continue
-        get = lambda key: cells[columns.fields[key]] if key in columns.fields and columns.fields[key] < len(cells) else ""
-        chapter = get("chapter") or chapter
-        number = _number(get("number"), number, source, line)
-        chapters.setdefault(chapter, []).append(_question(get, columns, cells, number, source, line))
+        fields = {key: cells[i] if i < len(cells) else "" for key, i in columns.fields.items()}
+        chapter = fields.get("chapter") or chapter
+        number = _number(fields.get("number", ""), number, source, line)
+        chapters.setdefault(chapter, []).append(_question(fields, columns, cells, number, source, line))
     if not chapters:
         raise ParseError(source, "at least one row with a stem under the header", "none", _EXAMPLE)
     default_title = title or slug
@@ -107,8 +108,10 @@ def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str) -> 
         for i, (name, questions) in enumerate(chapters.items(), 1))))
 
 
-def _question(get, columns: Columns, cells: list[str], number: int, source: str, line: int) -> Question:
+def _question(fields: dict[str, str], columns: Columns, cells: list[str], number: int, source: str,
+              line: int) -> Question:
     where = f"{source}: row {line}"
+    get = lambda key: fields.get(key, "")  # a column the header does not name reads empty
     stem = get("stem")
     if not stem:
         raise ParseError(where, "a stem in the stem column", "an empty cell beside other cells")

@@ -15,8 +15,8 @@ from __future__ import annotations
 import hashlib
 import html
 import io
+from collections.abc import Mapping
 from pathlib import Path
-from typing import Mapping
 
 from ..bank.fields import is_letter_answer
 from ..bank.model import Bank, Chapter, Question, QuestionType
