@@ -20,9 +20,7 @@ from ..base.errors import ParseError
 from .decode import decode
 from .fields import BLANK, choice_letters, judge_value, normalise_answer, type_from_words
 from .model import Bank, Chapter, Option, Position, Question, QuestionType
-from .parse import (
-    _assign_ids as assign_ids,  # q7, or c2-q7 when numbering restarts per chapter
-)
+from .parse import _assign_ids as assign_ids  # q7, or c2-q7 when numbering restarts per chapter
 from .rows import ALIASES, ENGLISH_TYPES, HEADERS, OPTION_HEADER, all_type_names, header_key, unguarded
 
 XLSX_MAGIC = b"PK\x03\x04"  # a zip archive, as every Office Open XML file is
