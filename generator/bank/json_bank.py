@@ -61,7 +61,7 @@ def _question(raw: Any, where: str, end: int) -> Question:
         id=_text(raw, "id", where), number=number, type=qtype, stem=_text(raw, "stem", where), options=options,
         answer=_text(raw, "answer", where, None), explanation=_text(raw, "explanation", where, ""),
         position=Position(line if isinstance(line, int) else 1, column if isinstance(column, int) else 1, end),
-        answer_text=_text(raw, "answer_text", where, None), exam_tags=_texts(raw, "exam_tags", where),
+        answer_text=_text(raw, "answer_text", where, None), editor_answer=_text(raw, "editor_answer", where, None), exam_tags=_texts(raw, "exam_tags", where),
         notes=_texts(raw, "notes", where), corrections=_texts(raw, "corrections", where), end_offset=end)
 
 

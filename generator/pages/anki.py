@@ -1,7 +1,7 @@
 """The bank as an Anki deck (.apkg, written with genanki): one note per question.
 
-The front shows the stem and options, the back the answer, the explanation and the
-editor's notes.  Card fields are HTML, and bank text only enters them escaped
+The front shows the stem and options, the back the answer (and the editor's answer where
+the errata give one), the explanation and the editor's notes.  Card fields are HTML, and bank text only enters them escaped
 (:func:`html.escape`, line breaks as ``<br>``, code as ``<pre>``); formulas go in as
 ``\\( … \\)`` (``\\[ … \\]`` for display), which Anki's own MathJax typesets.  A bank's own
 ``\\(`` is broken with a zero-width space, so Anki never typesets what the bank wrote.
@@ -96,14 +96,20 @@ def note_fields(bank: Bank, chapter: Chapter, q: Question, ui: Mapping[str, str]
 
 
 def answer_html(q: Question, ui: Mapping[str, str]) -> str:
-    """Letters for choices (``B、C``), 正确/错误 for judge, else the bank's answer text."""
-    if q.answer is None:
-        return html.escape(ui["no_answer"])
-    if q.type.is_choice and is_letter_answer(q.answer):
-        return "、".join(q.answer)
-    if q.type is QuestionType.JUDGE and q.answer in ("true", "false"):
-        return html.escape(ui[q.answer])
-    return field_html(q.answer_text or q.answer)
+    """The bank's answer, and the editor's where the errata give one (it never replaces the bank's)."""
+    shown = _answer_value(q, q.answer, q.answer_text, ui) if q.answer is not None else html.escape(ui["no_answer"])
+    if q.editor_answer is not None:
+        shown += f"<br><b>{html.escape(ui['editor_answer'])}：</b>{_answer_value(q, q.editor_answer, None, ui)}"
+    return shown
+
+
+def _answer_value(q: Question, answer: str, written: str | None, ui: Mapping[str, str]) -> str:
+    """Letters for choices (``B、C``), 正确/错误 for judge, else the answer's text."""
+    if q.type.is_choice and is_letter_answer(answer):
+        return "、".join(answer)
+    if q.type is QuestionType.JUDGE and answer in ("true", "false"):
+        return html.escape(ui[answer])
+    return field_html(written or answer)
 
 
 def note_tags(bank: Bank, chapter: Chapter, q: Question, ui: Mapping[str, str], links: CrossLinks | None) -> list[str]:

@@ -19,9 +19,9 @@ from generator.links.glossary import load_glossary
 from generator.pages.anki import FIELDS, write_deck
 from generator.pages.script import convert_bank, convert_strings
 from generator.pages.strings import UI
-from tests.conftest import BUNDLED, ROOT, parse_text
+from tests.inline_bank import parse_text
+from tests.paths import BUNDLED, GLOSSARY_FILE as GLOSSARY, ROOT
 
-GLOSSARY = ROOT / "site_config" / "glossary.yml"
 MIXED = """\
 一、甲
 1.（單選）<script>alert(1)</script>與 \\(y\\) 哪個對？
@@ -103,6 +103,20 @@ def test_note_fields_and_tags(bundled, tmp_path):
     fields, _ = next(v for k, v in notes.items() if "第3题" in k)
     assert "\\(" in fields[0] and "\\(\\hat m_5" in fields[3]  # formulas and the editor's LaTeX for MathJax
     assert "\x02" not in "".join(f for v in notes.values() for f in v[0])
+
+
+def test_the_editors_answer_is_on_the_back_beside_the_banks(tmp_path):
+    from dataclasses import replace
+
+    bank = lint(parse_text(MIXED))
+    chapter = bank.chapters[0]
+    disputed = replace(chapter.questions[0], editor_answer="A")
+    bank = replace(bank, chapters=(replace(chapter, questions=(disputed, *chapter.questions[1:])), *bank.chapters[1:]))
+    deck(bank, tmp_path / "e.apkg")
+    backs = [f.split("\x1f")[1] for (f,) in collection(tmp_path / "e.apkg").execute("select flds from notes")]
+    assert "B<br><b>编者答案：</b>A" in backs
+    (tmp_path / "e.json").write_text(dumps_json(bank), encoding="utf-8")
+    assert read_bank(tmp_path / "e.json").questions[0].editor_answer == "A"
 
 
 def test_ids_are_stable_across_exports(bundled, tmp_path):
