@@ -42,7 +42,8 @@ def bank_json(bank: Bank) -> dict:
         "title": bank.title,
         "preamble": bank.preamble,
         "chapters": [
-            {"number": c.number, "title": c.title, "intro": c.intro, "questions": [question_json(q) for q in c.questions]}
+            {"number": c.number, "title": c.title, "intro": c.intro,
+             "questions": [question_json(q) for q in c.questions]}
             for c in bank.chapters
         ],
         "stray": [{"text": s.text, "reason": s.reason, "line": s.position.line, "column": s.position.column}

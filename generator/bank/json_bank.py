@@ -26,8 +26,9 @@ def read_json_bank(text: str, source: str, slug: str) -> Bank:
     except ValueError as error:
         raise ParseError(source, "JSON as `python -m generator export` writes it", str(error)) from None
     if not isinstance(data, dict) or not isinstance(data.get("chapters"), list):
-        raise ParseError(source, 'a JSON object with a "chapters" list', type(data).__name__ if not isinstance(data, dict)
-                         else "no chapters", '{"title": "…", "chapters": [{"title": "…", "questions": […]}]}')
+        found = type(data).__name__ if not isinstance(data, dict) else "no chapters"
+        raise ParseError(source, 'a JSON object with a "chapters" list', found,
+                         '{"title": "…", "chapters": [{"title": "…", "questions": […]}]}')
     chapters = []
     end = 0
     for i, raw in enumerate(data["chapters"], 1):
@@ -61,7 +62,8 @@ def _question(raw: Any, where: str, end: int) -> Question:
         id=_text(raw, "id", where), number=number, type=qtype, stem=_text(raw, "stem", where), options=options,
         answer=_text(raw, "answer", where, None), explanation=_text(raw, "explanation", where, ""),
         position=Position(line if isinstance(line, int) else 1, column if isinstance(column, int) else 1, end),
-        answer_text=_text(raw, "answer_text", where, None), editor_answer=_text(raw, "editor_answer", where, None), exam_tags=_texts(raw, "exam_tags", where),
+        answer_text=_text(raw, "answer_text", where, None), editor_answer=_text(raw, "editor_answer", where, None),
+        exam_tags=_texts(raw, "exam_tags", where),
         notes=_texts(raw, "notes", where), corrections=_texts(raw, "corrections", where), end_offset=end)
 
 

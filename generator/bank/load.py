@@ -20,11 +20,11 @@ from ..base.errors import BankFileError, ParseError
 from .decode import decode
 from .errata import MathCheck, apply_errata, load_errata
 from .json_bank import looks_like_export, read_json_bank
-from .spreadsheet import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
 from .lint import lint
 from .model import Bank
 from .parse import parse
 from .repair import repair
+from .spreadsheet import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
 
 ERRATA_FILE = "errata.yml"
 MB = 2**20

@@ -42,10 +42,8 @@ class Columns:
 
 def looks_like_table(text: str) -> bool:
     """Whether the first lines of ``text`` hold a CSV header naming a stem column."""
-    for line in text.splitlines()[:HEADER_SEARCH_ROWS]:
-        if _columns(next(csv.reader([line]), [])) is not None:
-            return True
-    return False
+    lines = text.splitlines()[:HEADER_SEARCH_ROWS]
+    return any(_columns(next(csv.reader([line]), [])) is not None for line in lines)
 
 
 def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
@@ -54,7 +52,7 @@ def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
 
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    except Exception as error:  # noqa: BLE001 - openpyxl raises many kinds for a damaged file
+    except Exception as error:  # openpyxl raises many kinds for a damaged file
         raise ParseError(source, "an Excel workbook (.xlsx)", f"a file openpyxl cannot open ({error})",
                          "save it again from Excel or LibreOffice as .xlsx") from None
     try:
@@ -109,7 +107,9 @@ def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str) -> 
 def _question(fields: dict[str, str], columns: Columns, cells: list[str], number: int, source: str,
               line: int) -> Question:
     where = f"{source}: row {line}"
-    get = lambda key: fields.get(key, "")  # a column the header does not name reads empty
+    def get(key: str) -> str:  # a column the header does not name reads empty
+        return fields.get(key, "")
+
     stem = get("stem")
     if not stem:
         raise ParseError(where, "a stem in the stem column", "an empty cell beside other cells")

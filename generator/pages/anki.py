@@ -1,7 +1,8 @@
 """The bank as an Anki deck (.apkg, written with genanki): one note per question.
 
 The front shows the stem and options, the back the answer (and the editor's answer where
-the errata give one), the explanation and the editor's notes.  Card fields are HTML, and bank text only enters them escaped
+the errata give one), the explanation and the editor's notes.  Card fields are HTML, and bank
+text only enters them escaped
 (:func:`html.escape`, line breaks as ``<br>``, code as ``<pre>``); formulas go in as
 ``\\( … \\)`` (``\\[ … \\]`` for display), which Anki's own MathJax typesets.  A bank's own
 ``\\(`` is broken with a zero-width space, so Anki never typesets what the bank wrote.

@@ -20,7 +20,8 @@ from generator.pages.anki import FIELDS, write_deck
 from generator.pages.script import convert_bank, convert_strings
 from generator.pages.strings import UI
 from tests.inline_bank import parse_text
-from tests.paths import BUNDLED, GLOSSARY_FILE as GLOSSARY, ROOT
+from tests.paths import BUNDLED, ROOT
+from tests.paths import GLOSSARY_FILE as GLOSSARY
 
 MIXED = """\
 一、甲
@@ -94,7 +95,8 @@ def test_note_fields_and_tags(bundled, tmp_path):
              db.execute("select flds, tags from notes")}
     fields, tags = next(v for k, v in notes.items() if "第8题" in k)
     q8 = bundled.question("q8")
-    assert fields[0].startswith(q8.stem) and all(f'<span class="label">{o.label}.</span>' in fields[0] for o in q8.options)
+    assert fields[0].startswith(q8.stem)
+    assert all(f'<span class="label">{o.label}.</span>' in fields[0] for o in q8.options)
     assert q8.options[2].text in fields[0]  # an option without formulas, as written
     assert fields[1] == "B、C、D"
     assert "clip只在目标函数中限制概率比" in fields[2]
@@ -128,8 +130,10 @@ def test_ids_are_stable_across_exports(bundled, tmp_path):
     assert len({guid for guid, _ in first.execute(query)}) == len(bundled.questions) - 1
     cards = "select distinct did from cards"
     assert first.execute(cards).fetchall() == second.execute(cards).fetchall()
-    assert first.execute("select distinct mid from notes").fetchall() == second.execute("select distinct mid from notes").fetchall()
-    assert first.execute("select max(mod) from notes").fetchone() < second.execute("select max(mod) from notes").fetchone()
+    models = "select distinct mid from notes"
+    assert first.execute(models).fetchall() == second.execute(models).fetchall()
+    latest = "select max(mod) from notes"
+    assert first.execute(latest).fetchone() < second.execute(latest).fetchone()
 
 
 def test_bank_text_is_escaped_in_card_fields(tmp_path):
@@ -178,7 +182,7 @@ def test_round_trip_gives_the_same_questions(bundled, tmp_path, fmt, script):
     (write_xlsx if fmt == "xlsx" else write_csv)(bank, path, script)
     back = load_bank(path)
     gone = {q.id for q, _ in left_out(bank)}
-    expected = [e for e, q in zip(essentials(bank), bank.questions) if q.id not in gone]
+    expected = [e for e, q in zip(essentials(bank), bank.questions, strict=True) if q.id not in gone]
     assert essentials(back) == expected
     assert [q.id for q in back.questions] == [q.id for q in kept(bank)]
     assert [q.notes for q in back.questions] == [tuple(n.replace("\x02", "$").replace("\x03", "$") for n in q.notes)
