@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
+from itertools import pairwise
 from pathlib import Path
 
 import yaml
@@ -252,8 +253,9 @@ def apply_errata(bank: Bank, errata: Errata) -> Bank:
 
 
 def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str) -> Question:
-    texts = {"stem": question.stem, "answer": question.answer_text, "explanation": question.explanation,
-             **{o.label: o.text for o in question.options}}
+    texts = {"stem": question.stem, "explanation": question.explanation, **{o.label: o.text for o in question.options}}
+    if question.answer_text is not None:
+        texts["answer"] = question.answer_text
     lines: list[str] = []
     for field in dict.fromkeys(c.field for c in entry.corrections):
         corrections = [c for c in entry.corrections if c.field == field]
@@ -268,7 +270,7 @@ def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str
         texts[field] = corrected
         lines.extend(_describe_change(c) for c in corrections)
     options = tuple(Option(o.label, texts[o.label]) for o in question.options)
-    answer_text = texts["answer"]
+    answer_text = texts.get("answer")
     answer = question.answer
     flags: tuple = ()
     if answer_text != question.answer_text or options != question.options:
@@ -311,7 +313,7 @@ def _corrected(original: str, corrections: list[Correction], question: Question,
                               "quote a longer piece that occurs once, e.g. replace: \"lr=3e4，wd\"")
         spans.append((starts[0], starts[0] + len(c.original), c))
     spans.sort(key=lambda s: s[0])
-    for (_, end, first), (start, _, second) in zip(spans, spans[1:]):
+    for (_, end, first), (start, _, second) in pairwise(spans):
         if start < end:
             raise ErrataError(f"{source}: entry {question.id}, {second.field} (line {second.line})",
                               "corrections of one field that do not overlap",

@@ -137,7 +137,7 @@ class _Scanner:
             for m in pattern.finditer(self.text):
                 events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), line_start=True))
         for m in INLINE_HEADING.finditer(self.text):
-            number = chinese_number(m.group("numeral"))
+            number = chinese_number(m.group("numeral")) or 0  # never 0: the numerals run from 一
             events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), number))
         for m in QUESTION_NUMBER.finditer(self.text):
             number = int(m.group("n") or m.group("wn"))
@@ -216,7 +216,7 @@ class _Scanner:
         first_kept = next((i for i, d in enumerate(drafts) if d.questions), len(drafts))
         preamble = self.text[: drafts[first_kept].start if first_kept < len(drafts) else len(self.text)].strip()
         kept = []
-        for draft, end in list(zip(drafts, ends))[first_kept:]:
+        for draft, end in list(zip(drafts, ends, strict=True))[first_kept:]:
             if draft.questions:
                 kept.append((draft, end))
             else:  # kept, and reported: a heading whose questions are missing

@@ -162,7 +162,7 @@ def _detect(text: str) -> list[Segment]:
     out: list[Segment] = []
     pos, variables = 0, frozenset(LONE_LETTER.findall(text))
     for match in NEVER_MATH.finditer(text):
-        out += _detect_prose(text[pos:match.start()], variables) + [Text(match.group())]
+        out += [*_detect_prose(text[pos:match.start()], variables), Text(match.group())]
         pos = match.end()
     return out + _detect_prose(text[pos:], variables)
 
@@ -187,7 +187,7 @@ def _detect_prose(prose: str, variables: frozenset[str]) -> list[Segment]:
             latex = inline_latex(formula, variables)
         out += [Text(prose[pos:start]), Math(latex, bool(display), prose[start:end])]
         pos = end
-    return out + [Text(prose[pos:])]
+    return [*out, Text(prose[pos:])]
 
 
 def _display(prose: str, start: int, end: int, formula: Formula, variables: frozenset[str],

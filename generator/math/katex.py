@@ -134,7 +134,8 @@ class KatexRenderer:
             typeset: dict[tuple[str, bool], str] = {}
             for start in range(0, len(todo), BATCH):
                 batch = todo[start:start + BATCH]
-                typeset.update(zip(batch, self._engine().call("__render_all", [list(key) for key in batch])))
+                rendered = self._engine().call("__render_all", [list(key) for key in batch])
+                typeset.update(zip(batch, rendered, strict=True))
         out = []
         for latex, display, where in formulas:
             html = known.get((latex, display))
@@ -273,7 +274,7 @@ class MathStash:
         pending, self._pending = self._pending, []
         renderer = self.renderer or default_renderer()
         typeset = renderer.render_all((segment.latex, segment.display, where) for _, segment, where in pending)
-        for (key, segment, _), html in zip(pending, typeset):
+        for (key, segment, _), html in zip(pending, typeset, strict=True):
             # One KaTeX warns about is not kept, so that it warns, naming its place, each time.
             if renderer.cached(segment.latex, segment.display):
                 self._made.setdefault(segment, html)

@@ -8,10 +8,10 @@ from __future__ import annotations
 import html
 import logging
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
 from pathlib import Path
-from typing import Callable
 
 import yaml
 
