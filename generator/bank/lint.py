@@ -80,10 +80,11 @@ class Linter:
         questions = []
         for q in chapter.questions:
             where = _where(chapter.number, q)
-            truncated = self._cut is not None and self._cut[0] == q.id
+            cut = self._cut if self._cut is not None and self._cut[0] == q.id else None
+            truncated = cut is not None
             found = list(self._numbering.get(q.id, ()))
-            if truncated:
-                found.append(Flag("truncated", _E, f"{where}在題庫結尾處被截斷（{self._cut[1]}）：「…{_tail(q)}」"))
+            if cut is not None:
+                found.append(Flag("truncated", _E, f"{where}在題庫結尾處被截斷（{cut[1]}）：「…{_tail(q)}」"))
             for check in QUESTION_CHECKS:
                 found.extend(check(q, where, truncated))
             found.extend(damage_flags(q, where))

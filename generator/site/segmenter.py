@@ -123,6 +123,7 @@ class Segmenter:
         run = match.group(0)
         shadow = "".join(self._simplified(c) for c in run)
         words, at = [], 0
+        assert self._cut is not None  # runs are segmented only when cutting
         for word in self._cut(shadow):
             words.append(run[at:at + len(word)])
             at += len(word)
