@@ -60,7 +60,8 @@ _NULL_TAG = "tag:yaml.org,2002:null"
 BLANK_LINE = re.compile(r"\n[ \t]*\n")
 QUOTE_LIMIT = 36  # characters of a quote shown in a correction line before it is shortened
 
-EXAMPLE_ENTRY = 'q3:\n    stem:\n      - {replace: "lr=3e4", with: "lr=3e-4"}\n    notes:\n      - "正確結果為 0.0000。"'
+EXAMPLE_ENTRY = ('q3:\n    stem:\n      - {replace: "lr=3e4", with: "lr=3e-4"}\n'
+                 '    notes:\n      - "正確結果為 0.0000。"')
 EDITOR_ANSWER = "editor_answer"
 # Checks one formula an editor gave: (LaTeX, display?, where) -> None, or raises ErrataError.
 MathCheck = Callable[[str, bool, str], None]
@@ -262,8 +263,10 @@ def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str
         where = f"{source}: entry {question.id}, {field} (line {corrections[0].line})"
         original = texts.get(field)
         if original is None:
-            found = "no answer" if field == "answer" else f"no option {field} (options: {''.join(texts.keys() & set(OPTION_FIELDS)) or 'none'})"
-            raise ErrataError(where, f"a {field} field in question {question.id} (第{question.number}題) of {bank_source}",
+            labels = "".join(texts.keys() & set(OPTION_FIELDS)) or "none"
+            found = "no answer" if field == "answer" else f"no option {field} (options: {labels})"
+            raise ErrataError(where,
+                              f"a {field} field in question {question.id} (第{question.number}題) of {bank_source}",
                               found)
         corrected = _corrected(original, corrections, question, source, bank_source)
         check_math_markers(corrected, where)

@@ -72,7 +72,8 @@ def _site_url(value: object, path: Path) -> str | None:
     if isinstance(value, str):
         refuse_control_characters(value, f"{path}: site_url", ConfigError)
         parts = urlsplit(value)
-    if not isinstance(value, str) or parts is None or parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+    if (not isinstance(value, str) or parts is None or parts.scheme not in ("http", "https") or not parts.netloc
+            or parts.query or parts.fragment):
         raise ConfigError(f"{path}: site_url", "the guide's public address (http or https, no query or fragment)",
                           quote(repr(value)), "site_url: https://example.github.io/study-guide/")
     return value if value.endswith("/") else value + "/"

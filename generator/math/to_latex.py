@@ -255,12 +255,14 @@ def _postfix(atom: _Atom, i: int, tokens: list[tuple[str, str]]) -> tuple[_Atom,
     if accents:
         atom = _Atom(atom.latex, atom.var, atom.kind, atom.items, atom.delims, tuple(accents))
     if sub or sup or primes:
-        atom = _Atom(var=atom.var, kind="scripted", items=(atom,), delims=(sub, primes + ("^{" + sup + "}" if sup else "")))
+        atom = _Atom(var=atom.var, kind="scripted", items=(atom,),
+                     delims=(sub, primes + ("^{" + sup + "}" if sup else "")))
     return atom, i
 
 
 def _has_script_argument(tokens: list[tuple[str, str]], i: int) -> bool:
-    return i + 1 < len(tokens) and tokens[i + 1][1] not in CLOSERS and not _role(tokens[i + 1]) & (REL | BIN | SUB | SUP)
+    return (i + 1 < len(tokens) and tokens[i + 1][1] not in CLOSERS
+            and not _role(tokens[i + 1]) & (REL | BIN | SUB | SUP))
 
 
 def _script_argument(tokens: list[tuple[str, str]], i: int, sup: bool) -> tuple[str, int]:

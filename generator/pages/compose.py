@@ -187,7 +187,8 @@ class PageRenderer:
 
     @cached_property
     def _contexts(self) -> dict[str, RenderContext]:
-        return {b.slug: _context(b, self.ui, self.glossary, self._links, self.stash, self.interface) for b in self._shown}
+        return {b.slug: _context(b, self.ui, self.glossary, self._links, self.stash, self.interface)
+                for b in self._shown}
 
 
 def _context(bank: Bank, ui: dict[str, str], glossary: Glossary | None, links: CrossLinks | None,

@@ -151,7 +151,8 @@ class CrossLinks:
                 for q in chapter.questions:
                     link = f"[{q.number}]({question_link(bank, chapter, q, INDEX_PAGE)})"
                     flags = " ".join(f"`{f.code}`" for f in q.flags)
-                    rows.append(f"| {link} | {ui[f'type_{q.type.value}']} | {escape(_first_words(q.stem, 40))} | {flags} |")
+                    stem = escape(_first_words(q.stem, 40))
+                    rows.append(f"| {link} | {ui[f'type_{q.type.value}']} | {stem} | {flags} |")
                 parts += [f"{level} {chapter.number}. {escape(chapter.title)}", "\n".join(rows)]
         return Page(INDEX_PAGE, ui["index_title"], "\n\n".join(parts) + "\n")
 
