@@ -36,11 +36,15 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..base.errors import GuideError
 from ..base.text import quote, quoted
 from . import detect as formulas
 from .detect import FormulaError, Math
+
+if TYPE_CHECKING:
+    from py_mini_racer import MiniRacer
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +108,7 @@ class KatexRenderer:
         self.script = root / KATEX_DIST / "katex.min.js"
         self.cache_size = cache_size
         self._cache: OrderedDict[tuple[str, bool], str] = OrderedDict()
-        self._context = None
+        self._context: MiniRacer | None = None
         self._pid = 0
         self._lock = threading.Lock()
 

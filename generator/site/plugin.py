@@ -97,7 +97,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def on_pre_page(self, page, config, files):
         i = self._pending.pop(page.file.src_uri, None)
         if i is not None:
-            page.file.content_string = or_plugin_error(lambda: self.pages.page(i).markdown)
+            page.file.content_string = or_plugin_error(lambda: self._started().page(i).markdown)
         return page
 
     def on_page_markdown(self, markdown, page, config, files):
@@ -116,8 +116,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
 
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
     def on_page_context(self, context, page, config, nav):
-        if self.plan.formulas is not None:
-            page.content = or_plugin_error(lambda: self.plan.formulas.fill(page.content))
+        if (formulas := self.plan.formulas) is not None:
+            page.content = or_plugin_error(lambda: formulas.fill(page.content))
         page.meta.setdefault("share_description", first_question_text(page.content or ""))  # overrides/main.html
         return context
 
@@ -126,7 +126,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         suggest = "search.suggest" in (config.theme.get("features") or [])
         try:  # half of the documents in the process beside, which has made every page by now
             or_plugin_error(lambda: complete_search_index(Path(config.site_dir), self.plan.glossary,
-                                                           self.plan.interface, suggest, run=self.pages.run))
+                                                           self.plan.interface, suggest, run=self._started().run))
             or_plugin_error(lambda: write_offline_app(Path(config.site_dir), Path(config.config_file_path).parent,
                                                        config, self.plan.interface))
         finally:
@@ -136,6 +136,10 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def on_build_error(self, error) -> None:
         self._stop_rendering()
         self._close_output(commit=False)
+
+    def _started(self) -> prerender.Pages:
+        assert self.pages is not None, "the pages are made from on_config to the build's end"
+        return self.pages
 
     def _stop_rendering(self) -> None:
         if self.pages is not None:
