@@ -220,7 +220,8 @@ class _Scanner:
         first_kept = next((i for i, d in enumerate(drafts) if d.questions), len(drafts))
         preamble = self.text[: drafts[first_kept].start if first_kept < len(drafts) else len(self.text)].strip()
         kept = []
-        for draft, end in list(zip(drafts, ends, strict=True))[first_kept:]:
+        # strict=False: with no draft at all, ``ends`` still holds the text's end.
+        for draft, end in list(zip(drafts, ends, strict=False))[first_kept:]:
             if draft.questions:
                 kept.append((draft, end))
             else:  # kept, and reported: a heading whose questions are missing
