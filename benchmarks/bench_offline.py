@@ -29,11 +29,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.browser import build_site  # noqa: E402
 from benchmarks.synthetic import write_synthetic_bank  # noqa: E402
 from generator.bank.load import bank_slug, read_bank  # noqa: E402
 from generator.site.preview import serve_in_background  # noqa: E402
 from generator.site.pwa import write_service_worker  # noqa: E402
-from tests.browser import build_site  # noqa: E402
 from tests.offline_site import READY, launch_local  # noqa: E402
 
 BUNDLED = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
@@ -43,7 +43,8 @@ PRECACHED_URL = re.compile(r'url:"([^"]+)"')
 def precache(site: Path) -> tuple[int, int, int]:
     """Files and bytes the service worker precaches, and the search index's bytes among them."""
     urls = PRECACHED_URL.findall((site / "sw.js").read_text(encoding="utf-8"))
-    return len(urls), sum((site / u).stat().st_size for u in urls), (site / "search" / "search_index.json").stat().st_size
+    index_size = (site / "search" / "search_index.json").stat().st_size
+    return len(urls), sum((site / u).stat().st_size for u in urls), index_size
 
 
 def workbox_seconds(site: Path) -> float:

@@ -77,12 +77,13 @@ def work_build(bank: str, site: str) -> dict:
     CPU time, spent on the other core meanwhile, is reported as ``beside``.
     """
     import generator.site.plugin as plugin
+    from generator.site.build import build_site
 
     spent: dict[str, float] = {}
     for name in [n for n in vars(plugin.StudyGuidePlugin) if n.startswith("on_")]:
         setattr(plugin.StudyGuidePlugin, name, _timed(getattr(plugin.StudyGuidePlugin, name), name, spent))
     start = time.perf_counter()
-    plugin.build_site(ROOT / "mkdocs.yml", [Path(bank)], Path(site))
+    build_site(ROOT / "mkdocs.yml", [Path(bank)], Path(site))
     build = time.perf_counter() - start
     children = resource.getrusage(resource.RUSAGE_CHILDREN)  # the process beside, reaped by now
     return {"build": build, "generator": sum(spent.values()), "rss_kb": _peak_rss_kb(),

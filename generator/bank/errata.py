@@ -30,6 +30,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property
+from itertools import pairwise
 from pathlib import Path
 
 import yaml
@@ -59,7 +60,8 @@ _NULL_TAG = "tag:yaml.org,2002:null"
 BLANK_LINE = re.compile(r"\n[ \t]*\n")
 QUOTE_LIMIT = 36  # characters of a quote shown in a correction line before it is shortened
 
-EXAMPLE_ENTRY = 'q3:\n    stem:\n      - {replace: "lr=3e4", with: "lr=3e-4"}\n    notes:\n      - "正確結果為 0.0000。"'
+EXAMPLE_ENTRY = ('q3:\n    stem:\n      - {replace: "lr=3e4", with: "lr=3e-4"}\n'
+                 '    notes:\n      - "正確結果為 0.0000。"')
 EDITOR_ANSWER = "editor_answer"
 # Checks one formula an editor gave: (LaTeX, display?, where) -> None, or raises ErrataError.
 MathCheck = Callable[[str, bool, str], None]
@@ -252,23 +254,26 @@ def apply_errata(bank: Bank, errata: Errata) -> Bank:
 
 
 def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str) -> Question:
-    texts = {"stem": question.stem, "answer": question.answer_text, "explanation": question.explanation,
-             **{o.label: o.text for o in question.options}}
+    texts = {"stem": question.stem, "explanation": question.explanation, **{o.label: o.text for o in question.options}}
+    if question.answer_text is not None:
+        texts["answer"] = question.answer_text
     lines: list[str] = []
     for field in dict.fromkeys(c.field for c in entry.corrections):
         corrections = [c for c in entry.corrections if c.field == field]
         where = f"{source}: entry {question.id}, {field} (line {corrections[0].line})"
         original = texts.get(field)
         if original is None:
-            found = "no answer" if field == "answer" else f"no option {field} (options: {''.join(texts.keys() & set(OPTION_FIELDS)) or 'none'})"
-            raise ErrataError(where, f"a {field} field in question {question.id} (第{question.number}題) of {bank_source}",
+            labels = "".join(texts.keys() & set(OPTION_FIELDS)) or "none"
+            found = "no answer" if field == "answer" else f"no option {field} (options: {labels})"
+            raise ErrataError(where,
+                              f"a {field} field in question {question.id} (第{question.number}題) of {bank_source}",
                               found)
         corrected = _corrected(original, corrections, question, source, bank_source)
         check_math_markers(corrected, where)
         texts[field] = corrected
         lines.extend(_describe_change(c) for c in corrections)
     options = tuple(Option(o.label, texts[o.label]) for o in question.options)
-    answer_text = texts["answer"]
+    answer_text = texts.get("answer")
     answer = question.answer
     flags: tuple = ()
     if answer_text != question.answer_text or options != question.options:
@@ -311,7 +316,7 @@ def _corrected(original: str, corrections: list[Correction], question: Question,
                               "quote a longer piece that occurs once, e.g. replace: \"lr=3e4，wd\"")
         spans.append((starts[0], starts[0] + len(c.original), c))
     spans.sort(key=lambda s: s[0])
-    for (_, end, first), (start, _, second) in zip(spans, spans[1:]):
+    for (_, end, first), (start, _, second) in pairwise(spans):
         if start < end:
             raise ErrataError(f"{source}: entry {question.id}, {second.field} (line {second.line})",
                               "corrections of one field that do not overlap",

@@ -157,7 +157,7 @@ def normalise_answer(qtype: QuestionType, text: str | None, options: tuple[Optio
             letters = choice_letters(text)
             chosen = next((o.text for o in options if letters == o.label), "")
             value = judge_value(chosen)
-        return {True: "true", False: "false"}.get(value, text.strip())
+        return text.strip() if value is None else "true" if value else "false"
     return text.strip()
 
 

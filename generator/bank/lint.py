@@ -80,10 +80,11 @@ class Linter:
         questions = []
         for q in chapter.questions:
             where = _where(chapter.number, q)
-            truncated = self._cut is not None and self._cut[0] == q.id
+            cut = self._cut if self._cut is not None and self._cut[0] == q.id else None
+            truncated = cut is not None
             found = list(self._numbering.get(q.id, ()))
-            if truncated:
-                found.append(Flag("truncated", _E, f"{where}在題庫結尾處被截斷（{self._cut[1]}）：「…{_tail(q)}」"))
+            if cut is not None:
+                found.append(Flag("truncated", _E, f"{where}在題庫結尾處被截斷（{cut[1]}）：「…{_tail(q)}」"))
             for check in QUESTION_CHECKS:
                 found.extend(check(q, where, truncated))
             found.extend(damage_flags(q, where))
@@ -104,7 +105,8 @@ def _numbering_flags(bank: Bank) -> dict[str, list[Flag]]:
                 seen, highest = set(), 0
             where = _where(chapter.number, q)
             if q.number in seen:
-                flags.setdefault(q.id, []).append(Flag("duplicate-number", _W, f"{where}：題號{q.number}在前面已經出現過"))
+                flags.setdefault(q.id, []).append(
+                    Flag("duplicate-number", _W, f"{where}：題號{q.number}在前面已經出現過"))
             elif q.number > highest + 1:
                 missing = f"第{highest + 1}題" if q.number == highest + 2 else f"第{highest + 1}–{q.number - 1}題"
                 flags.setdefault(q.id, []).append(Flag("numbering-gap", _W, f"{where}之前缺少{missing}"))
@@ -131,7 +133,8 @@ def _truncated(bank: Bank, source_length: int | None) -> tuple[str, str] | None:
     if sum(t.count("```") for t in texts) % 2:
         return last.id, "程式碼區塊沒有結束"
     if last.type.is_choice and len(last.options) < 2:
-        return last.id, f"只有{len(last.options)}個選項，沒有答案" if last.answer is None else f"只有{len(last.options)}個選項"
+        count = f"只有{len(last.options)}個選項"
+        return last.id, f"{count}，沒有答案" if last.answer is None else count
     if texts and (CUT_OFF_END.search(texts[-1]) or CUT_OFF_PRODUCT.search(texts[-1]) or _unclosed(texts[-1])):
         return last.id, "句子沒有結束"
     if last.answer is None and not last.explanation and (not others or any(q.answer is not None for q in others)):
@@ -158,15 +161,18 @@ def _answer_against_options(q: Question, where: str, truncated: bool) -> Iterato
         return
     letters = choice_letters(q.answer)
     if letters is None:
-        yield Flag("answer-not-in-options", _W, f"{where}是選擇題，答案卻不是選項字母：「{clip(q.answer, QUOTE_LIMIT)}」")
+        yield Flag("answer-not-in-options", _W,
+                   f"{where}是選擇題，答案卻不是選項字母：「{clip(q.answer, QUOTE_LIMIT)}」")
         return
     labels = {o.label for o in q.options}
     if q.options and set(letters) - labels:
         missing = "、".join(sorted(set(letters) - labels))
         yield Flag("answer-not-in-options", _E,
-                   f"{where}答案「{q.answer_text or q.answer}」中的{missing}不是本題的選項（選項：{''.join(sorted(labels))}）")
+                   f"{where}答案「{q.answer_text or q.answer}」中的{missing}不是本題的選項"
+                   f"（選項：{''.join(sorted(labels))}）")
     if q.type is QuestionType.SINGLE and len(letters) > 1:
-        yield Flag("answer-count", _W, f"{where}是單選題，答案卻有{len(letters)}個選項：「{q.answer_text or q.answer}」")
+        yield Flag("answer-count", _W,
+                   f"{where}是單選題，答案卻有{len(letters)}個選項：「{q.answer_text or q.answer}」")
     if q.type is QuestionType.MULTIPLE and len(letters) == 1:
         yield Flag("answer-count", _W, f"{where}是多選題，答案卻只有一個選項：「{q.answer_text or q.answer}」")
 
@@ -206,8 +212,9 @@ def _answer_conflict(q: Question, where: str, truncated: bool) -> Iterator[Flag]
         return  # the explanation ends on a stated answer: that statement decides
     fix = SELF_CORRECTION.search(q.explanation)
     if fix:
-        yield Flag("answer-conflict", _W, f"{where}解析中途更正了自己，可能與答案欄「{q.answer_text or q.answer}」不一致："
-                                          f"「…{excerpt(q.explanation, fix.start(), fix.end())}」")
+        yield Flag("answer-conflict", _W,
+                   f"{where}解析中途更正了自己，可能與答案欄「{q.answer_text or q.answer}」不一致："
+                   f"「…{excerpt(q.explanation, fix.start(), fix.end())}」")
 
 
 def _differs(q: Question, value: str) -> bool:

@@ -7,7 +7,7 @@ certain repairs): it is never Markdown or HTML, and only ``render`` escapes it.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 # Editor-given LaTeX (from errata) travels inside text fields between these control
 # characters; decode() refuses control characters, so no bank can forge them.
@@ -15,7 +15,7 @@ INLINE_MATH = ("\x02", "\x03")
 DISPLAY_MATH = ("\x04", "\x05")
 
 
-class QuestionType(str, Enum):
+class QuestionType(StrEnum):
     """The kinds of question a bank holds; the value is the JSON name."""
 
     SINGLE = "single"
@@ -47,7 +47,7 @@ TYPE_LABELS = {
 }
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
     INFO = "info"

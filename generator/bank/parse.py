@@ -24,8 +24,10 @@ from .spans import code_and_table_spans
 
 # Headings on a line of their own, by form; each captures the chapter title.
 LINE_HEADINGS = (
-    re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?:第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*)?(?P<title>\S.*?)[ \t#]*$"),
-    re.compile(r"(?m)^[ \t　]*第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*(?P<title>[^\n。；]{0,40}?)[ \t]*$"),
+    re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?:第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*)?"
+               r"(?P<title>\S.*?)[ \t#]*$"),
+    re.compile(r"(?m)^[ \t　]*第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*"
+               r"(?P<title>[^\n。；]{0,40}?)[ \t]*$"),
     re.compile(r"(?m)^[ \t　]*[一二三四五六七八九十]{1,3}[、.．][ \t　]*(?P<title>[^\n。；：:]{1,40}?)[ \t]*$"),
 )
 # A heading inside running text: numeral, title, then straight into question 1 (or N).
@@ -137,7 +139,7 @@ class _Scanner:
             for m in pattern.finditer(self.text):
                 events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), line_start=True))
         for m in INLINE_HEADING.finditer(self.text):
-            number = chinese_number(m.group("numeral"))
+            number = chinese_number(m.group("numeral")) or 0  # never 0: the numerals run from 一
             events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), number))
         for m in QUESTION_NUMBER.finditer(self.text):
             number = int(m.group("n") or m.group("wn"))
@@ -157,7 +159,8 @@ class _Scanner:
             if event.kind == "heading":
                 if not self._heading_accepted(events, i, state):
                     continue
-                state.chapters.append(_ChapterDraft(event.title, event.start, F.type_from_words(event.title), event.end))
+                state.chapters.append(
+                    _ChapterDraft(event.title, event.start, F.type_from_words(event.title), event.end))
                 state.previous = 0
             elif self._question_accepted(event, self._segment(events, i), state):
                 if not state.chapters:
@@ -204,7 +207,8 @@ class _Scanner:
         if expected:
             # A numbered list inside an answer looks like questions: past the last
             # question's answer, a new question must bring an answer or options of its own.
-            last_answered = state.last is not None and bool(F.ANSWER_MARK.search(self.text, state.last.end, event.start))
+            last_answered = (state.last is not None
+                             and bool(F.ANSWER_MARK.search(self.text, state.last.end, event.start)))
             return has_answer or has_options or not state.answers_given or not last_answered
         return has_answer or (has_options and event.number > state.previous)
 
@@ -216,7 +220,8 @@ class _Scanner:
         first_kept = next((i for i, d in enumerate(drafts) if d.questions), len(drafts))
         preamble = self.text[: drafts[first_kept].start if first_kept < len(drafts) else len(self.text)].strip()
         kept = []
-        for draft, end in list(zip(drafts, ends))[first_kept:]:
+        # strict=False: with no draft at all, ``ends`` still holds the text's end.
+        for draft, end in list(zip(drafts, ends, strict=False))[first_kept:]:
             if draft.questions:
                 kept.append((draft, end))
             else:  # kept, and reported: a heading whose questions are missing
@@ -224,7 +229,8 @@ class _Scanner:
                                          "heading with no questions"))
         if not kept:
             raise ParseError(self.source, "numbered questions such as '1.（單選）…' or '1. …' followed by '答案：'",
-                             f"no question in {len(self.text)} characters" + (f" (starts: {clip(self.text, 40)!r})" if self.text else ""))
+                             f"no question in {len(self.text)} characters"
+                             + (f" (starts: {clip(self.text, 40)!r})" if self.text else ""))
         title = next((line.strip(" #\t") for line in preamble.splitlines()
                       if line.strip(" #\t") and not FURNITURE.fullmatch(line)), "")
         chapters = tuple(self._chapter(n, draft, end) for n, (draft, end) in enumerate(kept, 1))
@@ -263,7 +269,8 @@ def _assign_ids(chapters: tuple[Chapter, ...]) -> tuple[Chapter, ...]:
     from dataclasses import replace
 
     numbers = [q.number for c in chapters for q in c.questions]
-    restarts = len(chapters) > 1 and all(c.questions[0].number == 1 for c in chapters) and len(set(numbers)) < len(numbers)
+    restarts = (len(chapters) > 1 and all(c.questions[0].number == 1 for c in chapters)
+                and len(set(numbers)) < len(numbers))
     # A count per base, not a search for a free suffix: a bank that repeats one
     # number thousands of times would otherwise take quadratic time.
     seen: dict[str, int] = {}

@@ -68,10 +68,12 @@ def _site_url(value: object, path: Path) -> str | None:
     """The guide's public address, as MkDocs wants it: http(s), a host, ending in "/"."""
     if value is None:
         return None
+    parts = None
     if isinstance(value, str):
         refuse_control_characters(value, f"{path}: site_url", ConfigError)
-    parts = urlsplit(value) if isinstance(value, str) else None
-    if parts is None or parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        parts = urlsplit(value)
+    if (not isinstance(value, str) or parts is None or parts.scheme not in ("http", "https") or not parts.netloc
+            or parts.query or parts.fragment):
         raise ConfigError(f"{path}: site_url", "the guide's public address (http or https, no query or fragment)",
                           quote(repr(value)), "site_url: https://example.github.io/study-guide/")
     return value if value.endswith("/") else value + "/"

@@ -163,7 +163,7 @@ class Glossary:
                 continue
             starts.insert(i, start)
             ends.insert(i, end)
-        found = ((s, e, self._by_key.get(spelling_key(text[s:e]))) for s, e in zip(starts, ends))
+        found = ((s, e, self._by_key.get(spelling_key(text[s:e]))) for s, e in zip(starts, ends, strict=True))
         return [TermMatch(s, e, term) for s, e, term in found if term is not None]
 
     @cached_property

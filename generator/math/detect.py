@@ -14,9 +14,10 @@ Banks write mathematics as plain text (``η_l=η×‖w‖/(‖∇w‖+λ‖w‖)
   letters …), a super- or subscript, a prime or accent on a letter, big-O, a relation or
   operator beside a one-letter variable (``t=5``, ``1/h``, ``A+B``), or arithmetic with a
   relation (``1+1=2``).  So ``batchsize=4096``, ``13.4GB``, ``1/10``, ``8.2%``, ``10×``,
-  ``ViT-G/14``, ``[0.8,0.1]``, and capitals listed with slashes (``K/V``, ``I/O``) stay text.  CJK joins a formula only inside its brackets
-  (``E[加速]``), as the operand of ``× · + −`` (``2×最大Block參數量``) or as a unit inside a
-  chain (``0.377億≈``), and then goes into ``\\text{}``.
+  ``ViT-G/14``, ``[0.8,0.1]``, and capitals listed with slashes (``K/V``, ``I/O``) stay text.
+  CJK joins a formula only inside its brackets (``E[加速]``), as the operand of ``× · + −``
+  (``2×最大Block參數量``) or as a unit inside a chain (``0.377億≈``), and then goes into
+  ``\\text{}``.
 * In formulas ``3e-4`` reads ``3×10⁻⁴``; ``F1``, ``p_t``, ``d_model`` get subscripts; names
   (``lr``, ``batch``, ``max_len``) are upright; a short run of letters that all occur alone in
   the same text (``2PR`` beside ``P+R``) is a product; ``GB``, ``μs`` after a number are units.
@@ -162,7 +163,7 @@ def _detect(text: str) -> list[Segment]:
     out: list[Segment] = []
     pos, variables = 0, frozenset(LONE_LETTER.findall(text))
     for match in NEVER_MATH.finditer(text):
-        out += _detect_prose(text[pos:match.start()], variables) + [Text(match.group())]
+        out += [*_detect_prose(text[pos:match.start()], variables), Text(match.group())]
         pos = match.end()
     return out + _detect_prose(text[pos:], variables)
 
@@ -187,7 +188,7 @@ def _detect_prose(prose: str, variables: frozenset[str]) -> list[Segment]:
             latex = inline_latex(formula, variables)
         out += [Text(prose[pos:start]), Math(latex, bool(display), prose[start:end])]
         pos = end
-    return out + [Text(prose[pos:])]
+    return [*out, Text(prose[pos:])]
 
 
 def _display(prose: str, start: int, end: int, formula: Formula, variables: frozenset[str],

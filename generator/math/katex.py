@@ -36,11 +36,15 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from html import escape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..base.errors import GuideError
 from ..base.text import quote, quoted
 from . import detect as formulas
 from .detect import FormulaError, Math
+
+if TYPE_CHECKING:
+    from py_mini_racer import MiniRacer
 
 log = logging.getLogger(__name__)
 
@@ -104,7 +108,7 @@ class KatexRenderer:
         self.script = root / KATEX_DIST / "katex.min.js"
         self.cache_size = cache_size
         self._cache: OrderedDict[tuple[str, bool], str] = OrderedDict()
-        self._context = None
+        self._context: MiniRacer | None = None
         self._pid = 0
         self._lock = threading.Lock()
 
@@ -134,7 +138,8 @@ class KatexRenderer:
             typeset: dict[tuple[str, bool], str] = {}
             for start in range(0, len(todo), BATCH):
                 batch = todo[start:start + BATCH]
-                typeset.update(zip(batch, self._engine().call("__render_all", [list(key) for key in batch])))
+                rendered = self._engine().call("__render_all", [list(key) for key in batch])
+                typeset.update(zip(batch, rendered, strict=True))
         out = []
         for latex, display, where in formulas:
             html = known.get((latex, display))
@@ -273,7 +278,7 @@ class MathStash:
         pending, self._pending = self._pending, []
         renderer = self.renderer or default_renderer()
         typeset = renderer.render_all((segment.latex, segment.display, where) for _, segment, where in pending)
-        for (key, segment, _), html in zip(pending, typeset):
+        for (key, segment, _), html in zip(pending, typeset, strict=True):
             # One KaTeX warns about is not kept, so that it warns, naming its place, each time.
             if renderer.cached(segment.latex, segment.display):
                 self._made.setdefault(segment, html)

@@ -35,10 +35,12 @@ SYMBOLS: dict[str, tuple[str, int]] = {
     "∀": (r"\forall", SYM | SIGNAL), "∃": (r"\exists", SYM | SIGNAL), "|": ("|", SYM),
     "%": (r"\%", SYM), "?": ("?", SYM), ".": (".", SYM), ",": (",", SYM), "@": (r"\text{@}", SYM),
     "'": ("'", PRIME), "′": ("'", PRIME), "^": ("^", SUP), "_": ("_", SUB),
-    **{g: ("\\" + n, LETTER | SIGNAL) for g, n in zip(GREEK, GREEK_NAMES.split())},
-    **{c: (d, SUP | SIGNAL) for c, d in zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻ⁿⁱ", "0123456789+-ni")},
-    **{c: (d, SUB | SIGNAL) for c, d in zip("₀₁₂₃₄₅₆₇₈₉₊₋ₐₑₒₓₜᵢⱼₖₗₘₙₚₛ", "0123456789+-aeoxtijklmnps")},
-    **{c: ("\\" + m, ACCENT | SIGNAL) for c, m in zip("\u0302\u0304\u0303\u0307", ("hat", "bar", "tilde", "dot"))},
+    **{g: ("\\" + n, LETTER | SIGNAL) for g, n in zip(GREEK, GREEK_NAMES.split(), strict=True)},
+    **{c: (d, SUP | SIGNAL) for c, d in zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻ⁿⁱ", "0123456789+-ni", strict=True)},
+    **{c: (d, SUB | SIGNAL)
+       for c, d in zip("₀₁₂₃₄₅₆₇₈₉₊₋ₐₑₒₓₜᵢⱼₖₗₘₙₚₛ", "0123456789+-aeoxtijklmnps", strict=True)},
+    **{c: ("\\" + m, ACCENT | SIGNAL)
+       for c, m in zip("\u0302\u0304\u0303\u0307", ("hat", "bar", "tilde", "dot"), strict=True)},
 }
 # Words inside formulas: functions LaTeX knows, other operator names, units after a number.
 FUNCTIONS = frozenset("log ln exp sin cos tan tanh max min lim det sup inf arg Pr".split())
@@ -104,7 +106,7 @@ def display_latex(formula: Formula, variables: frozenset[str], lead: str = "", t
     rendered = [_latex(line, variables, True) for line in lines]
     newline = r"\\[0.4em]" if any(r"\frac" in r for r in rendered) else r"\\"
     body = (text_latex(lead) if lead else "") + rendered[0]
-    for k, (rel, line) in enumerate(zip(rels, rendered[1:])):
+    for k, (rel, line) in enumerate(zip(rels, rendered[1:], strict=True)):
         body += (newline if k else "") + "&" + _join([rel, line])
     body += (r"\," + text_latex(tail) if tail else "") + (text_latex(stop) if stop else "")
     return r"\begin{aligned}" + body + r"\end{aligned}"
@@ -253,12 +255,14 @@ def _postfix(atom: _Atom, i: int, tokens: list[tuple[str, str]]) -> tuple[_Atom,
     if accents:
         atom = _Atom(atom.latex, atom.var, atom.kind, atom.items, atom.delims, tuple(accents))
     if sub or sup or primes:
-        atom = _Atom(var=atom.var, kind="scripted", items=(atom,), delims=(sub, primes + ("^{" + sup + "}" if sup else "")))
+        atom = _Atom(var=atom.var, kind="scripted", items=(atom,),
+                     delims=(sub, primes + ("^{" + sup + "}" if sup else "")))
     return atom, i
 
 
 def _has_script_argument(tokens: list[tuple[str, str]], i: int) -> bool:
-    return i + 1 < len(tokens) and tokens[i + 1][1] not in CLOSERS and not _role(tokens[i + 1]) & (REL | BIN | SUB | SUP)
+    return (i + 1 < len(tokens) and tokens[i + 1][1] not in CLOSERS
+            and not _role(tokens[i + 1]) & (REL | BIN | SUB | SUP))
 
 
 def _script_argument(tokens: list[tuple[str, str]], i: int, sup: bool) -> tuple[str, int]:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import html
 import logging
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cached_property
+from functools import cached_property, partial
 from pathlib import Path
-from typing import Callable
 
 import yaml
 
@@ -121,12 +121,12 @@ class PageRenderer:
         jobs: list[tuple[str, str, Callable[[], Page]]] = [
             (HOME_PAGE, ui["home_title"], lambda: render_home(list(self._shown), RenderContext(ui=ui)))]
         for k, bank in enumerate(corrected):
-            jobs += [(chapter_path(bank, c), convert_text(c.title, script), lambda k=k, n=n: self._chapter(k, n))
+            jobs += [(chapter_path(bank, c), convert_text(c.title, script), partial(self._chapter, k, n))
                      for n, c in enumerate(bank.chapters)]
         if glossary is not None:
-            jobs += [(INDEX_PAGE, ui["index_title"], lambda: self._checked_links.index_page()),
-                     (GLOSSARY_PAGE, ui["glossary_title"], lambda: self._checked_links.glossary_page()),
-                     (TAGS_PAGE, ui["tags_title"], lambda: self._checked_links.tags_page())]
+            jobs += [(INDEX_PAGE, ui["index_title"], lambda: self._glossary_links().index_page()),
+                     (GLOSSARY_PAGE, ui["glossary_title"], lambda: self._glossary_links().glossary_page()),
+                     (TAGS_PAGE, ui["tags_title"], lambda: self._glossary_links().tags_page())]
         jobs.append((REPORT_PAGE, ui["report_title"], lambda: render_report(list(self.banks), RenderContext(ui=ui))))
         self._jobs = jobs
         self.outline = tuple((path, title) for path, title, _ in jobs)  # (path, title) of each page
@@ -185,9 +185,15 @@ class PageRenderer:
         """The cross-links over the checked banks, for the pages that list questions with their flags."""
         return replace(self._links, banks=self.banks) if self._links else None
 
+    def _glossary_links(self) -> CrossLinks:
+        """:attr:`_checked_links` for the pages made only when there is a glossary."""
+        assert self._checked_links is not None, "pages of cross-links without a glossary"
+        return self._checked_links
+
     @cached_property
     def _contexts(self) -> dict[str, RenderContext]:
-        return {b.slug: _context(b, self.ui, self.glossary, self._links, self.stash, self.interface) for b in self._shown}
+        return {b.slug: _context(b, self.ui, self.glossary, self._links, self.stash, self.interface)
+                for b in self._shown}
 
 
 def _context(bank: Bank, ui: dict[str, str], glossary: Glossary | None, links: CrossLinks | None,

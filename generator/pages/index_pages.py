@@ -7,9 +7,9 @@ Bank text goes through ``escape``; glossary text is the guide's own but is escap
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Callable
 
 from ..bank.model import Bank, Chapter, Page, Question
 from ..base.text import clip
@@ -81,7 +81,9 @@ class CrossLinks:
         """The term's display form in the edition's script (converted once per term)."""
         name = self._names.get(slug)
         if name is None:
-            name = self._names[slug] = self.convert(self.glossary.get(slug).term)
+            term = self.glossary.get(slug)
+            assert term is not None, slug  # topics and "see" name only the glossary's own terms
+            name = self._names[slug] = self.convert(term.term)
         return name
 
     @cached_property
@@ -149,7 +151,8 @@ class CrossLinks:
                 for q in chapter.questions:
                     link = f"[{q.number}]({question_link(bank, chapter, q, INDEX_PAGE)})"
                     flags = " ".join(f"`{f.code}`" for f in q.flags)
-                    rows.append(f"| {link} | {ui[f'type_{q.type.value}']} | {escape(_first_words(q.stem, 40))} | {flags} |")
+                    stem = escape(_first_words(q.stem, 40))
+                    rows.append(f"| {link} | {ui[f'type_{q.type.value}']} | {stem} | {flags} |")
                 parts += [f"{level} {chapter.number}. {escape(chapter.title)}", "\n".join(rows)]
         return Page(INDEX_PAGE, ui["index_title"], "\n\n".join(parts) + "\n")
 

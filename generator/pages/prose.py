@@ -93,7 +93,7 @@ class InlineRenderer:
         if self.glossary is not None:
             seen = self._linked.setdefault(question.id, set())
             for match in self.glossary.find(line):
-                if match.term.slug in seen or any(l.start < match.end and match.start < l.end for l in links):
+                if match.term.slug in seen or any(k.start < match.end and match.start < k.end for k in links):
                     continue
                 seen.add(match.term.slug)
                 href = f"{self.glossary_href}#{match.term.slug}"
@@ -101,7 +101,7 @@ class InlineRenderer:
                 if title is None:  # converted once per term, not once per mention
                     title = self._titles[match.term.slug] = self.convert(match.term.definition)
                 links.append(Link(match.start, match.end, href, title, "term"))
-        return sorted(links, key=lambda l: l.start)
+        return sorted(links, key=lambda link: link.start)
 
 
 @lru_cache(maxsize=1024)  # the titles are the glossary's definitions: a few hundred texts

@@ -7,8 +7,8 @@ from a file, so the ``offline`` plugin's ``search_index.js`` and a Blob worker's
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from ..base.errors import GuideError
 

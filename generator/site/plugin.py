@@ -18,7 +18,7 @@ from mkdocs.structure.files import File, Files
 from ..pages.compose import Plan, plan_guide
 from ..pages.script import SCRIPTS, convert_interface
 from . import prerender
-from .downloads import write_downloads
+from .finish import finish_site
 from .logs import or_plugin_error, route_generator_log
 from .mkdocs_config import (
     fit_config,
@@ -29,9 +29,7 @@ from .mkdocs_config import (
     plugin_settings,
 )
 from .output_folder import Staging, stage_mkdocs_output
-from .pwa import write_offline_app
 from .search_exclusions import exclude_blocks, is_searched
-from .search_index import complete_search_index
 from .segmenter import search_terms
 from .share import first_question_text
 
@@ -98,7 +96,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def on_pre_page(self, page, config, files):
         i = self._pending.pop(page.file.src_uri, None)
         if i is not None:
-            page.file.content_string = or_plugin_error(lambda: self.pages.page(i).markdown)
+            page.file.content_string = or_plugin_error(lambda: self._started().page(i).markdown)
         return page
 
     def on_page_markdown(self, markdown, page, config, files):
@@ -117,20 +115,15 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
 
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
     def on_page_context(self, context, page, config, nav):
-        if self.plan.formulas is not None:
-            page.content = or_plugin_error(lambda: self.plan.formulas.fill(page.content))
+        if (formulas := self.plan.formulas) is not None:
+            page.content = or_plugin_error(lambda: formulas.fill(page.content))
         page.meta.setdefault("share_description", first_question_text(page.content or ""))  # overrides/main.html
         return context
 
     @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)
     def on_post_build(self, config):
-        suggest = "search.suggest" in (config.theme.get("features") or [])
-        try:  # half of the documents in the process beside, which has made every page by now
-            or_plugin_error(lambda: complete_search_index(Path(config.site_dir), self.plan.glossary,
-                                                           self.plan.interface, suggest, run=self.pages.run))
-            or_plugin_error(lambda: write_downloads(Path(config.site_dir), self.plan, config.site_name))
-            or_plugin_error(lambda: write_offline_app(Path(config.site_dir), Path(config.config_file_path).parent,
-                                                       config, self.plan.interface))
+        try:  # half of the search index in the process beside, which has made every page by now
+            or_plugin_error(lambda: finish_site(config, self.plan, self._started().run))
         finally:
             self._stop_rendering()
         self.output_built = True  # unless strict mode then finds warnings (on_build_error)
@@ -138,6 +131,10 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def on_build_error(self, error) -> None:
         self._stop_rendering()
         self._close_output(commit=False)
+
+    def _started(self) -> prerender.Pages:
+        assert self.pages is not None, "the pages are made from on_config to the build's end"
+        return self.pages
 
     def _stop_rendering(self) -> None:
         if self.pages is not None:

@@ -19,7 +19,8 @@ import multiprocessing
 import os
 import threading
 import traceback
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..base.errors import GuideError
 from ..math.katex import KatexRenderer, default_renderer, v8_started

@@ -185,18 +185,18 @@ def write_icons(source: Path, site: Path, background: str) -> list[dict]:
     folder.mkdir(parents=True, exist_ok=True)
     entries = []
     for size in ICON_SIZES:
-        image.resize((size, size), Image.LANCZOS).save(folder / f"icon-{size}.png", optimize=True)
+        image.resize((size, size), Image.Resampling.LANCZOS).save(folder / f"icon-{size}.png", optimize=True)
         entries.append({"src": f"{ICONS}/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
                         "purpose": "any"})
     # Maskable: the launcher crops to its own shape, keeping only the middle 80%.
     size = max(ICON_SIZES)
     masked = Image.new("RGBA", (size, size), background)
     inner = round(size * 0.8)
-    masked.alpha_composite(image.resize((inner, inner), Image.LANCZOS), ((size - inner) // 2,) * 2)
+    masked.alpha_composite(image.resize((inner, inner), Image.Resampling.LANCZOS), ((size - inner) // 2,) * 2)
     masked.save(folder / f"icon-maskable-{size}.png", optimize=True)
     entries.append({"src": f"{ICONS}/icon-maskable-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
                     "purpose": "maskable"})
-    touch = masked.resize((APPLE_TOUCH_SIZE, APPLE_TOUCH_SIZE), Image.LANCZOS).convert("RGB")
+    touch = masked.resize((APPLE_TOUCH_SIZE, APPLE_TOUCH_SIZE), Image.Resampling.LANCZOS).convert("RGB")
     touch.save(folder / "apple-touch-icon.png", optimize=True)  # iOS: opaque, cropped by the system
     return entries
 

@@ -10,9 +10,9 @@ term typed in either script, or run together, finds the same questions.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable
 
 from ..base.text import HAN
 from ..pages.script import HANS, HANT, converter

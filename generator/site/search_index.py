@@ -19,8 +19,9 @@ cannot do, and :func:`complete_search_index` writes the result back:
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from ..links.glossary import Glossary
 from ..pages.script import HANT

@@ -14,10 +14,10 @@ import io
 import os
 import re
 import tempfile
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
 
 from ..links.glossary import SEPARATOR_RUN, Glossary, spelling_key
 from ..pages.script import HANS, converter
@@ -123,6 +123,7 @@ class Segmenter:
         run = match.group(0)
         shadow = "".join(self._simplified(c) for c in run)
         words, at = [], 0
+        assert self._cut is not None  # runs are segmented only when cutting
         for word in self._cut(shadow):
             words.append(run[at:at + len(word)])
             at += len(word)

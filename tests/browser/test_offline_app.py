@@ -92,7 +92,7 @@ def test_downloaded_guide_reads_and_searches_offline(app, host, published):
 
 
 def test_a_new_build_is_offered_and_shown_after_reloading(app, host, published, hant_site):
-    context, page = app
+    _context, page = app
     served, address = host
     publish(published, served)
     page.goto(address + "ai-trainer/chapter-1.html")
@@ -134,7 +134,7 @@ def test_behind_a_sub_path_the_worker_keeps_to_it(app, host, published):
     assert page.errors == [], page.errors
 
 
-def test_from_a_folder_no_worker_and_no_console_error(http_browser, guide_site):  # noqa: F811 (fixture)
+def test_from_a_folder_no_worker_and_no_console_error(http_browser, guide_site):
     with offline_page(http_browser) as (page, refused):
         errors = []
         page.on("console", lambda message: errors.append(message.text) if message.type == "error" else None)

@@ -49,6 +49,7 @@ def test_search_is_given_the_words_after_the_sites_own_dictionary(config, tmp_pa
     own.write_text("大模型 5\n", encoding="utf-8")
     search_plugin(config).config.jieba_dict_user = str(own)
     path = give_search_words(config, ("张量并行", "位置编码"))
+    assert path is not None
     try:
         assert search_plugin(config).config.jieba_dict_user == path
         assert Path(path).read_text(encoding="utf-8").splitlines() == ["大模型 5", "张量并行", "位置编码"]

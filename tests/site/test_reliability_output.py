@@ -40,6 +40,13 @@ def run(*args, cwd: Path = ROOT, timeout: float = 120) -> subprocess.CompletedPr
                           capture_output=True, text=True, encoding="utf-8", timeout=timeout)
 
 
+def refusal_reason(target: Path, protected: Protected, force: bool = False) -> str:
+    """Why ``target`` is refused as an output folder (failing the test when it is not)."""
+    reason = refusal(target, protected, force)
+    assert reason is not None, f"{target} was not refused"
+    return reason
+
+
 def files_of(folder: Path) -> dict[str, bytes]:
     return {p.relative_to(folder).as_posix(): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
@@ -86,28 +93,28 @@ def copy_of(site: Path, to: Path) -> Path:
     (ROOT / "content" / "banks" / "ai-trainer", "project's own folder"),
 ])
 def test_system_home_and_project_folders_are_never_outputs(target, reason):
-    assert reason in refusal(target, PROJECT, force=True)
+    assert reason in refusal_reason(target, PROJECT, force=True)
 
 
 def test_the_current_folder_is_never_an_output(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert "the current folder" in refusal(Path("."), PROJECT, force=True)
-    assert "holding the current folder" in refusal(tmp_path.parent, PROJECT, force=True)
+    assert "the current folder" in refusal_reason(Path("."), PROJECT, force=True)
+    assert "holding the current folder" in refusal_reason(tmp_path.parent, PROJECT, force=True)
 
 
 def test_a_folder_holding_a_bank_or_errata_is_never_an_output(tmp_path, bank):
-    assert "holding the input" in refusal(bank.parent, Protected(ROOT, (bank,)), force=True)
-    assert "holding the input" in refusal(tmp_path, Protected(ROOT, (bank,)), force=True)
+    assert "holding the input" in refusal_reason(bank.parent, Protected(ROOT, (bank,)), force=True)
+    assert "holding the input" in refusal_reason(tmp_path, Protected(ROOT, (bank,)), force=True)
     other = tmp_path / "old-site" / "deep"
     other.mkdir(parents=True)
     (other / "x.errata.yml").write_text("{}\n", encoding="utf-8")
     (tmp_path / "old-site" / MARKER).write_text("", encoding="utf-8")
-    assert "x.errata.yml, a bank or errata file" in refusal(tmp_path / "old-site", PROJECT, force=True)
+    assert "x.errata.yml, a bank or errata file" in refusal_reason(tmp_path / "old-site", PROJECT, force=True)
 
 
 def test_a_symlink_cannot_disguise_a_protected_folder(tmp_path):
     (tmp_path / "link").symlink_to(ROOT / "generator")
-    assert "project's own folder" in refusal(tmp_path / "link", PROJECT, force=True)
+    assert "project's own folder" in refusal_reason(tmp_path / "link", PROJECT, force=True)
 
 
 def test_only_new_empty_or_earlier_builds_are_replaced_without_force(tmp_path, built):
@@ -117,10 +124,10 @@ def test_only_new_empty_or_earlier_builds_are_replaced_without_force(tmp_path, b
     assert refusal(built, PROJECT) is None
     (tmp_path / "mine").mkdir()
     (tmp_path / "mine" / "thesis.tex").write_text("years of work", encoding="utf-8")
-    assert "no build of this generator wrote, holding thesis.tex" in refusal(tmp_path / "mine", PROJECT)
+    assert "no build of this generator wrote, holding thesis.tex" in refusal_reason(tmp_path / "mine", PROJECT)
     assert refusal(tmp_path / "mine", PROJECT, force=True) is None
     (tmp_path / "file").write_text("x", encoding="utf-8")
-    assert "a file" in refusal(tmp_path / "file", PROJECT, force=True)
+    assert "a file" in refusal_reason(tmp_path / "file", PROJECT, force=True)
 
 
 def test_site_refuses_a_foreign_folder_and_replaces_it_with_force(tmp_path, bank):

@@ -75,11 +75,12 @@ def test_the_offline_copy_and_the_worker_source_follow_the_index(site):
     v8 = MiniRacer()
     v8.eval("var window = this;")
     v8.eval(read(site / "search" / "search_index.js"))
-    assert json.loads(v8.eval("JSON.stringify(__index)")) == {"config": index["config"], "docs": index["docs"]}
+    assert json.loads(str(v8.eval("JSON.stringify(__index)"))) == {"config": index["config"], "docs": index["docs"]}
     assert v8.eval("studyGuide.index.options.suggest") is True
     workers = site / "assets" / "javascripts" / "workers"
     v8.eval(read(workers / "search-source.js"))
     source = v8.eval("studyGuide.searchWorker")
+    assert isinstance(source, str)
     prelude = read(ROOT / "overrides" / "assets" / "javascripts" / SEARCH_WORKER_PRELUDE)
     material = read(next(workers.glob("search.*.min.js")))
     # the constants the prelude reads, then the prelude, then Material's worker

@@ -43,7 +43,8 @@ def test_other_message_numbers_are_not_found_in_materials_bundle(material):
     """The check looks for the numbers the scripts are given, not for any number."""
     swapped = {**MESSAGE_TYPES, "READY": MESSAGE_TYPES["RESULT"], "RESULT": MESSAGE_TYPES["READY"]}
     with pytest.raises(GuideError, match="answered with READY = 3"):
-        check_material(*material, types=swapped)
+        bundle, worker, version = material
+        check_material(bundle, worker, version, types=swapped)
 
 
 def test_the_constants_script_gives_the_python_values_to_page_and_worker():

@@ -201,8 +201,9 @@ def test_the_answer_line_keeps_the_bank_answer_and_adds_the_editor_answer(tmp_pa
     path.write_text(errata, encoding="utf-8")
     bank = load_bank(BANK, errata=path)
     ctx = RenderContext()
+    question = {q.id: q for q in bank.questions}
     escaped = "&lt;b&gt;1e\\-5&lt;\\/b&gt;"  # Markdown that shows <b>1e-5</b> as text
-    assert render_answer(bank.question("q5"), ctx) == f"**答案：** 0\\.0005（題庫）· 編者答案：{escaped}"
-    assert render_answer(bank.question("q7"), ctx) == "**答案：** 題庫未給出答案。 · 編者答案：因為丙。"
-    assert render_answer(bank.question("q3"), ctx) == "**答案：** 正確（題庫）· 編者答案：錯誤"
-    assert render_answer(bank.question("q1"), ctx) == "**答案：** A"
+    assert render_answer(question["q5"], ctx) == f"**答案：** 0\\.0005（題庫）· 編者答案：{escaped}"
+    assert render_answer(question["q7"], ctx) == "**答案：** 題庫未給出答案。 · 編者答案：因為丙。"
+    assert render_answer(question["q3"], ctx) == "**答案：** 正確（題庫）· 編者答案：錯誤"
+    assert render_answer(question["q1"], ctx) == "**答案：** A"

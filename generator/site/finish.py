@@ -1,0 +1,22 @@
+"""What a build writes once MkDocs has written every page: the rewritten search index, each
+bank's downloads and the offline app (each in its own module; this only puts them in order)."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ..pages.compose import Plan
+from .downloads import write_downloads
+from .pwa import write_offline_app
+from .search_index import complete_search_index
+
+
+def finish_site(config: Any, plan: Plan, run: Callable) -> None:
+    """Complete the site MkDocs built into ``config.site_dir``; ``run`` does work in the
+    process that made the pages (half of the search index's documents)."""
+    site = Path(config.site_dir)
+    suggest = "search.suggest" in (config.theme.get("features") or [])
+    complete_search_index(site, plan.glossary, plan.interface, suggest, run=run)
+    write_downloads(site, plan, config.site_name)
+    write_offline_app(site, Path(config.config_file_path).parent, config, plan.interface)
