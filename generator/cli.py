@@ -299,7 +299,7 @@ def _serve(args) -> int:
         raise GuideError(f"--host {args.host} --port {args.port}", "a free address to serve the guide on",
                          error.strerror or str(error), "python -m generator serve --port 8001") from None
     _build(args.banks, args.out, args.script, args.force)
-    host, port = server.server_address[:2]
+    host, port = str(server.server_address[0]), server.server_address[1]
     print(f"serving {args.out} at http://{host}:{port}/ (Ctrl-C stops; run again after a change)", flush=True)
     try:
         server.serve_forever()
