@@ -73,12 +73,12 @@ _PREPARE = """([edition, perChapter]) => {
       local.set(h.id, i + 1);
       const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (/\d+/.test(node.data)) { node.data = node.data.replace(/\d+/, String(i + 1)); break; }
+        if (/\\d+/.test(node.data)) { node.data = node.data.replace(/\\d+/, String(i + 1)); break; }
       }
     });
     content.querySelectorAll(".answer-key li > a[href^='#']").forEach((a) => {
       const n = local.get(decodeURIComponent(a.getAttribute("href").slice(1)));
-      if (n) a.textContent = a.textContent.replace(/\d+/, String(n));
+      if (n) a.textContent = a.textContent.replace(/\\d+/, String(n));
     });
   }
   const h1 = document.querySelector(".md-content h1");
