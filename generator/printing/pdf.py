@@ -59,13 +59,19 @@ FOOTER = (f'<div style="{_TEMPLATE_STYLE};justify-content:center">'
           '<span class="pageNumber"></span>&nbsp;/&nbsp;<span class="totalPages"></span></div>')
 
 # Runs in the chapter page laid out for print: choose the edition as the switch does, open
-# every answer for the answer edition (page.pdf fires no beforeprint), number the questions
+# every answer for the answer edition (page.pdf fires no beforeprint), keep a paragraph that
+# ends in a colon with what it introduces, number the questions
 # 1…n within the chapter when asked (headings and answer key; the first number in a heading
 # is its question number, see strings.UI["question"]), and read the titles the reader sees.
 _PREPARE = """([edition, perChapter]) => {
   document.documentElement.setAttribute("data-guide-edition", edition);
   document.querySelectorAll(".md-content details").forEach((d) => { d.open = edition === "answers"; });
   const content = document.querySelector(".md-content");
+  // A paragraph ending in a colon (解析：, 示例代码如下：) introduces what follows: it is
+  // kept with it rather than left alone at the foot of a page.
+  document.querySelectorAll(".md-content .question p").forEach((p) => {
+    p.classList.toggle("leads-on", /[：:]\s*$/.test(p.textContent));
+  });
   if (perChapter && content && !content.dataset.numberedPerChapter) {
     content.dataset.numberedPerChapter = "yes";
     const local = new Map();
