@@ -70,7 +70,7 @@ _PREPARE = """([edition, perChapter]) => {
   // A paragraph ending in a colon (解析：, 示例代码如下：) introduces what follows: it is
   // kept with it rather than left alone at the foot of a page.
   document.querySelectorAll(".md-content .question p").forEach((p) => {
-    p.classList.toggle("leads-on", /[：:]\s*$/.test(p.textContent));
+    p.classList.toggle("leads-on", /[：:]\\s*$/.test(p.textContent));
   });
   if (perChapter && content && !content.dataset.numberedPerChapter) {
     content.dataset.numberedPerChapter = "yes";
