@@ -103,6 +103,8 @@ def _parser() -> argparse.ArgumentParser:
                      "which chapter pages link)")
     pdf.add_argument("--site", type=Path, help="print this built site (default: site/, built first if "
                      "missing or older than its sources)")
+    pdf.add_argument("--number-per-chapter", action="store_true", help="number the questions 1…n within each "
+                     "chapter (for handouts) instead of by their number in the bank")
     _force_argument(pdf)
     pdf.set_defaults(run=_pdf)
     return parser
@@ -338,7 +340,7 @@ def _pdf(args) -> int:
     # Written beside `out` and swapped in whole; earlier PDFs (another edition) carried over.
     with staged(out, _protected(banks), replace_any, keep=True) as folder:
         pdfs = render_pdfs(site, folder, EDITIONS if args.edition == "both" else (args.edition,),
-                           on_progress=progress)
+                           on_progress=progress, number_per_chapter=args.number_per_chapter)
     pdfs = tuple(replace(pdf, path=out / pdf.path.relative_to(folder)) for pdf in pdfs)
     write_manifest(site, out, pdfs)
     print(f"wrote {len(pdfs)} PDFs ({sum(p.pages for p in pdfs)} pages) to {out}")

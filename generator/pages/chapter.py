@@ -15,7 +15,7 @@ from typing import Callable
 from ..bank.fields import is_letter_answer
 from ..bank.model import Bank, Chapter, Option, Page, Question, QuestionType, Severity
 from ..bank.text_blocks import Code, Table, split_blocks
-from .editions import answer_key, edition_switch, writing_space
+from .editions import answer_key, edition_switch, practice_header, writing_space
 from .escape import code_fence, escape, escape_lines, indent
 from .paths import DOWNLOADS, HOME_PAGE, REPORT_PAGE, chapter_path, download_path, question_link
 from .strings import UI
@@ -154,7 +154,7 @@ def _one_line(text: str) -> str:
 def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     ui = ctx.ui
     types = _type_counts(chapter.questions, ui, "、")
-    parts = [f"# {escape(chapter.title)}"]
+    parts = [f"# {escape(chapter.title)}", practice_header(ui)]  # the header: practice edition, on paper
     if chapter.intro:
         parts.append(escape_lines(chapter.intro))
     parts.append(ui["chapter_summary"].format(count=len(chapter.questions), types=types))

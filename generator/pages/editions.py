@@ -103,6 +103,17 @@ def writing_space(question: Question, ui: Mapping[str, str]) -> str:
             f'style="--writing-lines: {lines}"></div>')
 
 
+# The blanks at the top of a practice handout, in order; labels from strings.UI.
+HANDOUT_FIELDS = ("handout_name", "handout_class", "handout_score")
+
+
+def practice_header(ui: Mapping[str, str]) -> str:
+    """The 姓名/班級/得分 line printed at the top of the practice edition (hidden elsewhere)."""
+    fields = "".join(f'<span class="practice-header__field">{html.escape(ui[key])}'
+                     f'<span class="practice-header__blank"></span></span>' for key in HANDOUT_FIELDS)
+    return f'<div class="practice-header" data-search-exclude aria-hidden="true">{fields}</div>'
+
+
 def edition_switch(page_key: str, ui: Mapping[str, str]) -> str:
     """The control on a chapter page that picks the edition to print (wired by ``edition.js``).
 

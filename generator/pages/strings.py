@@ -73,6 +73,9 @@ UI: dict[str, str] = {
     "answer_key_title": "答案速查",
     "answer_key_hint": "單選、多選、判斷與填空題的答案；其餘題目的參考答案見答案版。",
     "writing_space": "作答區",
+    "handout_name": "姓名",
+    "handout_class": "班級",
+    "handout_score": "得分",
     # taking the bank elsewhere (issue 16): the home page's downloads, the Anki deck
     "downloads_title": "下載題庫",
     "downloads_intro": "把整理、校訂過的題庫帶到別的工具裡複習（離線也能下載）：",

@@ -59,15 +59,34 @@ FOOTER = (f'<div style="{_TEMPLATE_STYLE};justify-content:center">'
           '<span class="pageNumber"></span>&nbsp;/&nbsp;<span class="totalPages"></span></div>')
 
 # Runs in the chapter page laid out for print: choose the edition as the switch does, open
-# every answer for the answer edition (page.pdf fires no beforeprint), let a question taller
-# than a page break where it must (kept whole, it would leave the page before it empty), and
-# read the titles the reader sees.
-_PREPARE = """([edition, pageHeight]) => {
+# every answer for the answer edition (page.pdf fires no beforeprint), keep a paragraph that
+# ends in a colon with what it introduces, number the questions
+# 1…n within the chapter when asked (headings and answer key; the first number in a heading
+# is its question number, see strings.UI["question"]), and read the titles the reader sees.
+_PREPARE = """([edition, perChapter]) => {
   document.documentElement.setAttribute("data-guide-edition", edition);
   document.querySelectorAll(".md-content details").forEach((d) => { d.open = edition === "answers"; });
-  document.querySelectorAll(".md-content .question").forEach((q) => {
-    q.classList.toggle("question--long", q.getBoundingClientRect().height > 0.9 * pageHeight);
+  const content = document.querySelector(".md-content");
+  // A paragraph ending in a colon (解析：, 示例代码如下：) introduces what follows: it is
+  // kept with it rather than left alone at the foot of a page.
+  document.querySelectorAll(".md-content .question p").forEach((p) => {
+    p.classList.toggle("leads-on", /[：:]\\s*$/.test(p.textContent));
   });
+  if (perChapter && content && !content.dataset.numberedPerChapter) {
+    content.dataset.numberedPerChapter = "yes";
+    const local = new Map();
+    content.querySelectorAll(".question-heading[id]").forEach((h, i) => {
+      local.set(h.id, i + 1);
+      const walker = document.createTreeWalker(h, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (/\\d+/.test(node.data)) { node.data = node.data.replace(/\\d+/, String(i + 1)); break; }
+      }
+    });
+    content.querySelectorAll(".answer-key li > a[href^='#']").forEach((a) => {
+      const n = local.get(decodeURIComponent(a.getAttribute("href").slice(1)));
+      if (n) a.textContent = a.textContent.replace(/\\d+/, String(n));
+    });
+  }
   const h1 = document.querySelector(".md-content h1");
   const own = h1 ? [...h1.childNodes].filter((n) => !(n.classList && n.classList.contains("headerlink"))) : [];
   const site = document.querySelector(".md-header__topic .md-ellipsis");
@@ -158,10 +177,13 @@ def site_is_stale(site_dir: Path, sources: Iterable[Path]) -> bool:
 
 def render_pdfs(site_dir: Path, out_dir: Path, editions: Iterable[str] = EDITIONS, *,
                 chromium: str | Path | None = None, chapters: Iterable[ChapterPage] | None = None,
-                on_progress: Callable[[int, int, ChapterPdf], None] | None = None) -> tuple[ChapterPdf, ...]:
+                on_progress: Callable[[int, int, ChapterPdf], None] | None = None,
+                number_per_chapter: bool = False) -> tuple[ChapterPdf, ...]:
     """Print every chapter page of ``site_dir`` in each of ``editions`` into ``out_dir/<bank>/``.
 
     One browser serves all PDFs.  ``on_progress(done, total, pdf)`` is called after each.
+    With ``number_per_chapter`` questions are numbered 1…n within each chapter (for
+    handouts) instead of by their number in the bank.
     """
     editions = tuple(editions)
     unknown = set(editions) - set(EDITIONS)
@@ -190,7 +212,7 @@ def render_pdfs(site_dir: Path, out_dir: Path, editions: Iterable[str] = EDITION
             for chapter in chapters:
                 page.goto(chapter.html.resolve().as_uri(), wait_until="load")
                 for edition in editions:
-                    pdf = _print(page, chapter, edition, out_dir)
+                    pdf = _print(page, chapter, edition, out_dir, number_per_chapter)
                     results.append(pdf)
                     done += 1
                     if on_progress:
@@ -203,9 +225,9 @@ def render_pdfs(site_dir: Path, out_dir: Path, editions: Iterable[str] = EDITION
     return tuple(results)
 
 
-def _print(page, chapter: ChapterPage, edition: str, out_dir: Path) -> ChapterPdf:
+def _print(page, chapter: ChapterPage, edition: str, out_dir: Path, number_per_chapter: bool) -> ChapterPdf:
     start = time.perf_counter()
-    titles = page.evaluate(_PREPARE, [edition, PRINTABLE["height"]])
+    titles = page.evaluate(_PREPARE, [edition, number_per_chapter])
     page.evaluate("document.fonts.ready.then(() => true)")
     fonts = _FONTS[titles["traditional"]]
     header = HEADER.format(fonts=fonts, **{key: html.escape(titles[key]) for key in ("guide", "chapter", "edition")})

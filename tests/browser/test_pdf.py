@@ -18,13 +18,16 @@ from benchmarks.browser import launch
 from generator.base.settings import load_settings
 from generator.cli import SETTINGS
 from generator.pages.compose import build_guide
-from generator.pages.editions import KEYED_TYPES
+from generator.pages.editions import HANDOUT_FIELDS, KEYED_TYPES
+from generator.pages.script import convert_strings
+from generator.pages.strings import UI
 from generator.printing.pdf import ChromiumMissingError, pdf_file_name, render_pdfs
 from tests.paths import ROOT
 
 pytestmark = pytest.mark.browser
 
-ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
+# PYTHONPATH: a command run from another folder uses this checkout's generator, not an installed one.
+ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)}
 CJK_RUN = re.compile(r"[\u3400-\u9fff]{4,}")
 
 
@@ -71,11 +74,34 @@ def printed(tmp_path_factory):
     return site, result
 
 
-def find_pdf(site: Path, number: int, edition: str) -> Path:
+def find_pdf(site: Path, number: int, edition: str, folder: str = "pdf") -> Path:
     label = {"answers": ("答案版",), "practice": ("練習版", "练习版")}[edition]
-    found = [p for p in (site / "pdf" / "ai-trainer").glob(f"{number:02d}-*.pdf") if p.stem.endswith(label)]
+    found = [p for p in (site / folder / "ai-trainer").glob(f"{number:02d}-*.pdf") if p.stem.endswith(label)]
     assert len(found) == 1, (number, edition, found)
     return found[0]
+
+
+# The printed area of an A4 page, as print.css's @page and generator.printing.pdf.PAGE set it:
+# the running header and the page numbers sit in the margins, outside it.
+TOP_MM, BOTTOM_MM, PAGE_MM = 16, 15, 297
+
+
+def filled(path: Path, tmp_path: Path, dpi: int = 36) -> list[float]:
+    """How much of each page's printed area is used, 0…1: the lowest row with ink on it
+    (pdftoppm's rendering, below the top margin), as a share of the area's height."""
+    from PIL import Image
+
+    subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", str(path), str(tmp_path / path.stem)], check=True)
+    shares = []
+    for image in sorted(tmp_path.glob(f"{path.stem}-*.pgm"), key=lambda p: int(p.stem.rsplit("-", 1)[1])):
+        with Image.open(image) as page:
+            width, height = page.size
+            top, bottom = round(height * TOP_MM / PAGE_MM), height - round(height * BOTTOM_MM / PAGE_MM)
+            rows = [page.crop((0, y, width, y + 1)).getextrema()[0] < 200 for y in range(top, bottom)]
+        lowest = max((i for i, ink in enumerate(rows) if ink), default=0)
+        shares.append(lowest / (bottom - top))
+        image.unlink()
+    return shares
 
 
 def test_command_writes_one_pdf_per_chapter_and_edition_with_progress(printed, guide):
@@ -129,6 +155,55 @@ def test_practice_key_is_on_its_own_last_page(printed):
     before = squash(pdftotext(path, "-l", str(pages(path) - 1)))
     assert "1.B" in last and "2.BC" in last and "第1" not in last
     assert "1.B" not in before
+
+
+def test_no_page_but_a_chapters_last_is_under_40_percent_filled(printed, guide, tmp_path):
+    """Questions break where they must: kept whole, a long one left the page before it 70 % empty."""
+    site, _ = printed
+    measured = {}
+    for chapter in guide.banks[0].chapters:
+        for edition in ("answers", "practice"):
+            path = find_pdf(site, chapter.number, edition)
+            shares = filled(path, tmp_path)
+            assert len(shares) == pages(path)
+            measured[path.name] = [round(100 * share) for share in shares]
+    sparse = {name: shares for name, shares in measured.items() if min(shares[:-1], default=100) < 40}
+    assert sparse == {}, measured
+    assert all(share > 5 for shares in measured.values() for share in shares), measured  # no blank page
+    assert len(measured[find_pdf(site, 2, "answers").name]) <= 3, measured  # was 4 pages for 6 questions
+
+
+def test_practice_handouts_start_with_name_class_and_score_blanks(printed, guide):
+    site, _ = printed
+    ui = convert_strings(UI, guide.interface)
+    labels = [ui[key] for key in HANDOUT_FIELDS]
+    assert labels[1] == ("班级" if guide.interface == "hans" else "班級")  # in the edition's script
+    for chapter in guide.banks[0].chapters:
+        first = pdftotext(find_pdf(site, chapter.number, "practice"), "-layout", "-l", "1")
+        line = next((line for line in first.splitlines() if labels[0] in line), "")
+        positions = [line.find(label) for label in labels]
+        assert -1 not in positions and positions == sorted(positions), (chapter.number, line)
+        lines = [squash(line) for line in first.splitlines() if line.strip()]
+        assert lines.index(squash(line)) < lines.index(next(s for s in lines if s.startswith("第"))), lines
+        answers = squash(pdftotext(find_pdf(site, chapter.number, "answers")))
+        assert squash(line) not in answers  # the answer edition is not a handout
+
+
+def test_handouts_can_number_questions_within_each_chapter(printed, guide, tmp_path):
+    site, _ = printed
+    result = run("-m", "generator", "pdf", "--site", site, "--edition", "practice", "--number-per-chapter",
+                 "--out", tmp_path / "numbered")
+    assert result.returncode == 0, result.stderr
+    chapter = guide.banks[0].chapters[1]
+    assert chapter.questions[0].number > 1  # the bank numbers this chapter's questions on from chapter 1
+    numbered = squash(pdftotext(find_pdf(tmp_path, chapter.number, "practice", "numbered")))
+    default = squash(pdftotext(find_pdf(site, chapter.number, "practice")))
+    for local, q in enumerate(chapter.questions, 1):
+        assert re.search(rf"第{local}[題题]", numbered) and re.search(rf"第{q.number}[題题]", default), q.id
+        if q.type.is_choice and q.answer:
+            assert f"{local}.{q.answer}" in numbered and f"{q.number}.{q.answer}" in default, q.id
+    last = chapter.questions[-1].number
+    assert not re.search(rf"第{last}[題题]", numbered)
 
 
 def test_cjk_is_real_searchable_text(printed, guide):
