@@ -17,6 +17,18 @@ class _QuietHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".webmanifest": "application/manifest+json",
                       ".js": "text/javascript", ".json": "application/json"}
 
+    def send_head(self):
+        # The standard handler answers "304 Not Modified" whenever a file is no newer than the
+        # browser's copy (to the second).  A build published over a newer one (a copy keeps the
+        # files' times) or twice in one second then keeps the old sw.js: the browser never sees
+        # the update.  Every file is sent whole instead; nothing here is large or far away.
+        del self.headers["If-Modified-Since"]
+        return super().send_head()
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")  # a rebuilt site is seen on the next request
+        super().end_headers()
+
     def log_message(self, format: str, *args) -> None:
         pass
 
