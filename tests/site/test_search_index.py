@@ -18,8 +18,8 @@ from generator.site.segmenter import SEPARATOR
 from tests.paths import ROOT
 
 # A build whose plugin leaves Material's index as Material wrote it.
-MATERIAL_ONLY = ("import sys; import generator.site.plugin as plugin; "
-                 "plugin.complete_search_index = lambda *args, **kwargs: None; "
+MATERIAL_ONLY = ("import sys; import generator.site.finish as finish; "
+                 "finish.complete_search_index = lambda *args, **kwargs: None; "
                  "from mkdocs.__main__ import cli; cli(['build', '--strict', '-d', sys.argv[1]])")
 
 
