@@ -137,8 +137,9 @@ def detect_script(texts: Iterable[str]) -> str:
         return HANT
     joined = "".join(chars)
     simplified, traditional = converter(HANS)(joined), converter(HANT)(joined)
-    trad_only = sum(a != b for a, b in zip(joined, simplified))
-    simp_only = sum(a != b for a, b in zip(joined, traditional))
+    # A conversion may change the text's length (phrases): count over the shorter of the two.
+    trad_only = sum(a != b for a, b in zip(joined, simplified, strict=False))
+    simp_only = sum(a != b for a, b in zip(joined, traditional, strict=False))
     return HANS if simp_only > trad_only else HANT
 
 

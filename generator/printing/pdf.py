@@ -245,7 +245,8 @@ def _playwright():
         from playwright.sync_api import Error, sync_playwright
     except ImportError:
         raise PdfError("the Python package playwright", "it installed, to drive Chromium", "it is not importable",
-                       "pip install 'playwright>=1.40,<2' (no `playwright install`: Debian's Chromium is used)") from None
+                       "pip install 'playwright>=1.40,<2' (no `playwright install`: Debian's Chromium is used)",
+                       ) from None
     return sync_playwright, Error
 
 
