@@ -24,6 +24,7 @@ from mkdocs.structure.files import File, Files
 from ..base.errors import ConfigError, GuideError
 from ..math.katex import CSS_URL as KATEX_CSS_URL, katex_assets
 from ..pages.compose import Plan, plan_guide
+from ..pages.reader_strings import READER_STRINGS_JS, reader_strings_script
 from ..pages.script import SCRIPTS, convert_interface
 from . import prerender
 from .frontend import CONSTANTS_JS, check_material, constants_script, material_scripts
@@ -118,6 +119,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         # The guide's scripts: Material's internals they hook, the constants they share with Python.
         _or_plugin_error(lambda: check_material(*material_scripts()))
         files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
+        files.append(File.generated(config, READER_STRINGS_JS, content=reader_strings_script(self.plan.interface)))
         return files
 
     def on_pre_page(self, page, config, files):
