@@ -13,7 +13,7 @@ from .strings import UI
 
 READER_STRINGS_JS = "assets/javascripts/reader-strings.js"
 # The strings the scripts use, by the key strings.py gives them.
-SCRIPT_KEYS = ("answer", "reveal_answer", "hide_answer", "search_spoilers", "term_popover_link",
+SCRIPT_KEYS = ("reveal_answer", "hide_answer", "search_spoilers", "term_popover_link",
                "term_popover_close")
 
 

@@ -33,6 +33,7 @@ from .output_folder import Staging, stage_mkdocs_output
 from .mkdocs_config import follow_script, give_search_words, hand_written_pages, iframe_worker_shims, plugin_settings
 from .search_exclusions import exclude_blocks, is_searched
 from .search_index import complete_search_index
+from .search_spoilers import mark_answer_blocks
 from .segmenter import search_terms
 from .pwa import write_offline_app
 from .share import first_question_text
@@ -140,7 +141,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         # read KaTeX's tags one by one, two thirds of a chapter page, only to skip them).
         if self.plan.formulas is not None:
             html = self.plan.formulas.shells(html)
-        return exclude_blocks(html)
+        return mark_answer_blocks(exclude_blocks(html))
 
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
     def on_page_context(self, context, page, config, nav):

@@ -1,35 +1,29 @@
 /* Search results keep answers to themselves in the practice edition.
  *
- * A question's search text holds its stem, options, then the answer line ("答案：…"),
- * the explanation and the editor's note, in that order.  Every paragraph of a result from
- * the answer line on is marked "guide-spoiler"; guide.css hides them while the page is in
- * the practice edition (<html data-guide-edition="practice">, edition.js) unless the reader
- * ticks the toggle shown above the results (<html data-guide-spoilers="shown">, kept for
- * this tab).  The answer label comes from studyGuide.strings (reader-strings.js).
+ * Every block of a folded answer (answer line, explanation, editor's note) reaches the
+ * search index holding an empty <sup> (generator/site/search_spoilers.py; the index
+ * drops the zero-width space it holds on the page), and Material shows of a result only the blocks
+ * the query was found in.  Each such block of a result is marked "guide-spoiler";
+ * guide.css hides them while the page is in the practice edition (<html
+ * data-guide-edition="practice">, edition.js) unless the reader ticks the toggle shown
+ * above the results (<html data-guide-spoilers="shown">, kept for this tab).
  */
 (function (guide) {
   "use strict";
 
   var KEY = "guide-search-spoilers";
+  var ZERO_WIDTH = /\u200b/g;  /* the index puts zero-width spaces between words */
   var root = document.documentElement;
-  var SEPARATORS = /[\s\u200b]+/g;  /* the index puts zero-width spaces between words */
 
-  function label() {
-    return guide.strings.answer.replace(SEPARATORS, "") + "：";
+  function isAnswerBlock(block) {
+    return Array.prototype.some.call(block.querySelectorAll("sup"), function (sup) {
+      return sup.textContent.replace(ZERO_WIDTH, "") === "";
+    });
   }
 
-  /* Mark the answer paragraph of a result and every paragraph after it. */
   function mark(article) {
-    if (article.hasAttribute("data-guide-checked")) return;
-    article.setAttribute("data-guide-checked", "");
-    var start = label();
-    var spoiling = false;
-    Array.prototype.forEach.call(article.children, function (child) {
-      if (child.classList.contains("md-search-result__terms")) return;
-      if (!spoiling && child.tagName === "P") {
-        spoiling = child.textContent.replace(SEPARATORS, "").indexOf(start) === 0;
-      }
-      if (spoiling) child.classList.add("guide-spoiler");
+    Array.prototype.forEach.call(article.children, function (block) {
+      if (isAnswerBlock(block)) block.classList.add("guide-spoiler");
     });
   }
 
