@@ -93,7 +93,7 @@ FLAG_SENTENCES: dict[str, str] = {
     "answer-count": "題庫答案的選項個數與題型不符。",
     "options-out-of-order": "題庫中本題的選項順序錯亂。",
     "unterminated-code": "本題的程式碼在題庫中沒有結尾，排版可能有誤。",
-    "answer-conflict": "題庫的答案與解析不一致：請對照解析與編者註判斷。",
+    "answer-conflict": "題庫的答案與解析不一致：請以解析和編者的說明為準。",
     "option-text-moved": "校訂時選項文字有所調整，請以本頁的選項為準。",
     "garbled-text": "題庫原文這裡疑似亂碼。",
     "lost-character": "題庫原文這裡疑似遺失了字元，原處以問號代替。",

@@ -58,11 +58,13 @@
     popover.hidden = false;
     place(term);
     term.setAttribute("aria-expanded", "true");
+    document.documentElement.setAttribute("data-guide-popover", "");
   }
 
   function hide() {
     if (!popover || popover.hidden) return;
     popover.hidden = true;
+    document.documentElement.removeAttribute("data-guide-popover");
     if (current) current.setAttribute("aria-expanded", "false");
     current = null;
   }
