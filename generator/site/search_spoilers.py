@@ -30,7 +30,7 @@ def mark_answer_blocks(html: str) -> str:
     done = 0
     start = html.find(ANSWER_START)
     while start >= 0:
-        depth = 0
+        depth, kept, kept_done = 0, len(out), done
         for match in _TAG.finditer(html, start):
             if match.group("open"):
                 depth += 1
@@ -43,6 +43,8 @@ def mark_answer_blocks(html: str) -> str:
                 out += [html[done:match.end()], MARK]
                 done = match.end()
         else:  # an answer never closed (not written by the generator): leave the rest as it is
+            del out[kept:]
+            done = kept_done
             break
         start = html.find(ANSWER_START, done_at)
     out.append(html[done:])
