@@ -8,6 +8,7 @@ and no interface string is ever copied into JavaScript by hand.
 from __future__ import annotations
 
 import json
+
 from .script import convert_strings
 from .strings import UI
 
