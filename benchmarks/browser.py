@@ -69,10 +69,12 @@ def launch(playwright: Playwright) -> Browser:
 
 @contextmanager
 def offline_page(browser: Browser, viewport: ViewportSize | None = None,
-                 dark: bool = False) -> Iterator[tuple[Page, Refused]]:
-    """A fresh page whose every request for anything but a local URL is aborted and recorded."""
+                 dark: bool = False, touch: bool = False) -> Iterator[tuple[Page, Refused]]:
+    """A fresh page whose every request for anything but a local URL is aborted and recorded.
+
+    ``touch`` makes it a phone's: taps, no hover, a mobile viewport."""
     context = browser.new_context(viewport=viewport or DESKTOP, color_scheme="dark" if dark else "light",
-                                  service_workers="block")
+                                  service_workers="block", has_touch=touch, is_mobile=touch)
     refused = Refused()
 
     def route(route: Route) -> None:

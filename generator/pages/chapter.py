@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import html
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..bank.fields import is_letter_answer
 from ..bank.model import Bank, Chapter, Option, Page, Question, QuestionType, Severity
@@ -91,19 +91,20 @@ def _answer_value(question: Question, answer: str, ctx: RenderContext, text: str
 
 
 def render_question(question: Question, ctx: RenderContext) -> str:
-    """One question: heading with anchor, stem, options, flags, the folded answer, extras.
+    """One question: heading with anchor, stem, options, the folded answer, extras.
 
-    Editor's notes discuss the answer, so they sit inside the folded block with it.
+    Editor's notes, the checks' findings and the correction log discuss the answer (and
+    quote it), so they sit inside the folded block with it, after it.
     """
     ui = ctx.ui
     heading = ui["question"].format(number=question.number)
-    tags = "".join(f' <span class="exam-tag" title="{ui["exam_tag"]}">{escape(tag)}</span>' for tag in question.exam_tags)
+    tags = "".join(f' <span class="exam-tag" title="{ui["exam_tag"]}">{escape(tag)}</span>'
+                   for tag in question.exam_tags)
     parts = [f"### {heading} · {ui[f'type_{question.type.value}']}{tags} {{ #{question.id} .question-heading }}"]
     parts.append(render_field(question, question.stem, ctx))
     if question.options:
         items = [_option(question, o, ctx) for o in question.options]
         parts.append('<div class="options" markdown>\n\n' + "\n".join(items) + "\n\n</div>")
-    parts.append(_flags(question, ctx))
     parts.append(writing_space(question, ui))  # shown in the practice edition only
     title = ui["answer_title"] if question.explanation else ui["answer_only_title"]
     answer = [render_answer(question, ctx)]
@@ -112,8 +113,9 @@ def render_question(question: Question, ctx: RenderContext) -> str:
     if question.notes:
         notes = "\n\n".join(render_field(question, note, ctx) for note in question.notes)
         answer.append(f'!!! note "{ui["note_title"]}"\n\n' + indent(notes))
+    # What the checks found and what the editor changed quote the answer: folded with it.
+    answer += [block for block in (_flags(question, ctx), _corrections(question, ctx)) if block]
     parts.append(f'??? answer "{title}"\n\n' + indent("\n\n".join(answer)))
-    parts.append(_corrections(question, ctx))
     parts.append(ctx.extras(question))
     body = "\n\n".join(p for p in parts if p)
     return f'<div class="question" markdown>\n\n{body}\n\n</div>'
@@ -128,13 +130,18 @@ def _option(question: Question, option: Option, ctx: RenderContext) -> str:
 
 
 def _flags(question: Question, ctx: RenderContext) -> str:
-    """The checks' findings, open unless they are all informational."""
+    """The checks' findings in reader words, one sentence per kind of finding.
+
+    The codes and the messages quoting bank text are for editors: the report page and
+    ``check`` show them.
+    """
     if not question.flags:
         return ""
     worst = min(question.flags, key=lambda f: list(Severity).index(f.severity)).severity
-    kind = "!!!" if worst is not Severity.INFO else "???"
-    lines = "\n".join(f"- `{f.code}` {escape(_one_line(f.message))}" for f in question.flags)
-    return f'{kind} {_ADMONITION[worst]} "{ctx.ui["flags_title"]}"\n\n' + indent(lines)
+    ui = ctx.ui
+    sentences = dict.fromkeys(ui.get(f"flag_{f.code}", ui["flag_other"]) for f in question.flags)
+    lines = "\n".join(f"- {sentence}" for sentence in sentences)
+    return f'!!! {_ADMONITION[worst]} "{ui["flags_title"]}"\n\n' + indent(lines)
 
 
 def _corrections(question: Question, ctx: RenderContext) -> str:

@@ -13,7 +13,8 @@ UI: dict[str, str] = {
     # cross-links
     "related": "相關題目",
     "glossary_title": "術語表",
-    "glossary_intro": "題庫中出現的術語，附一句話解釋與出現的題目。題目中每個術語第一次出現時連結到這裡，滑鼠停留可看解釋。",
+    "glossary_intro": ("題庫中出現的術語，附一句話解釋與出現的題目。"
+                       "題目中每個術語第一次出現時連結到這裡，滑鼠停留可看解釋。"),
     "aliases": "又稱",
     "see_also": "參見",
     "used_in": "出現於",
@@ -35,7 +36,7 @@ UI: dict[str, str] = {
     "editor_answer": "編者答案",
     "true": "正確",
     "false": "錯誤",
-    "flags_title": "校對提示",
+    "flags_title": "請留意",
     "corrected_title": "本題已校訂（{count} 處）",
     "note_title": "編者註",
     "exam_tag": "考期",
@@ -64,10 +65,12 @@ UI: dict[str, str] = {
     "source": "來源",
     "options": "選項",
     # printing (issue 7): the edition switch, the practice edition and chapter PDFs
-    "edition": "列印版本",
+    "edition": "顯示與列印",
     "edition_answers": "答案版",
     "edition_practice": "練習版",
-    "edition_hint": "答案版印出全部答案與解析；練習版只印題目與選項，留出作答空間，章末附答案速查表。",
+    "edition_hint": "切換本頁的顯示與列印。答案版：答案與解析可展開，列印時全部印出；"
+                    "練習版：只顯示題目與選項，每題可單獨顯示答案，搜尋結果不顯示答案與解析，"
+                    "列印時留出作答空間，章末附答案速查表。",
     "print_chapter": "列印本章",
     "pdf_download": "下載 PDF",
     "answer_key_title": "答案速查",
@@ -89,4 +92,31 @@ UI: dict[str, str] = {
     "anki_model": "備考指南題目",
     "anki_card": "題目",
     "anki_topic": "主題",
+    # reader scripts (issue 14): written into assets/javascripts/reader-strings.js at build
+    "reveal_answer": "顯示答案",
+    "hide_answer": "隱藏答案",
+    "search_spoilers": "搜尋結果顯示答案與解析的摘錄",
+    "term_popover_link": "在術語表中查看",
+    "term_popover_close": "關閉",
 }
+
+# What a reader is told about a question the checks flagged: one sentence per flag code (the
+# codes themselves are for editors: the report page and `check` show them).
+FLAG_SENTENCES: dict[str, str] = {
+    "truncated": "題庫中的這一題到此中斷，題目或答案不完整。",
+    "duplicate-number": "題庫中這個題號出現了不止一次。",
+    "numbering-gap": "題庫在這裡的題號不連續，前後可能缺了題目。",
+    "missing-answer": "題庫沒有給出本題的答案。",
+    "answer-not-in-options": "題庫給的答案與選項對不上。",
+    "answer-count": "題庫答案的選項個數與題型不符。",
+    "options-out-of-order": "題庫中本題的選項順序錯亂。",
+    "unterminated-code": "本題的程式碼在題庫中沒有結尾，排版可能有誤。",
+    "answer-conflict": "題庫的答案與解析不一致：請以解析和編者的說明為準。",
+    "option-text-moved": "校訂時選項文字有所調整，請以本頁的選項為準。",
+    "garbled-text": "題庫原文這裡疑似亂碼。",
+    "lost-character": "題庫原文這裡疑似遺失了字元，原處以問號代替。",
+    "lost-minus": "題庫原文這裡疑似遺失了負號。",
+    "code-whitespace-lost": "題庫原文的程式碼失去了空白與換行。",
+}
+UI.update({f"flag_{code}": sentence for code, sentence in FLAG_SENTENCES.items()})
+UI["flag_other"] = "自動檢查發現本題可能有問題。"  # a code with no sentence of its own yet

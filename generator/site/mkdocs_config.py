@@ -15,6 +15,8 @@ from ..base.errors import ConfigError
 from ..base.settings import Settings, load_settings
 from ..math.katex import CSS_URL as KATEX_CSS_URL
 from ..math.katex import katex_assets
+from ..pages.compose import Plan
+from ..pages.reader_strings import READER_STRINGS_JS, reader_strings_script
 from ..pages.script import convert_interface, theme_language
 from .frontend import CONSTANTS_JS, check_material, constants_script, material_scripts
 from .logs import PLUGIN_LOG
@@ -98,11 +100,12 @@ def fit_config(config: Any, settings: Settings, nav: list, script: str, typeset:
         config.theme.static_templates.discard("404.html")
 
 
-def guide_files(config: Any, shims: list[str], typeset: bool) -> list[File]:
-    """The files the guide serves besides its pages: KaTeX's assets when formulas are
-    ``typeset``, the iframe-worker shim at each of ``shims``, and ``constants.js``, which
-    the guide's scripts share with Python, once Material is checked to still have the
-    internals they hook."""
+def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
+    """The files the guide serves besides its pages: KaTeX's assets when the plan typesets
+    formulas, the iframe-worker shim at each of ``shims``, the reader scripts' strings in the
+    edition's script, and ``constants.js``, which the guide's scripts share with Python, once
+    Material is checked to still have the internals they hook."""
+    typeset = plan.formulas is not None
     files = [File.generated(config, url, abs_src_path=str(path)) for path, url in katex_assets()] if typeset else []
     shim = Path(config.config_file_path).parent / IFRAME_WORKER_SHIM
     if shims and not shim.is_file():
@@ -111,4 +114,5 @@ def guide_files(config: Any, shims: list[str], typeset: bool) -> list[File]:
     files += [File.generated(config, path, abs_src_path=str(shim)) for path in shims]
     check_material(*material_scripts())
     files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
+    files.append(File.generated(config, READER_STRINGS_JS, content=reader_strings_script(plan.interface)))
     return files

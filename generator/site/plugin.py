@@ -30,6 +30,7 @@ from .mkdocs_config import (
 )
 from .output_folder import Staging, stage_mkdocs_output
 from .search_exclusions import exclude_blocks, is_searched
+from .search_spoilers import mark_answer_blocks
 from .segmenter import search_terms
 from .share import first_question_text
 
@@ -89,7 +90,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
 
     def on_files(self, files: Files, config) -> Files:
         pages = [File.generated(config, path, content="") for path in self._pending]  # Markdown: on_pre_page
-        for file in pages + or_plugin_error(lambda: guide_files(config, self.shims, self.plan.formulas is not None)):
+        for file in pages + or_plugin_error(lambda: guide_files(config, self.shims, self.plan)):
             files.append(file)
         return files
 
@@ -111,7 +112,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         # read KaTeX's tags one by one, two thirds of a chapter page, only to skip them).
         if self.plan.formulas is not None:
             html = self.plan.formulas.shells(html)
-        return exclude_blocks(html)
+        return mark_answer_blocks(exclude_blocks(html))
 
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
     def on_page_context(self, context, page, config, nav):

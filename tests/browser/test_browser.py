@@ -56,7 +56,7 @@ def test_answers_are_closed_and_a_click_opens_one(page, guide_site):
     assert answers.count() == 6
     assert page.eval_on_selector_all("details.answer", "ds => ds.filter(d => d.open).length") == 0
     assert not answers.nth(1).locator("p").first.is_visible()
-    answers.nth(1).locator("summary").click()
+    answers.nth(1).locator("> summary").click()  # not the corrections folded inside it
     assert answers.nth(1).evaluate("d => d.open")
     assert answers.nth(1).locator("p").first.is_visible()
     assert page.eval_on_selector_all("details.answer", "ds => ds.filter(d => d.open).length") == 1

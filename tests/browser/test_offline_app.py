@@ -83,7 +83,7 @@ def test_downloaded_guide_reads_and_searches_offline(app, host, published):
     assert answer.evaluate("d => d.open") and "127" in answer.inner_text()
     other = page.locator("#q20").locator("xpath=..").locator("details.answer")
     assert not other.evaluate("d => d.open")
-    other.locator("summary").click()
+    other.locator("> summary").click()
     assert other.evaluate("d => d.open") and "INT4" in other.inner_text()
     # A page read offline after a reload still comes from the cache.
     page.goto(address + "glossary.html")

@@ -92,12 +92,16 @@ def filled(path: Path, tmp_path: Path, dpi: int = 36) -> list[float]:
     from PIL import Image
 
     subprocess.run(["pdftoppm", "-r", str(dpi), "-gray", str(path), str(tmp_path / path.stem)], check=True)
+    def _darkest(row: Image.Image) -> float:
+        low = row.getextrema()[0]  # a greyscale image: (darkest, lightest)
+        return low if isinstance(low, int | float) else min(low)
+
     shares = []
     for image in sorted(tmp_path.glob(f"{path.stem}-*.pgm"), key=lambda p: int(p.stem.rsplit("-", 1)[1])):
         with Image.open(image) as page:
             width, height = page.size
             top, bottom = round(height * TOP_MM / PAGE_MM), height - round(height * BOTTOM_MM / PAGE_MM)
-            rows = [page.crop((0, y, width, y + 1)).getextrema()[0] < 200 for y in range(top, bottom)]
+            rows = [_darkest(page.crop((0, y, width, y + 1))) < 200 for y in range(top, bottom)]
         lowest = max((i for i, ink in enumerate(rows) if ink), default=0)
         shares.append(lowest / (bottom - top))
         image.unlink()

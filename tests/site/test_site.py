@@ -172,13 +172,17 @@ def test_flags_corrections_and_notes_are_shown_on_their_question(bundled_site):
     out, _ = bundled_site
     chapter5 = (out / "ai-trainer" / "chapter-5.html").read_text(encoding="utf-8")
     q26 = question_html(chapter5, "q26")
-    assert '<div class="admonition danger"' in q26 and "truncated" in q26  # cut off: an open, red flag
-    assert '<details class="corrected"' in q26 and "本题已校订（1 处）" in q26  # the correction, folded
+    answer26 = q26[q26.index('<details class="answer">'):]
+    # Cut off: a red flag in reader words, and the correction folded, both inside the folded answer.
+    assert '<div class="admonition danger"' in answer26 and "题库中的这一题到此中断" in answer26
+    assert '<details class="corrected"' in answer26 and "本题已校订（1 处）" in answer26
+    assert "truncated" not in q26  # the checker's code is for the report page
     q25 = question_html(chapter5, "q25")
     answer = q25[q25.index('<details class="answer">'):]
     assert '<div class="admonition note">' in answer and "编者注" in answer  # the note sits inside the answer
     chapter2 = (out / "ai-trainer" / "chapter-2.html").read_text(encoding="utf-8")
-    assert "answer-conflict" in question_html(chapter2, "q10")
+    q10 = question_html(chapter2, "q10")
+    assert "answer-conflict" not in q10 and "题库的答案与解析不一致" in q10[q10.index('<details class="answer">'):]
 
 
 def test_report_page_lists_every_flag_with_a_link(bundled_site):

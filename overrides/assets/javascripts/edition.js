@@ -1,8 +1,10 @@
 /* The edition switch on chapter pages: practice or answer edition, for screen and print.
  *
- * The edition is <html data-guide-edition="answers|practice">; print.css does the rest.
+ * The edition is <html data-guide-edition="answers|practice">, set on every page (search
+ * hides answer snippets in the practice edition: search-spoilers.js); print.css does the rest.
  * It comes from ?edition=practice in the address, else from this tab's last choice,
- * else the answer edition.  Printing the answer edition opens every <details> and closes
+ * else the answer edition.  In the practice edition each question gets a button that
+ * reveals its answer on screen (class "is-revealed" on the question, guide.css).  Printing the answer edition opens every <details> and closes
  * again afterwards.  Links to the chapter's PDFs come from studyGuide.pdfs, which
  * `python -m generator pdf` writes into assets/javascripts/pdf-manifest.js; the home page
  * lists every chapter's PDFs from it too, under the deck and spreadsheet downloads.
@@ -28,6 +30,7 @@
 
   function apply(edition, switcher) {
     root.setAttribute("data-guide-edition", edition);
+    if (!switcher) return;
     switcher.querySelectorAll('input[name="guide-edition"]').forEach(function (input) {
       input.checked = input.value === edition;
     });
@@ -91,11 +94,42 @@
     });
   }
 
+  /* Show or hide one question's answer in the practice edition (screen only). */
+  function reveal(question, button, shown) {
+    var strings = window.studyGuide.strings;
+    question.classList.toggle("is-revealed", shown);
+    button.setAttribute("aria-expanded", String(shown));
+    button.textContent = shown ? strings.hide_answer : strings.reveal_answer;
+    var answer = question.querySelector(":scope > details.answer");
+    if (shown && answer) answer.open = true;
+  }
+
+  /* A "顯示答案" button before each folded answer; guide.css shows it in the practice edition only. */
+  function addRevealButtons() {
+    document.querySelectorAll(".md-typeset .question > details.answer").forEach(function (answer, i) {
+      var question = answer.parentNode;
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "answer-reveal";
+      if (!answer.id) answer.id = "guide-answer-" + (i + 1);
+      button.setAttribute("aria-controls", answer.id);
+      reveal(question, button, false);
+      button.addEventListener("click", function () {
+        reveal(question, button, !question.classList.contains("is-revealed"));
+      });
+      question.insertBefore(button, answer);
+    });
+  }
+
   function mount() {
     showHomePdfs();
     var switcher = document.querySelector(".edition-switch");
-    if (!switcher) return;
+    if (!switcher) {
+      apply(remembered(), null);
+      return;
+    }
     apply(remembered(), switcher);
+    addRevealButtons();
     switcher.addEventListener("change", function (event) {
       if (event.target.name === "guide-edition") apply(event.target.value, switcher);
     });
