@@ -100,7 +100,7 @@ def render_question(question: Question, ctx: RenderContext) -> str:
     heading = ui["question"].format(number=question.number)
     tags = "".join(f' <span class="exam-tag" title="{ui["exam_tag"]}">{escape(tag)}</span>'
                    for tag in question.exam_tags)
-    parts = [f"### {heading} · {ui[f'type_{question.type.value}']}{tags} {{ #{question.id} .question-heading }}"]
+    parts = [f"## {heading} · {ui[f'type_{question.type.value}']}{tags} {{ #{question.id} .question-heading }}"]
     parts.append(render_field(question, question.stem, ctx))
     if question.options:
         items = [_option(question, o, ctx) for o in question.options]

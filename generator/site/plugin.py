@@ -33,6 +33,7 @@ from .search_exclusions import exclude_blocks, is_searched
 from .search_spoilers import mark_answer_blocks
 from .segmenter import search_terms
 from .share import first_question_text
+from .skip_link import skip_to_first_question
 
 
 class StudyGuideConfig(base.Config):
@@ -119,6 +120,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         if (formulas := self.plan.formulas) is not None:
             page.content = or_plugin_error(lambda: formulas.fill(page.content))
         page.meta.setdefault("share_description", first_question_text(page.content or ""))  # overrides/main.html
+        skip_to_first_question(page.toc, page.content or "")
         return context
 
     @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)

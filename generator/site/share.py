@@ -15,6 +15,7 @@ DESCRIPTION_LIMIT = 160
 # Elements without an end tag: they never open a hidden subtree.
 _VOID = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "wbr"})
 # The stem ends where the options, a flag, the writing space or the answer begins.
+_HEADING = "h2"  # a question heading's level (generator/pages/chapter.py)
 _STEM_END = frozenset({"div", "details", "h1", "h2", "h3", "h4", "section"})
 _SPACES = re.compile(r"\s+")
 
@@ -31,7 +32,7 @@ class _FirstStem(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
-        if self.state == "before" and tag == "h3" and "question-heading" in (attributes.get("class") or "").split():
+        if self.state == "before" and tag == _HEADING and "question-heading" in (attributes.get("class") or "").split():
             self.state = "heading"
         elif self.state == "stem":
             if self.hidden:
@@ -42,7 +43,7 @@ class _FirstStem(HTMLParser):
                 self.hidden = 1
 
     def handle_endtag(self, tag: str) -> None:
-        if self.state == "heading" and tag == "h3":
+        if self.state == "heading" and tag == _HEADING:
             self.state = "stem"
         elif self.state == "stem" and self.hidden:
             self.hidden -= 1
@@ -63,7 +64,7 @@ def first_question_text(html: str, limit: int = DESCRIPTION_LIMIT) -> str | None
         return None
     parser = _FirstStem()
     # Feed from the heading on, a piece at a time, so a long chapter is not read to its end.
-    position = html.rfind("<h3", 0, start)
+    position = html.rfind("<" + _HEADING, 0, start)
     while parser.state != "done" and position < len(html):
         parser.feed(html[position:position + 4096])
         position += 4096

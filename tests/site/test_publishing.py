@@ -124,7 +124,7 @@ def test_share_metadata_is_text_never_markup(site):
 
 
 def test_the_first_question_is_read_as_a_screen_reader_reads_it():
-    html = ('<h1>x</h1><div class="question"><h3 class="question-heading" id="q1">第1題</h3>'
+    html = ('<h1>x</h1><div class="question"><h2 class="question-heading" id="q1">第1題</h2>'
             '<p>求 <span class="sg-math"><sg-katex aria-hidden="true"><span>drawn<br>η</span></sg-katex>'
             '<span class="sg-math-text">η_l</span></span> &amp; 說明' + "很長" * 200 + '</p>'
             '<div class="options"><ul><li>A. 甲</li></ul></div></div>')
