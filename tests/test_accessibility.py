@@ -1,0 +1,140 @@
+"""Accessibility in a real browser, as a keyboard, screen-reader or phone reader meets it.
+
+axe-core (pinned in package.json, installed by ``npm ci``) is injected into the built
+pages; the keyboard tests press Tab as a reader would and compare what the screen shows.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser import PHONE, ROOT, browser, file_url, guide_site, hant_site, offline_page  # noqa: F401
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+CHAPTER = "ai-trainer/chapter-1.html"
+PAGES = ["index.html", CHAPTER, "glossary.html"]
+
+
+def open_page(page, site: Path, path: str, dark: bool = False) -> None:
+    page.goto(file_url(site, path))
+    if dark:  # Material chooses slate from prefers-color-scheme; say so rather than trust it
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    assert scheme == ("slate" if dark else "default"), f"{path}: colour scheme {scheme}"
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("path", PAGES)
+def test_axe_finds_no_serious_violation_and_no_heading_skip(browser, guide_site, path, dark):
+    if not AXE.is_file():
+        pytest.fail(f"{AXE}: expected axe-core (npm ci, see package.json), found no such file")
+    with offline_page(browser, dark=dark) as (page, refused):
+        open_page(page, guide_site, path, dark)
+        page.add_script_tag(path=str(AXE))
+        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        assert not refused
+    found = [f"{v['id']} ({v['impact']}): {v['help']}; e.g. {v['nodes'][0]['target']} "
+             f"{(v['nodes'][0].get('failureSummary') or '').splitlines()[-1:]}"
+             for v in result["violations"]
+             if v["impact"] in ("serious", "critical") or v["id"] == "heading-order"]
+    assert not found, f"{path} ({'dark' if dark else 'light'}):\n" + "\n".join(found)
+
+
+def test_pages_say_which_chinese_script_they_are_in(browser, guide_site, hant_site):
+    for site, tag in ((guide_site, "zh-Hans"), (hant_site, "zh-Hant")):
+        with offline_page(browser) as (page, _):
+            for path in PAGES:
+                page.goto(file_url(site, path))
+                assert page.evaluate("document.documentElement.lang") == tag, f"{site}/{path}"
+
+
+def test_the_first_tab_skips_to_the_first_question(browser, guide_site):
+    with offline_page(browser) as (page, _):
+        page.goto(file_url(guide_site, CHAPTER))
+        page.keyboard.press("Tab")
+        skip = page.evaluate("[document.activeElement.className, document.activeElement.textContent.trim()]")
+        assert "md-skip" in skip[0] and skip[1], f"first Tab stop: {skip}"
+        page.keyboard.press("Enter")
+        first = page.evaluate("document.querySelector('.question-heading').id")
+        assert page.evaluate("location.hash") == f"#{first}"
+        top = page.evaluate("document.getElementById(location.hash.slice(1)).getBoundingClientRect().top")
+        assert 0 <= top < 200, f"the first question's heading is {top}px from the top, not in view"
+        page.keyboard.press("Tab")  # from there the keyboard goes on inside the first question
+        assert page.evaluate("!!document.activeElement.closest('.question')"
+                             " && document.activeElement.closest('.question') === document.querySelector('.question')")
+
+
+# The box where a focus stop shows itself: an invisible radio shows on what follows it
+# (the edition switch's span, Material's palette button) or on its label.
+INDICATOR = """() => {
+  const e = document.activeElement;
+  if (!e || e === document.body) return null;
+  const hidden = e.tagName === 'INPUT' && getComputedStyle(e).opacity === '0';
+  const shown = hidden ? [e.nextElementSibling, ...e.labels].find(l => l && l.getClientRects().length) || e : e;
+  const r = shown.getBoundingClientRect();
+  const label = (e.className + ' ' + (e.getAttribute('href') || e.textContent.trim().slice(0, 20))).trim();
+  return {x: r.x, y: r.y, width: r.width, height: r.height, label: e.tagName + ' ' + label};
+}"""
+
+
+def test_every_focus_stop_on_a_chapter_page_shows_a_visible_ring(browser, guide_site):
+    """Each Tab stop changes what the screen shows around it (compared with the same
+    moment unfocused): a stop nobody can see fails."""
+    with offline_page(browser) as (page, _):
+        page.goto(file_url(guide_site, CHAPTER))
+        page.wait_for_timeout(300)
+        invisible, stops = [], 0
+        viewport = page.viewport_size
+        while stops < 600:
+            page.keyboard.press("Tab")
+            box = page.evaluate(INDICATOR)
+            if box is None or (stops and "md-skip" in box["label"]):
+                break  # round the page and back
+            stops += 1
+            x, y = max(0, box["x"] - 6), max(0, box["y"] - 6)
+            clip = {"x": x, "y": y, "width": min(box["width"] + 12, viewport["width"] - x),
+                    "height": min(box["height"] + 12, viewport["height"] - y)}
+            if box["width"] < 1 or box["height"] < 1 or clip["width"] < 1 or clip["height"] < 1:
+                invisible.append(f"{box['label']}: nothing on screen")
+                continue
+            focused = page.screenshot(clip=clip, animations="disabled")
+            page.evaluate("document.activeElement.blur()")  # Tab goes on from here all the same
+            if page.screenshot(clip=clip, animations="disabled") == focused:
+                invisible.append(box["label"])
+        assert stops > 30, f"only {stops} focus stops"
+        assert not invisible, f"focus stops with no visible ring ({len(invisible)} of {stops}): {invisible}"
+
+
+def test_a_terms_definition_never_covers_the_options(browser, guide_site):
+    with offline_page(browser) as (page, _):
+        page.goto(file_url(guide_site, CHAPTER))
+        terms = page.locator(".question:has(.options) > p a.term")
+        assert terms.count() > 0, "no glossary term in a stem above options"
+        for i in range(min(terms.count(), 6)):
+            term = terms.nth(i)
+            term.scroll_into_view_if_needed()
+            page.mouse.move(0, 0)
+            term.hover()
+            tooltip = page.wait_for_selector(".md-tooltip2--active", timeout=5000)
+            page.wait_for_timeout(500)  # its opening movement
+            tip = tooltip.bounding_box()
+            options = term.evaluate("t => [...t.closest('.question').querySelectorAll('.options li')].map(li => {"
+                                    " const r = li.getBoundingClientRect(); return [r.top, r.bottom, li.textContent.slice(0, 20)]; })")
+            covered = [text for top, bottom, text in options if tip["y"] < bottom and tip["y"] + tip["height"] > top]
+            assert not covered, f"{term.text_content()}'s definition covers {covered}"
+            page.mouse.move(0, 0)
+            page.wait_for_selector(".md-tooltip2--active", state="detached", timeout=5000)
+
+
+def test_stems_options_and_answers_are_16px_on_a_phone(browser, guide_site):
+    with offline_page(browser, viewport=PHONE) as (page, _):
+        page.goto(file_url(guide_site, CHAPTER))
+        page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+        sizes = page.evaluate("""() => [...document.querySelectorAll(
+              '.question > p, .question .options li, .question details.answer p, .question details.answer li')]
+            .filter(e => e.offsetParent !== null && e.textContent.trim())
+            .map(e => [parseFloat(getComputedStyle(e).fontSize), e.textContent.trim().slice(0, 30)])""")
+        assert len(sizes) > 20
+        small = [(size, text) for size, text in sizes if size < 16]
+        assert not small, f"{len(small)} of {len(sizes)} texts under 16px on a phone, e.g. {small[:3]}"
