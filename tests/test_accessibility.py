@@ -9,7 +9,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser import PHONE, ROOT, browser, file_url, guide_site, hant_site, offline_page  # noqa: F401
+# ruff: noqa: F811 (pytest passes the imported fixtures as arguments)
+from tests.browser import (  # noqa: F401
+    PHONE,
+    ROOT,
+    browser,
+    file_url,
+    guide_site,
+    hant_site,
+    offline_page,
+)
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CHAPTER = "ai-trainer/chapter-1.html"
@@ -113,12 +122,14 @@ def test_a_terms_definition_never_covers_the_options(browser, guide_site):
         assert terms.count() > 0, "no glossary term in a stem above options"
         for i in range(min(terms.count(), 6)):
             term = terms.nth(i)
-            term.scroll_into_view_if_needed()
+            term.evaluate("t => t.scrollIntoView({block: 'center'})")
             page.mouse.move(0, 0)
             term.hover()
-            tooltip = page.wait_for_selector(".md-tooltip2--active", timeout=5000)
+            tooltip = page.wait_for_selector(".md-tooltip2--active .md-tooltip2__inner", timeout=5000)
             page.wait_for_timeout(500)  # its opening movement
             tip = tooltip.bounding_box()
+            header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+            assert tip["y"] >= header, f"{term.text_content()}'s definition is under the header: {tip}"
             options = term.evaluate("t => [...t.closest('.question').querySelectorAll('.options li')].map(li => {"
                                     " const r = li.getBoundingClientRect(); return [r.top, r.bottom, li.textContent.slice(0, 20)]; })")
             covered = [text for top, bottom, text in options if tip["y"] < bottom and tip["y"] + tip["height"] > top]
