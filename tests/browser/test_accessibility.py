@@ -9,16 +9,8 @@ from pathlib import Path
 
 import pytest
 
-# ruff: noqa: F811 (pytest passes the imported fixtures as arguments)
-from tests.browser import (  # noqa: F401
-    PHONE,
-    ROOT,
-    browser,
-    file_url,
-    guide_site,
-    hant_site,
-    offline_page,
-)
+from benchmarks.browser import PHONE, file_url, offline_page
+from tests.paths import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CHAPTER = "ai-trainer/chapter-1.html"
@@ -131,7 +123,8 @@ def test_a_terms_definition_never_covers_the_options(browser, guide_site):
             header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
             assert tip["y"] >= header, f"{term.text_content()}'s definition is under the header: {tip}"
             options = term.evaluate("t => [...t.closest('.question').querySelectorAll('.options li')].map(li => {"
-                                    " const r = li.getBoundingClientRect(); return [r.top, r.bottom, li.textContent.slice(0, 20)]; })")
+                                    " const r = li.getBoundingClientRect();"
+                                    " return [r.top, r.bottom, li.textContent.slice(0, 20)]; })")
             covered = [text for top, bottom, text in options if tip["y"] < bottom and tip["y"] + tip["height"] > top]
             assert not covered, f"{term.text_content()}'s definition covers {covered}"
             page.mouse.move(0, 0)
