@@ -49,6 +49,10 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     pages: prerender.Pages | None = None  # the generated pages' Markdown, made beside MkDocs
     _pending: dict[str, int]  # src_uri -> index of a generated page whose Markdown is still to come
     shims: list[str]  # where the site serves its copy of the iframe-worker shim
+    # The new site_dir `mkdocs build` writes (`mkdocs serve` builds in a folder of its own).
+    output_wanted: bool = False
+    output: Staging | None = None
+    output_built: bool = False
 
     # Before Material's search plugin reads its configuration (jieba_dict_user, and its
     # defaults in the interface language this sets).
@@ -67,11 +71,6 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         self.output = or_plugin_error(lambda: stage_mkdocs_output(config, self.plan.watched, self.config.force_output,
                                                                   self.output_wanted))
         return config
-
-    # `mkdocs build` only: `mkdocs serve` builds in a folder of its own.
-    output_wanted: bool = False
-    output: Staging | None = None
-    output_built: bool = False
 
     def on_startup(self, *, command, dirty) -> None:
         self.output_wanted = command == "build"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import FloatRect
 
 from benchmarks.browser import PHONE, file_url, offline_page
 from tests.paths import ROOT
@@ -87,6 +88,7 @@ def test_every_focus_stop_on_a_chapter_page_shows_a_visible_ring(browser, guide_
         page.wait_for_timeout(300)
         invisible, stops = [], 0
         viewport = page.viewport_size
+        assert viewport is not None
         while stops < 600:
             page.keyboard.press("Tab")
             box = page.evaluate(INDICATOR)
@@ -94,8 +96,8 @@ def test_every_focus_stop_on_a_chapter_page_shows_a_visible_ring(browser, guide_
                 break  # round the page and back
             stops += 1
             x, y = max(0, box["x"] - 6), max(0, box["y"] - 6)
-            clip = {"x": x, "y": y, "width": min(box["width"] + 12, viewport["width"] - x),
-                    "height": min(box["height"] + 12, viewport["height"] - y)}
+            clip: FloatRect = {"x": x, "y": y, "width": min(box["width"] + 12, viewport["width"] - x),
+                               "height": min(box["height"] + 12, viewport["height"] - y)}
             if box["width"] < 1 or box["height"] < 1 or clip["width"] < 1 or clip["height"] < 1:
                 invisible.append(f"{box['label']}: nothing on screen")
                 continue
@@ -120,6 +122,7 @@ def test_a_terms_definition_never_covers_the_options(browser, guide_site):
             tooltip = page.wait_for_selector(".md-tooltip2--active .md-tooltip2__inner", timeout=5000)
             page.wait_for_timeout(500)  # its opening movement
             tip = tooltip.bounding_box()
+            assert tip is not None, "the definition is not on screen"
             header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
             assert tip["y"] >= header, f"{term.text_content()}'s definition is under the header: {tip}"
             options = term.evaluate("t => [...t.closest('.question').querySelectorAll('.options li')].map(li => {"
