@@ -54,8 +54,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     output: Staging | None = None
     output_built: bool = False
 
-    # Before Material's search plugin reads its configuration (jieba_dict_user, and its
-    # defaults in the interface language this sets).
+    # Before Material's search plugin reads jieba_dict_user and its interface-language defaults.
     @event_priority(50)
     def on_config(self, config):
         route_generator_log()
