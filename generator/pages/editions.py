@@ -84,6 +84,9 @@ def answer_key(chapter: Chapter, ui: Mapping[str, str],
             answer = f'<span class="answer-key__missing" title="{html.escape(ui["no_answer"])}">—</span>'
         else:
             answer = show(q, entry.answer) if entry.is_text else escape(entry.answer)
+        if q.editor_answer is not None:  # a disputed answer: the bank's, then the editor's
+            answer += (f' <span class="answer-key__editor">· {html.escape(ui["editor_answer"])}：'
+                       f'{_editor_value(q, q.editor_answer, ui, show)}</span>')
         items.append(f'- [{q.number}\\.](#{q.id}) <span class="answer-key__answer">{answer}</span>')
     title = html.escape(ui["answer_key_title"])
     hint = html.escape(ui["answer_key_hint"])
@@ -91,6 +94,13 @@ def answer_key(chapter: Chapter, ui: Mapping[str, str],
             f'<p class="answer-key__title" role="heading" aria-level="2">{title}</p>\n\n'
             f'<p class="answer-key__hint">{hint}</p>\n\n'
             + "\n".join(items) + "\n\n</div>")
+
+
+def _editor_value(q: Question, value: str, ui: Mapping[str, str], show: Callable[[Question, str], str]) -> str:
+    """The editor's answer as the key shows it: letters, 正確/錯誤, or text (formulas typeset by ``show``)."""
+    if q.type is QuestionType.JUDGE and value in ("true", "false"):
+        return html.escape(ui[value])
+    return escape(value) if q.type.is_choice and is_letter_answer(value) else show(q, value)
 
 
 def writing_space(question: Question, ui: Mapping[str, str]) -> str:

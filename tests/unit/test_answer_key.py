@@ -117,3 +117,13 @@ def test_chapter_page_carries_switch_writing_space_and_key_in_reading_order():
     assert switch < first < last < key
     q5 = rendered[rendered.index('id="q5"'):rendered.index('id="q6"')]
     assert q5.index('class="writing-space"') < q5.index('<details class="answer"')
+
+
+def test_a_disputed_answer_shows_the_editors_beside_the_banks_in_the_key():
+    """q3's bank answer 0.0005 is disputed (errata editor_answer): the key shows both, bank first."""
+    chapter = load_bank(BUNDLED).chapters[0]
+    cells = dict(cell.split(".", 1) for cell in key_cells(answer_key(chapter, UI)))
+    assert cells["3"].startswith("0.0005·" + UI["editor_answer"] + "：")
+    assert "1.227" in cells["3"]
+    undisputed = [q for q in chapter.questions if q.editor_answer is None and q.type in (T.SINGLE, T.MULTIPLE)]
+    assert undisputed and all(UI["editor_answer"] not in cells[str(q.number)] for q in undisputed)
