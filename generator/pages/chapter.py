@@ -68,7 +68,9 @@ def render_answer(question: Question, ctx: RenderContext) -> str:
     label = f"**{ui['answer']}：**"
     editor = None
     if question.editor_answer is not None:
-        editor = f"{ui['editor_answer']}：{_answer_value(question, question.editor_answer, ctx)}"
+        # The label links to the editor's note, which gives the working.
+        name = f"[{ui['editor_answer']}](#{question.id}-note)" if question.notes else ui["editor_answer"]
+        editor = f"{name}：{_answer_value(question, question.editor_answer, ctx)}"
     if question.answer is None:
         return f"{label} {ui['no_answer']}" + (f" · {editor}" if editor else "")
     body = _answer_value(question, question.answer, ctx, question.answer_text)
@@ -112,7 +114,7 @@ def render_question(question: Question, ctx: RenderContext) -> str:
         answer.append(f"**{ui['explanation']}：**\n\n" + render_field(question, question.explanation, ctx))
     if question.notes:
         notes = "\n\n".join(render_field(question, note, ctx) for note in question.notes)
-        answer.append(f'!!! note "{ui["note_title"]}"\n\n' + indent(notes))
+        answer.append(f'<span id="{question.id}-note"></span>\n\n!!! note "{ui["note_title"]}"\n\n' + indent(notes))
     # What the checks found and what the editor changed quote the answer: folded with it.
     answer += [block for block in (_flags(question, ctx), _corrections(question, ctx)) if block]
     parts.append(f'??? answer "{title}"\n\n' + indent("\n\n".join(answer)))

@@ -127,3 +127,12 @@ def test_a_disputed_answer_shows_the_editors_beside_the_banks_in_the_key():
     assert "1.227" in cells["3"]
     undisputed = [q for q in chapter.questions if q.editor_answer is None and q.type in (T.SINGLE, T.MULTIPLE)]
     assert undisputed and all(UI["editor_answer"] not in cells[str(q.number)] for q in undisputed)
+
+
+def test_the_editors_answer_links_to_the_note_that_gives_the_working():
+    bank = load_bank(BUNDLED)
+    page = html(render_chapter(bank, bank.chapters[0], RenderContext(ui=dict(UI))).markdown)
+    link = re.search(r'<a href="#q3-note">([^<]*)</a>', page)
+    assert link and link.group(1) == UI["editor_answer"]
+    anchor = page.index('id="q3-note"')  # just before the note itself
+    assert page.find('class="admonition note"', anchor) - anchor < 100
