@@ -11,7 +11,7 @@ def _interrupted_while_starting(signum, frame):
 
 
 signal.signal(signal.SIGINT, _interrupted_while_starting)
-from .cli import main  # noqa: E402
+from .cli import main, on_interrupt  # noqa: E402
 
-signal.signal(signal.SIGINT, signal.default_int_handler)  # from here on Ctrl-C cleans up (exit 130)
+signal.signal(signal.SIGINT, on_interrupt)  # from here on Ctrl-C cleans up (exit 130)
 raise SystemExit(main())

@@ -31,6 +31,23 @@ ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = ROOT / "site_config" / "guide.yml"
 
 
+class _Interrupt:
+    """The SIGINT handler of ``python -m generator`` once started: a KeyboardInterrupt, remembered.
+
+    Ctrl-C during a library's import (opencc's, say) can surface as an ImportError instead of
+    a KeyboardInterrupt; remembering it lets :func:`main` still say "interrupted", exit 130.
+    """
+
+    received = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        _Interrupt.received = True
+        raise KeyboardInterrupt
+
+
+on_interrupt = _Interrupt()
+
+
 def main(argv: list[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
@@ -45,8 +62,16 @@ def main(argv: list[str] | None = None) -> int:
         print(f"error: {where}{error.strerror or error}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
-        print("interrupted: any output folder is left as it was", file=sys.stderr)
-        return 130
+        return _interrupted()
+    except Exception:
+        if _Interrupt.received:  # the interrupt surfaced as another error
+            return _interrupted()
+        raise
+
+
+def _interrupted() -> int:
+    print("interrupted: any output folder is left as it was", file=sys.stderr)
+    return 130
 
 
 def _parser() -> argparse.ArgumentParser:

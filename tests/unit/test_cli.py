@@ -80,3 +80,30 @@ def test_check_suggests_terms_missing_from_the_glossary(tmp_path):
     assert result.returncode == 0
     suggestions = next(line for line in result.stdout.splitlines() if line.startswith("terms missing"))
     assert "Zorblax ×3" in suggestions and "LoRA" not in suggestions
+
+
+def test_an_interrupt_that_surfaces_as_another_error_still_exits_130(monkeypatch, capsys, tmp_path):
+    """Ctrl-C inside a library's import can come out as an ImportError: still "interrupted", 130."""
+    from generator import cli
+
+    def interrupted_import(args):
+        with pytest.raises(KeyboardInterrupt):
+            cli.on_interrupt(2, None)  # Ctrl-C arrives ...
+        raise ImportError("initialization failed")  # ... and a C extension's import reports it so
+
+    monkeypatch.setattr(cli, "_site", interrupted_import)
+    monkeypatch.setattr(cli._Interrupt, "received", False)
+    assert cli.main(["site", str(tmp_path / "bank.txt"), "-o", str(tmp_path / "out")]) == 130
+    assert "interrupted" in capsys.readouterr().err
+
+
+def test_an_error_without_an_interrupt_is_not_taken_for_one(monkeypatch, tmp_path):
+    from generator import cli
+
+    def broken(args):
+        raise ImportError("a real bug")
+
+    monkeypatch.setattr(cli, "_site", broken)
+    monkeypatch.setattr(cli._Interrupt, "received", False)
+    with pytest.raises(ImportError, match="a real bug"):
+        cli.main(["site", str(tmp_path / "bank.txt"), "-o", str(tmp_path / "out")])
