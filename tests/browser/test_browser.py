@@ -102,7 +102,9 @@ def test_math_is_typeset_and_visible(page, guide_site):
     page.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
     formulas = page.locator(".katex")
     assert formulas.count() > 0, "no KaTeX formula on chapter 1"
-    hidden = page.eval_on_selector_all(".katex", "ks => ks.filter(k => !k.getClientRects().length).length")
+    # The answer key (an editor's answer may hold a formula) is for the practice edition and paper only.
+    hidden = page.eval_on_selector_all(".katex", "ks => ks.filter(k => !k.closest('.answer-key'))"
+                                       ".filter(k => !k.getClientRects().length).length")
     assert hidden == 0
     box = formulas.first.bounding_box()
     assert box and box["width"] > 5 and box["height"] > 5
