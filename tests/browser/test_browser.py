@@ -197,6 +197,22 @@ def test_the_quick_worker_finds_what_the_whole_index_finds(browser, guide_site):
     assert not refused
 
 
+def test_search_answers_when_its_workers_are_ready_before_material_asks(browser, guide_site):
+    """Material listens to its worker only once it has sent its set-up; workers that are
+    ready sooner (a slow machine loading Material's bundle late) must still be heard."""
+    with offline_page(browser) as (page, refused):
+        held = []  # Material's bundle, held back until the workers are ready
+        bundle = re.compile(r"/assets/javascripts/bundle\.[0-9a-f]+\.min\.js$")
+        page.route(bundle, lambda route: held.append(route))
+        page.goto(file_url(guide_site, CHAPTERS[0]), wait_until="commit")
+        page.wait_for_function("studyGuide.timings && studyGuide.timings.quick > 0")
+        page.wait_for_timeout(200)  # and their ready message has been held for Material
+        held[0].continue_()
+        page.wait_for_load_state()
+        assert result_ids(search(page, "LoRA", clear=False))[0] == "q10"
+    assert not refused
+
+
 def test_the_whole_index_is_built_once_the_reader_searches_and_then_answers(page, guide_site):
     page.goto(file_url(guide_site, CHAPTERS[0]))
     page.wait_for_function("studyGuide.timings.quick > 0")

@@ -46,13 +46,13 @@
       indexSetup: null,    /* the index worker's set-up, and whether it was sent */
       quickAsked: [],      /* per query to the quick worker: not empty */
       shown: null,         /* the last list delivered, as locations */
-      early: [],           /* messages before Material listens */
+      early: [],           /* messages before Material listens (see FolderWorker) */
       proxy: null          /* what Material holds as its worker */
     };
 
     function deliver(data) {
       if (data.type === MESSAGE.RESULT) state.shown = listOf(data.data);
-      if (state.proxy && state.proxy.attached) state.proxy.dispatchEvent(new MessageEvent("message", { data: data }));
+      if (state.proxy && state.proxy.listening) state.proxy.dispatchEvent(new MessageEvent("message", { data: data }));
       else state.early.push(data);
     }
 
@@ -194,8 +194,18 @@
        they run, the shim if they cannot; messages wait in between. */
     function FolderWorker(url) {
       var target = new EventTarget();
-      var queue = [], shim = null, setup = null;
+      var queue = [], shim = null, setup = null, heard = false;
       target.attached = false;
+      target.listening = false;
+      /* Material listens for its worker's messages only from its first message on (its
+         set-up), as with a real worker, which speaks only when spoken to; these workers
+         may be ready before that, so what they say waits until just after it. */
+      function listen() {
+        target.listening = true;
+        state.early.splice(0).forEach(function (data) {
+          target.dispatchEvent(new MessageEvent("message", { data: data }));
+        });
+      }
       function useShim() {
         shim = new options.Shim(url);
         shim.addEventListener("message", function (ev) {
@@ -206,9 +216,6 @@
         if (target.attached) return;
         target.attached = true;
         if (!state.background) useShim();
-        state.early.splice(0).forEach(function (data) {
-          target.dispatchEvent(new MessageEvent("message", { data: data }));
-        });
         queue.splice(0).forEach(target.send);
       };
       target.fallBack = function () {            /* the Blob workers failed: the shim after all */
@@ -218,6 +225,10 @@
         if (state.lastQuery) shim.postMessage({ type: MESSAGE.QUERY, data: state.lastQuery.data });  /* unanswered */
       };
       target.send = function (message) {
+        if (!heard) {
+          heard = true;
+          setTimeout(listen, 0);
+        }
         if (!target.attached) return queue.push(message);
         if (message.type === MESSAGE.SETUP) setup = message;
         if (shim) return shim.postMessage(message.type === MESSAGE.SETUP ? fullSetup(message) : message);
