@@ -27,10 +27,9 @@
   }
 
   function loadScript(src, done) {
-    var script = Object.assign(document.createElement("script"), { src: src });
-    script.onload = function () { done(true); };
-    script.onerror = function () { done(false); };
-    document.head.appendChild(script);
+    document.head.appendChild(Object.assign(document.createElement("script"), {
+      src: src, onload: function () { done(true); }, onerror: function () { done(false); }
+    }));
   }
 
   /* options: root (the site's address), Native, Shim (Workers), timings, onConfig(config). */
@@ -60,11 +59,6 @@
       if (state.announced) return;
       state.announced = true;
       deliver({ type: MESSAGE.READY });
-    }
-
-    function settle() {
-      state.settled = true;
-      if (state.proxy) state.proxy.attach();
     }
 
     function stopQuick() {
@@ -171,7 +165,8 @@
         if (source === null || index === null) return;
         if (state.background && index) setUpBackground();
         else if (state.background) stopBackground();
-        settle();
+        state.settled = true;
+        if (state.proxy) state.proxy.attach();
       }
       loadScript(options.root + "assets/javascripts/workers/search-source.js", function (ok) {
         source = ok && typeof guide.searchWorker === "string";
@@ -194,17 +189,13 @@
        they run, the shim if they cannot; messages wait in between. */
     function FolderWorker(url) {
       var target = new EventTarget();
-      var queue = [], shim = null, setup = null, heard = false;
-      target.attached = false;
-      target.listening = false;
-      /* Material listens for its worker's messages only from its first message on (its
-         set-up), as with a real worker, which speaks only when spoken to; these workers
-         may be ready before that, so what they say waits until just after it. */
+      var queue = [], shim = null, setup = null, listenSoon = null;
+      target.attached = target.listening = false;
+      /* Material listens to its worker only from its first message (the set-up) on, as a real
+         worker speaks only when spoken to; what these say sooner waits until just after it. */
       function listen() {
         target.listening = true;
-        state.early.splice(0).forEach(function (data) {
-          target.dispatchEvent(new MessageEvent("message", { data: data }));
-        });
+        state.early.splice(0).forEach(deliver);
       }
       function useShim() {
         shim = new options.Shim(url);
@@ -225,10 +216,7 @@
         if (state.lastQuery) shim.postMessage({ type: MESSAGE.QUERY, data: state.lastQuery.data });  /* unanswered */
       };
       target.send = function (message) {
-        if (!heard) {
-          heard = true;
-          setTimeout(listen, 0);
-        }
+        if (listenSoon === null) listenSoon = setTimeout(listen, 0);
         if (!target.attached) return queue.push(message);
         if (message.type === MESSAGE.SETUP) setup = message;
         if (shim) return shim.postMessage(message.type === MESSAGE.SETUP ? fullSetup(message) : message);
