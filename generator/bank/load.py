@@ -25,6 +25,8 @@ from .model import Bank
 from .parse import parse
 from .repair import repair
 from .spreadsheet import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
+from .word_bank import neutral_text, question_tables, relocate, table_bank
+from .word_text import check_unpacked_size, read_docx
 
 ERRATA_FILE = "errata.yml"
 MB = 2**20
@@ -36,13 +38,13 @@ _NOT_A_FILE = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"
                (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 # What a file holds, by its first bytes, for the kinds that are not read (with what they are).
 UNREAD_KINDS = {"doc": "a Word 97-2003 or other OLE file (.doc, .xls)", "pdf": "a PDF document",
-                "docx": "a Word document (.docx)", "zip": "a zip archive that is no .xlsx workbook"}
+                "zip": "a zip archive that is no .xlsx workbook or .docx document"}
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
 def file_kind(data: bytes, path: Path) -> str:
-    """``xlsx``, ``csv`` (by name; CSV content is recognised by its header too), one of
-    :data:`UNREAD_KINDS`, or ``text``."""
+    """``xlsx``, ``docx``, ``csv`` (by name; CSV content is recognised by its header too), one
+    of :data:`UNREAD_KINDS`, or ``text``."""
     if data.startswith(XLSX_MAGIC):
         try:
             names = set(zipfile.ZipFile(io.BytesIO(data)).namelist())
@@ -79,26 +81,43 @@ def sources_modified(path: Path, errata: Path | None = None) -> float:
 def read_bank(path: Path) -> Bank:
     """The bank file at ``path`` as its author wrote it, by what the file holds (not its name):
 
-    an .xlsx workbook or a CSV table (``generator.bank.spreadsheet``), this project's JSON
-    export (``generator.bank.json_bank``), else text: decoded, repaired and parsed.
+    an .xlsx workbook or a CSV table (``generator.bank.spreadsheet``), a Word document
+    (``generator.bank.word_bank``: question tables read like a spreadsheet, else its text
+    parsed as a text bank's), this project's JSON export (``generator.bank.json_bank``),
+    else text: decoded, repaired and parsed.
     """
     source = str(path)
     data = read_bank_bytes(path)
     kind = file_kind(data, path)
+    if kind in ("xlsx", "docx"):  # zips: what they unpack to is bounded like a bank's size
+        check_unpacked_size(data, source, max_bank_size)
     if kind == "xlsx":
         return read_xlsx(data, source, bank_slug(path))
+    if kind == "docx":
+        document = read_docx(data, source, max_bank_size)
+        tables = question_tables(document)
+        if tables:
+            return table_bank(document, tables, source, bank_slug(path))
+        neutral = neutral_text(document)
+        return relocate(_text_bank(neutral.text, source, bank_slug(path)), neutral, document.title)
     if kind in UNREAD_KINDS:
-        raise ParseError(source, "a bank as text (.txt), a spreadsheet (.xlsx), CSV (.csv) or this generator's "
-                         "JSON export", f"{UNREAD_KINDS[kind]}", "save it from its program as .xlsx, .csv or "
-                         "plain text (UTF-8), e.g. `libreoffice --headless --convert-to txt:Text bank.doc`")
+        raise ParseError(source, "a bank as text (.txt, .md), a Word document (.docx), a spreadsheet (.xlsx), "
+                         "CSV (.csv) or this generator's JSON export", f"{UNREAD_KINDS[kind]}",
+                         "save it from its program as .docx, .xlsx, .csv or plain text (UTF-8), e.g. "
+                         "`libreoffice --headless --convert-to docx bank.doc`")
     text, encoding = decode(data, source)
     if kind == "csv" or looks_like_table(text):
         return replace(read_rows_text(text, source, bank_slug(path)), encoding=encoding)
     if looks_like_export(text):
         return replace(read_json_bank(text, source, bank_slug(path)), encoding=encoding)
+    return replace(_text_bank(text, source, bank_slug(path)), encoding=encoding)
+
+
+def _text_bank(text: str, source: str, slug: str) -> Bank:
+    """Decoded text (of a text file, or a Word document's) repaired and parsed."""
     repaired = repair(text)
-    bank = parse(repaired.text, source, bank_slug(path), repaired.offsets, text)
-    return replace(bank, encoding=encoding, repairs=repaired.count)
+    bank = parse(repaired.text, source, slug, repaired.offsets, text)
+    return replace(bank, repairs=repaired.count)
 
 
 def read_bank_bytes(path: Path, limit: int | None = None) -> bytes:

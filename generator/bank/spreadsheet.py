@@ -43,7 +43,7 @@ class Columns:
 def looks_like_table(text: str) -> bool:
     """Whether the first lines of ``text`` hold a CSV header naming a stem column."""
     lines = text.splitlines()[:HEADER_SEARCH_ROWS]
-    return any(_columns(next(csv.reader([line]), [])) is not None for line in lines)
+    return any(header_columns(next(csv.reader([line]), [])) is not None for line in lines)
 
 
 def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
@@ -79,7 +79,7 @@ def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str) -> 
     numbered = enumerate(rows, 1)
     columns, header_line = None, 0
     for header_line, row in numbered:
-        columns = _columns(row)
+        columns = header_columns(row)
         if columns is not None or header_line >= HEADER_SEARCH_ROWS:
             break
     if columns is None:
@@ -138,7 +138,7 @@ def _type(name: str, options: tuple[Option, ...], answer: str | None, stem: str,
     return QuestionType.FILL if BLANK.search(stem) else QuestionType.SHORT
 
 
-def _columns(row: list) -> Columns | None:
+def header_columns(row: list) -> Columns | None:
     """The columns a header row names, or ``None`` if it names no stem column."""
     fields: dict[str, int] = {}
     options: dict[str, int] = {}

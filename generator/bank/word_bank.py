@@ -1,0 +1,115 @@
+"""A Word document's paragraphs and tables -> what the bank readers take.
+
+Two layouts are told apart.  A document whose questions stand in tables with a header
+row naming the columns (题干, 选项A…, 答案 …, as ``generator.bank.spreadsheet`` reads
+them) is read like a spreadsheet, table by table, the heading above each table naming its
+chapter.  Any other document becomes neutral text, one line per paragraph (a table row
+becomes its cells separated by tabs; headings become ``#`` lines), which the text parser
+reads as it reads a .txt bank; :func:`relocate` then points every position at the
+paragraph it came from, so ``bank.docx:12:5`` is column 5 of paragraph 12 (each table
+row counts as one paragraph).
+"""
+from __future__ import annotations
+
+import bisect
+from dataclasses import dataclass, replace
+
+from .model import Bank, Chapter, Position, Stray
+from .parse import _assign_ids as assign_ids
+from .spreadsheet import HEADER_SEARCH_ROWS, header_columns, read_rows
+from .word_text import Paragraph, Table, WordDocument
+
+HEADING_MARK = "#"
+
+
+@dataclass(frozen=True)
+class NeutralText:
+    """A document as text, with where each paragraph starts in it."""
+
+    text: str
+    starts: tuple[int, ...]  # offset of each paragraph's first character, ascending
+    places: tuple[int, ...]  # the paragraph's place number (see ``generator.bank.word_text``)
+
+
+def neutral_text(document: WordDocument) -> NeutralText:
+    """The document as lines of text, one paragraph (or table row) at a time."""
+    pieces: list[str] = []
+    starts: list[int] = []
+    places: list[int] = []
+    offset = 0
+
+    def add(text: str, place: int) -> None:
+        nonlocal offset
+        starts.append(offset)
+        places.append(place)
+        pieces.append(text)
+        offset += len(text) + 1
+
+    for block in document.blocks:
+        if isinstance(block, Paragraph):
+            add(_heading(block) if block.heading and block.text else block.text, block.place)
+        else:
+            for row in block.rows:
+                add("\t".join(row.cells).strip("\t"), row.place)
+    return NeutralText("\n".join(pieces) + "\n", tuple(starts), tuple(places))
+
+
+def relocate(bank: Bank, neutral: NeutralText, title: str) -> Bank:
+    """``bank`` parsed from ``neutral``, its positions turned into paragraph places."""
+    def where(position: Position) -> Position:
+        i = max(bisect.bisect_right(neutral.starts, position.offset) - 1, 0)
+        return Position(neutral.places[i], position.offset - neutral.starts[i] + 1, position.offset)
+
+    chapters = tuple(replace(c, position=where(c.position),
+                             questions=tuple(replace(q, position=where(q.position)) for q in c.questions))
+                     for c in bank.chapters)
+    strays = tuple(replace(s, position=where(s.position)) for s in bank.stray)
+    return replace(bank, chapters=chapters, stray=strays, title=bank.title or title, encoding="docx")
+
+
+def question_tables(document: WordDocument) -> list[Table]:
+    """The tables whose header row names a stem column and options or an answer."""
+    return [b for b in document.blocks if isinstance(b, Table)
+            and any(header_columns(list(r.cells)) is not None for r in b.rows[:HEADER_SEARCH_ROWS])]
+
+
+def table_bank(document: WordDocument, tables: list[Table], source: str, slug: str) -> Bank:
+    """The bank in ``tables`` (see :func:`question_tables`), each read like a spreadsheet.
+
+    A table without a chapter column takes its chapter from the last heading above it.
+    Text before the first table is the preamble; other text is kept as strays.
+    """
+    chosen = {t.number for t in tables}
+    first = next(i for i, b in enumerate(document.blocks) if isinstance(b, Table) and b.number in chosen)
+    before = [b for b in document.blocks[:first] if isinstance(b, Paragraph) and b.text]
+    title = document.title or next((b.text for b in before if b.heading), before[0].text if before else "")
+    chapters: dict[str, list] = {}
+    strays: list[Stray] = []
+    heading = ""
+    for block in document.blocks[first:]:
+        if isinstance(block, Paragraph):
+            if block.heading:
+                heading = block.text
+            elif block.text:
+                strays.append(Stray(block.text, Position(block.place, 1, block.place),
+                                    "text outside the question tables"))
+        elif block.number in chosen:
+            read = read_rows((list(r.cells) for r in block.rows), f"{source}: table {block.number}", slug,
+                             heading or title)
+            places = [r.place for r in block.rows]
+            for chapter in read.chapters:
+                chapters.setdefault(chapter.title, []).extend(
+                    replace(q, position=Position(places[q.position.line - 1], 1, places[q.position.line - 1]),
+                            end_offset=places[q.position.line - 1])
+                    for q in chapter.questions)
+        else:
+            strays.extend(Stray("\t".join(r.cells).strip(), Position(r.place, 1, r.place), "a table row outside "
+                                "the question tables") for r in block.rows if any(r.cells))
+    made = tuple(Chapter(i, name or title or slug, tuple(questions), questions[0].position)
+                 for i, (name, questions) in enumerate(chapters.items(), 1))
+    return Bank(slug, source, title, "\n".join(b.text for b in before), assign_ids(made), tuple(strays),
+                encoding="docx")
+
+
+def _heading(paragraph: Paragraph) -> str:
+    return f"{HEADING_MARK * min(paragraph.heading, 6)} {paragraph.text}"
