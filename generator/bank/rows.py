@@ -38,6 +38,8 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "explanation": ("答案解析", "试题解析", "試題解析", "解释", "解釋", "explanation", "analysis"),
     "chapter": ("章", "章节名称", "章節名稱", "分类", "分類", "科目", "chapter", "section", "category"),
     "notes": ("备注", "備註", "编者按", "編者按", "notes", "note", "editornotes", "editor'snotes"),
+    # All options in one cell ("A. 甲 B. 乙", or one per line), where a sheet has no 选项A… columns.
+    "options": ("选项", "選項", "options", "choices"),
 }
 # "选项A", "選項A", "A", "Option A", "optiona", "A选项"
 OPTION_HEADER = re.compile(r"^(?:选项|選項|option)?([A-J])(?:选项|選項)?$", re.IGNORECASE)

@@ -18,15 +18,16 @@ from dataclasses import dataclass, replace
 
 from ..base.errors import ParseError
 from .decode import decode
-from .fields import BLANK, choice_letters, judge_value, normalise_answer, type_from_words
+from .fields import BLANK, choice_letters, judge_value, normalise_answer, split_options, type_from_words
 from .model import Bank, Chapter, Option, Position, Question, QuestionType
 from .parse import _assign_ids as assign_ids  # q7, or c2-q7 when numbering restarts per chapter
-from .rows import ALIASES, ENGLISH_TYPES, HEADERS, OPTION_HEADER, all_type_names, header_key, unguarded
+from .rows import ALIASES, ENGLISH_TYPES, HEADERS, OPTION_HEADER, OPTION_LETTERS, all_type_names, header_key, unguarded
 
 XLSX_MAGIC = b"PK\x03\x04"  # a zip archive, as every Office Open XML file is
 HEADER_SEARCH_ROWS = 10  # a title row or two may come before the header
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _LINE_ENDS = re.compile(r"\r\n?")
+_NUMBER_CELL = re.compile(r"[(（]?(\d{1,9})[)）.．、]?")
 _KEYS = {header_key(word): key for key, words in HEADERS.items() for word in words}
 _KEYS.update({header_key(word): key for key, words in ALIASES.items() for word in words})
 _EXAMPLE = "题型,题干,选项A,选项B,选项C,选项D,答案,解析,章节"
@@ -114,12 +115,23 @@ def _question(fields: dict[str, str], columns: Columns, cells: list[str], number
     if not stem:
         raise ParseError(where, "a stem in the stem column", "an empty cell beside other cells")
     options = tuple(Option(letter, cells[i]) for letter, i in columns.options if i < len(cells) and cells[i])
+    if not options and get("options"):
+        options = _options_in_one_cell(get("options"))
     answer_text = get("answer") or None
     qtype = _type(get("type"), options, answer_text, stem, where)
     notes = tuple(n for n in re.split(r"\n{2,}", get("notes")) if n.strip())
     return Question(id=f"q{number}", number=number, type=qtype, stem=stem, options=options,
                     answer=normalise_answer(qtype, answer_text, options), explanation=get("explanation"),
                     position=Position(line, 1, line), answer_text=answer_text, notes=notes, end_offset=line)
+
+
+def _options_in_one_cell(cell: str) -> tuple[Option, ...]:
+    """The options of one cell: labelled (``A. 甲 B. 乙``), else one per line, lettered in order."""
+    _, options = split_options(cell)
+    if options:
+        return options
+    lines = [line.strip() for line in cell.split("\n") if line.strip()]
+    return tuple(Option(OPTION_LETTERS[i], line) for i, line in enumerate(lines)) if 1 < len(lines) <= 10 else ()
 
 
 def _type(name: str, options: tuple[Option, ...], answer: str | None, stem: str, where: str) -> QuestionType:
@@ -149,7 +161,8 @@ def header_columns(row: list) -> Columns | None:
             options.setdefault(option.group(1).upper(), i)
         elif key in _KEYS:
             fields.setdefault(_KEYS[key], i)
-    if "stem" not in fields or not (options or "answer" in fields):  # a text bank's line "题目" is no header
+    # A text bank's line "题目" is no header: a stem column needs options or an answer beside it.
+    if "stem" not in fields or not (options or "answer" in fields or "options" in fields):
         return None
     return Columns(fields, tuple(sorted(options.items())))
 
@@ -169,10 +182,11 @@ def _cells(row: list, source: str, line: int) -> list[str]:
 def _number(cell: str, previous: int, source: str, line: int) -> int:
     if not cell:
         return previous + 1
-    digits = cell.removesuffix(".0")  # a number cell Excel stored as a float
-    if not digits.isdigit():
+    # "3.0": a number cell Excel stored as a float; "3." "（3）": as people type them, or Word numbers a cell.
+    digits = _NUMBER_CELL.fullmatch(cell.removesuffix(".0"))
+    if not digits:
         raise ParseError(f"{source}: row {line}: number", "a whole number (or an empty cell)", repr(cell))
-    return int(digits)
+    return int(digits.group(1))
 
 
 def _cell(value: object) -> str:

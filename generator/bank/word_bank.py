@@ -82,10 +82,12 @@ def table_bank(document: WordDocument, tables: list[Table], source: str, slug: s
     chosen = {t.number for t in tables}
     first = next(i for i, b in enumerate(document.blocks) if isinstance(b, Table) and b.number in chosen)
     before = [b for b in document.blocks[:first] if isinstance(b, Paragraph) and b.text]
-    title = document.title or next((b.text for b in before if b.heading), before[0].text if before else "")
+    # The last heading above the first table names its chapter; the text before it is the preamble.
+    heading = next((b.text for b in reversed(before) if b.heading), "")
+    preamble = [b.text for b in before if not (b.heading and b.text == heading)]
+    title = document.title or (preamble[0] if preamble else "")
     chapters: dict[str, list] = {}
     strays: list[Stray] = []
-    heading = ""
     for block in document.blocks[first:]:
         if isinstance(block, Paragraph):
             if block.heading:
@@ -107,7 +109,7 @@ def table_bank(document: WordDocument, tables: list[Table], source: str, slug: s
                                 "the question tables") for r in block.rows if any(r.cells))
     made = tuple(Chapter(i, name or title or slug, tuple(questions), questions[0].position)
                  for i, (name, questions) in enumerate(chapters.items(), 1))
-    return Bank(slug, source, title, "\n".join(b.text for b in before), assign_ids(made), tuple(strays),
+    return Bank(slug, source, title, "\n".join(preamble), assign_ids(made), tuple(strays),
                 encoding="docx")
 
 

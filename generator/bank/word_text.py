@@ -149,22 +149,24 @@ class _Reader:
         self.place = 0
         self.tables = 0
 
-    def blocks(self, container: Any) -> Iterator[Paragraph | Table]:
+    def blocks(self, container: Any, counted: bool = True) -> Iterator[Paragraph | Table]:
+        """The paragraphs and tables in ``container``; ``counted``: they get place numbers
+        (a table cell's do not: its row has one)."""
         for child in container.iterchildren():
             if child.tag == qn("w:p"):
-                self.place += 1
+                self.place += counted
                 text, heading = self.paragraph(child)
                 yield Paragraph(text, heading, self.place)
             elif child.tag == qn("w:tbl"):
-                self.tables += 1
+                self.tables += counted
                 number = self.tables
                 rows = []
                 for tr in _children(child, "w:tr"):
-                    self.place += 1
+                    self.place += counted
                     rows.append(Row(tuple(self.row(tr)), self.place))
                 yield Table(number, tuple(rows))
             elif child.tag in (qn("w:sdt"), qn("w:customXml"), qn("w:sdtContent")):
-                yield from self.blocks(child)
+                yield from self.blocks(child, counted)
 
     def paragraph(self, p: Any) -> tuple[str, int]:
         p_pr = p.find(qn("w:pPr"))
@@ -188,7 +190,7 @@ class _Reader:
             merge = None if tc_pr is None else tc_pr.find(qn("w:vMerge"))
             span = None if tc_pr is None else tc_pr.find(qn("w:gridSpan"))
             paragraphs = []
-            for block in self.blocks(tc):  # tables in a cell are read, as lines, in its text
+            for block in self.blocks(tc, counted=False):  # tables in a cell are read, as lines, in its text
                 if isinstance(block, Paragraph):
                     paragraphs.append(block.text)
                 else:

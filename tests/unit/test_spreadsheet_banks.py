@@ -1,0 +1,79 @@
+"""Spreadsheets and CSV as people and exam apps write them: the header words of issue 12
+in either script or English, in any order, and the encodings Excel writes."""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from generator.bank.load import read_bank
+from generator.base.errors import ParseError
+
+SIMPLIFIED = ("题目,A,B,C,D,E,F,正确答案,答案解析,题型,章节\r\n"
+              "下列是质数的是,4,6,7,8,9,10,C,7 是质数,单选题,第一章 数\r\n"
+              "下列是偶数的是,1,2,3,4,5,6,\"B,D,F\",,多选题,第一章 数\r\n"
+              "地球是方的,,,,,,,错,,判断题,第二章 地理\r\n")
+
+
+def rows(bank):
+    return [(c.title, q.id, q.type.value, q.stem, "".join(o.label for o in q.options), q.answer, q.explanation)
+            for c in bank.chapters for q in c.questions]
+
+
+# Excel on a Chinese system saves "CSV (逗号分隔)" in GB18030 with CRLF; "CSV UTF-8" with a BOM.
+@pytest.mark.parametrize("encoding", ["gb18030", "utf-8-sig", "utf-8"])
+def test_simplified_headers_letter_columns_and_six_options(tmp_path, encoding):
+    path = tmp_path / "bank.csv"
+    path.write_bytes(SIMPLIFIED.encode(encoding))
+    assert rows(read_bank(path)) == [
+        ("第一章 数", "q1", "single", "下列是质数的是", "ABCDEF", "C", "7 是质数"),
+        ("第一章 数", "q2", "multiple", "下列是偶数的是", "ABCDEF", "BDF", ""),
+        ("第二章 地理", "q3", "judge", "地球是方的", "", "false", ""),
+    ]
+
+
+def test_english_headers_in_any_order(tmp_path):
+    path = tmp_path / "bank.csv"
+    path.write_text("Chapter,Explanation,Correct Answer,Option B,Option A,Question,Type\n"
+                    "Basics,because,A,y,x,Pick one,Single Choice\n"
+                    "Basics,,True,,,Sky is blue,True/False\n"
+                    "Basics,,\"A, B\",y,x,Pick two,Multiple Choice\n", encoding="utf-8")
+    assert rows(read_bank(path)) == [("Basics", "q1", "single", "Pick one", "AB", "A", "because"),
+                                     ("Basics", "q2", "judge", "Sky is blue", "", "true", ""),
+                                     ("Basics", "q3", "multiple", "Pick two", "AB", "AB", "")]
+
+
+def test_all_options_in_one_cell(tmp_path):
+    path = tmp_path / "bank.csv"
+    path.write_text('题干,选项,答案\n哪个对,A. 甲 B. 乙 C. 丙,B\n哪个错,"是\n否",A\n', encoding="utf-8")
+    assert [(q.stem, [(o.label, o.text) for o in q.options], q.answer) for q in read_bank(path).questions] == [
+        ("哪个对", [("A", "甲"), ("B", "乙"), ("C", "丙")], "B"), ("哪个错", [("A", "是"), ("B", "否")], "A")]
+
+
+def test_numbers_as_people_type_them_and_rows_without_one_follow(tmp_path):
+    path = tmp_path / "bank.csv"
+    path.write_text("题号,题干,答案\n5.,甲,对\n,乙,错\n（9）,丙,对\n,丁,对\n", encoding="utf-8")
+    assert [q.number for q in read_bank(path).questions] == [5, 6, 9, 10]
+
+
+def test_xlsx_with_simplified_headers(tmp_path):
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.append(["章节", "题型", "题干", "选项A", "选项B", "选项C", "选项D", "答案", "解析"])
+    sheet.append(["一", "多选题", "哪些是偶数", "1", "2", "3", "4", "BD", "看末位"])
+    sheet.append([None, "填空题", "1+1=____", None, None, None, None, 2, None])
+    data = io.BytesIO()
+    book.save(data)
+    (tmp_path / "bank.xlsx").write_bytes(data.getvalue())
+    assert rows(read_bank(tmp_path / "bank.xlsx")) == [("一", "q1", "multiple", "哪些是偶数", "ABCD", "BD", "看末位"),
+                                                       ("一", "q2", "fill", "1+1=____", "", "2", "")]
+
+
+def test_a_header_without_a_stem_column_says_what_it_looked_for(tmp_path):
+    path = tmp_path / "bank.csv"
+    path.write_text("名字,分数\n甲,1\n", encoding="utf-8")
+    with pytest.raises(ParseError) as error:
+        read_bank(path)
+    assert "bank.csv: row" in str(error.value) and "题干" in str(error.value)

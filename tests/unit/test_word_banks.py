@@ -1,0 +1,204 @@
+"""Word (.docx) banks: automatic numbering, headings, soft breaks, tabs and tables read as a
+reader of the document sees them, and messages that point at the paragraph."""
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+
+from generator.bank import load
+from generator.bank.load import load_bank, read_bank
+from generator.bank.word_numbering import chinese_numeral, format_number
+from generator.base.errors import BankFileError, ParseError
+from tests import word_docs as wd
+
+DECIMAL_THEN_LETTERS = [wd.level(0, "decimal", "%1."), wd.level(1, "upperLetter", "%2.")]
+
+
+def questions(bank):
+    return [(c.title, q.id, q.type.value, q.stem, [(o.label, o.text) for o in q.options], q.answer)
+            for c in bank.chapters for q in c.questions]
+
+
+def test_automatic_numbering_makes_the_questions_and_options(tmp_path):
+    doc = wd.new()
+    # One list for the whole bank; the second chapter's list restarts it ("Restart at 1").
+    wd.add_list(doc, 90, DECIMAL_THEN_LETTERS, {90: {}, 91: {0: 1}})
+    doc.add_heading("第一章 基础", 1)
+    wd.numbered(doc, "下列哪个是质数？", 90)
+    wd.numbered(doc, "4", 90, 1)
+    wd.numbered(doc, "7", 90, 1)
+    doc.add_paragraph("答案：B")
+    wd.numbered(doc, "下列哪些是偶数？", 90)
+    for option in ("2", "3", "8"):  # the options restart at A under question 2
+        wd.numbered(doc, option, 90, 1)
+    doc.add_paragraph("答案：AC")
+    doc.add_paragraph("解析：能被 2 整除。")
+    doc.add_heading("第二章 进阶", 1)
+    wd.numbered(doc, "1+1=____", 91)
+    doc.add_paragraph("答案：2")
+    bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
+    assert questions(bank) == [
+        ("基础", "c1-q1", "single", "下列哪个是质数？", [("A", "4"), ("B", "7")], "B"),
+        ("基础", "c1-q2", "multiple", "下列哪些是偶数？", [("A", "2"), ("B", "3"), ("C", "8")], "AC"),
+        ("进阶", "c2-q1", "fill", "1+1=____", [], "2"),
+    ]
+    assert bank.questions[1].explanation == "能被 2 整除。"
+
+
+def test_lists_sharing_a_definition_continue_each_other_unless_restarted(tmp_path):
+    doc = wd.new()
+    wd.add_list(doc, 80, [wd.level(0, "decimal", "%1、")], {80: {}, 81: {}})
+    doc.add_heading("单选题", 1)
+    wd.numbered(doc, "甲？ A. 1 B. 2 答案：A", 80)
+    doc.add_paragraph("解析：一段说明文字")
+    wd.numbered(doc, "乙？ A. 1 B. 2 答案：B", 81)  # another list of the same definition: it goes on at 2
+    bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
+    assert [(q.number, q.answer) for q in bank.questions] == [(1, "A"), (2, "B")]
+
+
+def test_a_numbered_heading_style_names_its_chapters_in_chinese_numerals(tmp_path):
+    doc = wd.new()
+    wd.add_list(doc, 70, [wd.level(0, "chineseCounting", "第%1章"), wd.level(1, "decimal", "%2.")], {70: {}})
+    for chapter, stems in (("数", ("一加一？", "二加二？")), ("形", ("三角形有几条边？",))):
+        wd.numbered(doc, chapter, 70, 0, style="Heading 1")
+        for stem in stems:
+            wd.numbered(doc, stem, 70, 1)  # under each chapter the questions count from 1 again
+            doc.add_paragraph("A. 2\tB. 3\tC. 4\tD. 5")  # options on one line, separated by tabs
+            doc.add_paragraph("答案：A")
+    bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
+    assert [(c.title, [q.id for q in c.questions]) for c in bank.chapters] == [
+        ("数", ["c1-q1", "c1-q2"]), ("形", ["c2-q1"])]
+    assert [(o.label, o.text) for o in bank.questions[2].options] == [("A", "2"), ("B", "3"), ("C", "4"), ("D", "5")]
+
+
+def test_soft_line_breaks_and_tabs_separate_as_they_show(tmp_path):
+    doc = wd.new()
+    wd.with_break(doc, "1. 天空是什么颜色？", "A. 红\tB. 蓝", "C. 绿\tD. 黄", "答案：B")
+    wd.with_break(doc, "2. 草是什么颜色？", "A. 红\tB. 蓝", "C. 绿\tD. 黄", "答案：C")
+    bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
+    assert [(q.stem, len(q.options), q.answer) for q in bank.questions] == [("天空是什么颜色？", 4, "B"),
+                                                                            ("草是什么颜色？", 4, "C")]
+
+
+def test_a_question_table_is_read_like_a_spreadsheet_under_its_heading(tmp_path):
+    doc = wd.new()
+    doc.add_paragraph("2025 年题库")
+    doc.add_heading("第一部分 常识", 1)
+    wd.table(doc, [["序号", "题干", "选项A", "选项B", "选项C", "正确答案", "答案解析"],
+                   ["1", "天空的颜色", "红", "蓝", "绿", "B", "抬头看"],
+                   ["", "哪些是水果", "苹果", "石头", "香蕉", "A,C", ""]])
+    doc.add_heading("第二部分 判断", 1)
+    wd.table(doc, [["题目", "答案", "题型"], ["地球是圆的", "对", "判断题"]])
+    bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
+    assert bank.title == "2025 年题库"
+    assert [(c.title, [(q.number, q.type.value, q.answer) for q in c.questions]) for c in bank.chapters] == [
+        ("第一部分 常识", [(1, "single", "B"), (2, "multiple", "AC")]), ("第二部分 判断", [(1, "judge", "true")])]
+    assert bank.questions[0].explanation == "抬头看"
+    # Each table row counts as one paragraph: title, heading, header row, then row 1 is place 4.
+    assert [q.position.line for q in bank.questions] == [4, 5, 8]
+
+
+def test_a_bad_row_of_a_question_table_names_the_file_table_and_row(tmp_path):
+    doc = wd.new()
+    wd.table(doc, [["题干", "答案", "题型"], ["甲", "A", "单选"], ["乙", "B", "猜谜"]])
+    with pytest.raises(ParseError) as error:
+        read_bank(wd.save(doc, tmp_path / "bad.docx"))
+    assert "bad.docx: table 1: row 3: type" in str(error.value) and "'猜谜'" in str(error.value)
+
+
+def test_a_table_without_a_header_is_read_as_its_text(tmp_path):
+    doc = wd.new()
+    wd.table(doc, [["1. 天空是什么颜色？ A. 红 B. 蓝", "答案：B"], ["2. 草是什么颜色？ A. 绿 B. 蓝", "答案：A"]])
+    bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
+    assert [(q.stem, q.answer) for q in bank.questions] == [("天空是什么颜色？", "B"), ("草是什么颜色？", "A")]
+
+
+def test_positions_name_the_paragraph(tmp_path):
+    doc = wd.new()
+    wd.add_list(doc, 60, DECIMAL_THEN_LETTERS, {60: {}})
+    doc.add_paragraph("题库")  # paragraph 1
+    wd.numbered(doc, "甲？", 60)  # 2
+    wd.numbered(doc, "x", 60, 1)  # 3
+    wd.numbered(doc, "y", 60, 1)  # 4
+    doc.add_paragraph("答案：A")  # 5
+    doc.add_paragraph("")  # 6
+    wd.numbered(doc, "乙？", 60)  # 7: no answer
+    wd.numbered(doc, "x", 60, 1)
+    wd.numbered(doc, "y", 60, 1)
+    wd.numbered(doc, "丙？", 60)  # 10
+    wd.numbered(doc, "x", 60, 1)
+    wd.numbered(doc, "y", 60, 1)
+    doc.add_paragraph("答案：B")
+    bank = load_bank(wd.save(doc, tmp_path / "bank.docx"))
+    assert [(q.number, q.position.line, q.position.column) for q in bank.questions] == [(1, 2, 1), (2, 7, 1),
+                                                                                        (3, 10, 1)]
+    assert "missing-answer" in [f.code for f in bank.questions[1].flags]
+
+
+@pytest.mark.parametrize("n, fmt, text", [
+    (1, "decimal", "1"), (12, "decimal", "12"), (1, "upperLetter", "A"), (26, "upperLetter", "Z"),
+    (27, "upperLetter", "AA"), (3, "lowerLetter", "c"), (4, "upperRoman", "IV"), (9, "lowerRoman", "ix"),
+    (1, "chineseCounting", "一"), (10, "chineseCounting", "十"), (12, "chineseCounting", "十二"),
+    (20, "chineseCountingThousand", "二十"), (105, "chineseCounting", "一百零五"), (2, "ideographTraditional", "乙"),
+    (3, "decimalEnclosedCircle", "③"), (7, "decimalZero", "07"), (5, "someFormatNotKnown", "5"),
+])
+def test_number_formats(n, fmt, text):
+    assert format_number(n, fmt) == text
+
+
+def test_chinese_numerals_read_back():
+    from generator.base.numerals import chinese_number
+
+    assert all(chinese_number(chinese_numeral(n)) == n for n in range(1, 1000))
+
+
+def test_levels_restart_under_a_new_higher_level_and_legal_numbers(tmp_path):
+    doc = wd.new()
+    wd.add_list(doc, 50, [wd.level(0, "chineseCounting", "%1、"), wd.level(1, "decimal", "%1.%2")], {50: {}})
+    wd.numbered(doc, "单选题", 50)
+    wd.numbered(doc, "甲", 50, 1)
+    wd.numbered(doc, "乙", 50, 1)
+    wd.numbered(doc, "多选题", 50)
+    wd.numbered(doc, "丙", 50, 1)
+    from generator.bank.word_bank import neutral_text
+    from generator.bank.word_text import read_docx
+
+    data = wd.save(doc, tmp_path / "b.docx").read_bytes()
+    assert neutral_text(read_docx(data, "b.docx", 2**30)).text.splitlines() == [
+        "一、 单选题", "一.1 甲", "一.2 乙", "二、 多选题", "二.1 丙"]
+
+
+def _zip(parts: dict[str, bytes]) -> bytes:
+    data = io.BytesIO()
+    with zipfile.ZipFile(data, "w", zipfile.ZIP_DEFLATED) as z:
+        for name, content in parts.items():
+            z.writestr(name, content)
+    return data.getvalue()
+
+
+def test_a_zip_bomb_is_refused_before_it_is_unpacked(tmp_path, monkeypatch):
+    path = tmp_path / "bank.docx"
+    path.write_bytes(_zip({"[Content_Types].xml": b"<x/>", "word/document.xml": b" " * (3 * 2**20)}))
+    assert path.stat().st_size < 100_000
+    monkeypatch.setattr(load, "max_bank_size", 2**20)
+    with pytest.raises(BankFileError) as error:
+        read_bank(path)
+    assert "unpacks to at most 1 MB" in str(error.value) and "--max-size 4" in str(error.value)
+
+
+def test_a_damaged_word_file_is_a_message(tmp_path):
+    path = tmp_path / "bank.docx"
+    path.write_bytes(_zip({"[Content_Types].xml": b"<x/>", "word/document.xml": b"<not xml"}))
+    with pytest.raises(ParseError) as error:
+        read_bank(path)
+    assert "a Word document (.docx)" in str(error.value) and "save it again" in str(error.value)
+
+
+def test_other_zips_are_refused_saying_what_is_read(tmp_path):
+    path = tmp_path / "bank.zip"
+    path.write_bytes(_zip({"notes.txt": b"hi"}))
+    with pytest.raises(ParseError) as error:
+        read_bank(path)
+    assert ".docx" in str(error.value) and ".xlsx" in str(error.value) and "convert" in str(error.value)
