@@ -98,7 +98,7 @@ def read_bank(path: Path) -> Bank:
         tables = question_tables(document)
         if tables:
             return table_bank(document, tables, source, bank_slug(path))
-        neutral = neutral_text(document)
+        neutral = neutral_text(document, source)
         return relocate(_text_bank(neutral.text, source, bank_slug(path)), neutral, document.title)
     if kind in UNREAD_KINDS:
         raise ParseError(source, "a bank as text (.txt, .md), a Word document (.docx), a spreadsheet (.xlsx), "

@@ -12,14 +12,19 @@ row counts as one paragraph).
 from __future__ import annotations
 
 import bisect
+import re
 from dataclasses import dataclass, replace
 
+from ..base.errors import ParseError
 from .model import Bank, Chapter, Position, Stray
 from .parse import _assign_ids as assign_ids
 from .spreadsheet import HEADER_SEARCH_ROWS, header_columns, read_rows
 from .word_text import Paragraph, Table, WordDocument
 
 HEADING_MARK = "#"
+# XML forbids these, so a real document holds none; refused as decode() refuses them in text,
+# since the model carries editors' formulas between control characters.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
 @dataclass(frozen=True)
@@ -31,7 +36,7 @@ class NeutralText:
     places: tuple[int, ...]  # the paragraph's place number (see ``generator.bank.word_text``)
 
 
-def neutral_text(document: WordDocument) -> NeutralText:
+def neutral_text(document: WordDocument, source: str) -> NeutralText:
     """The document as lines of text, one paragraph (or table row) at a time."""
     pieces: list[str] = []
     starts: list[int] = []
@@ -40,6 +45,10 @@ def neutral_text(document: WordDocument) -> NeutralText:
 
     def add(text: str, place: int) -> None:
         nonlocal offset
+        control = _CONTROL.search(text)
+        if control:
+            raise ParseError(f"{source}: paragraph {place}", "text",
+                             f"the control character U+{ord(control.group()):04X}")
         starts.append(offset)
         places.append(place)
         pieces.append(text)

@@ -41,7 +41,7 @@ MARKER_TEXT = ("Written by the study-guide generator (python -m generator / mkdo
 PROJECT_FOLDERS = ("generator", "content", "site_config", "overrides", "tests", "benchmarks",
                    "node_modules", ".git", ".venv", ".ci")
 # Names of inputs a folder may hold besides the banks being built (banks of other guides).
-INPUT_NAMES = ("bank.txt", "errata.yml")
+INPUT_NAMES = ("bank.txt", "bank.md", "bank.docx", "bank.xlsx", "bank.csv", "bank.json", "errata.yml")
 INPUT_SUFFIX = ".errata.yml"
 # A site built before builds left the marker: its own script, index and search index.
 EARLIER_SITE = ("index.html", "assets/javascripts/guide.js", "search/search_index.json")

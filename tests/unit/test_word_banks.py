@@ -166,7 +166,7 @@ def test_levels_restart_under_a_new_higher_level_and_legal_numbers(tmp_path):
     from generator.bank.word_text import read_docx
 
     data = wd.save(doc, tmp_path / "b.docx").read_bytes()
-    assert neutral_text(read_docx(data, "b.docx", 2**30)).text.splitlines() == [
+    assert neutral_text(read_docx(data, "b.docx", 2**30), "b.docx").text.splitlines() == [
         "一、 单选题", "一.1 甲", "一.2 乙", "二、 多选题", "二.1 丙"]
 
 
@@ -202,3 +202,80 @@ def test_other_zips_are_refused_saying_what_is_read(tmp_path):
     with pytest.raises(ParseError) as error:
         read_bank(path)
     assert ".docx" in str(error.value) and ".xlsx" in str(error.value) and "convert" in str(error.value)
+
+
+# -- every command takes a Word bank ------------------------------------------------------
+
+def _run(*args, cwd):
+    import os
+    import subprocess
+    import sys
+
+    from tests.paths import ROOT
+
+    return subprocess.run([sys.executable, "-m", "generator", *map(str, args)], cwd=cwd, capture_output=True,
+                          text=True, encoding="utf-8", check=False, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def _word_bank(path):
+    doc = wd.new()
+    wd.add_list(doc, 40, DECIMAL_THEN_LETTERS, {40: {}})
+    doc.add_heading("第一章 颜色", 1)
+    wd.numbered(doc, "天空是什么颜色？", 40)  # paragraph 2
+    wd.numbered(doc, "红", 40, 1)
+    wd.numbered(doc, "蓝", 40, 1)
+    doc.add_paragraph("答案：B")
+    wd.numbered(doc, "草是什么颜色？", 40)  # paragraph 6: no answer
+    wd.numbered(doc, "绿", 40, 1)
+    wd.numbered(doc, "蓝", 40, 1)
+    doc.add_heading("第二章 形状", 1)
+    wd.numbered(doc, "三角形有几条边？ A. 3 B. 4", 40)
+    doc.add_paragraph("答案：A")
+    return wd.save(doc, path)
+
+
+def test_check_and_export_read_a_word_bank_and_point_at_paragraphs(tmp_path):
+    bank = _word_bank(tmp_path / "colours.docx")
+    checked = _run("check", bank, cwd=tmp_path)
+    assert checked.returncode == 1, checked.stderr  # the missing answer is an error
+    assert "colours.docx: 3 questions in 2 chapters (docx" in checked.stdout
+    assert "colours.docx:6:1: q2: error: [missing-answer]" in checked.stdout
+    exported = _run("export", bank, cwd=tmp_path)
+    assert exported.returncode == 0, exported.stderr
+    import json
+
+    data = json.loads(exported.stdout)
+    assert [[q["answer"] for q in c["questions"]] for c in data["chapters"]] == [["B", None], ["A"]]
+
+
+def test_site_and_markdown_build_from_a_word_bank(tmp_path):
+    bank = _word_bank(tmp_path / "colours.docx")
+    markdown = _run("markdown", bank, "-o", tmp_path / "md", cwd=tmp_path)
+    assert markdown.returncode == 0, markdown.stderr
+    pages = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "md").rglob("*.md"))
+    assert "天空是什么颜色" in pages and "三角形有几条边" in pages
+    built = _run("site", bank, "-o", tmp_path / "site", cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    html = "".join(p.read_text(encoding="utf-8") for p in (tmp_path / "site").rglob("*.html"))
+    assert "草是什么颜色" in html and "形状" in html and "Traceback" not in built.stderr
+
+
+def test_a_folder_holding_a_word_bank_is_never_an_output(tmp_path):
+    from generator.site.output_folder import OutputError, Protected, check_output
+
+    folder = tmp_path / "old-guide"
+    (folder / "sub").mkdir(parents=True)
+    (folder / "sub" / "bank.docx").write_bytes(b"")
+    with pytest.raises(OutputError) as error:
+        check_output(folder, Protected(tmp_path / "project"), force=True)
+    assert "bank.docx, a bank or errata file" in str(error.value)
+
+
+def test_control_characters_in_a_document_are_refused_naming_the_paragraph():
+    from generator.bank.word_bank import neutral_text
+    from generator.bank.word_text import Paragraph, WordDocument
+
+    document = WordDocument("", (Paragraph("1. 甲", 0, 1), Paragraph("A. \x02x\x03", 0, 2)))
+    with pytest.raises(ParseError) as error:
+        neutral_text(document, "b.docx")
+    assert "b.docx: paragraph 2" in str(error.value) and "U+0002" in str(error.value)
