@@ -67,7 +67,7 @@ class Numbering:
         links: dict[str, str] = {}  # abstract id -> the style it takes its levels from
         for abstract in numbering.iterchildren(qn("w:abstractNum")):
             key = abstract.get(qn("w:abstractNumId"))
-            self._lists[key] = _List({int(lvl.get(qn("w:ilvl"), "0")): _level(lvl)
+            self._lists[key] = _List({_int(lvl.get(qn("w:ilvl")), 0): _level(lvl)
                                       for lvl in abstract.iterchildren(qn("w:lvl"))})
             link = abstract.find(qn("w:numStyleLink"))
             if link is not None:
@@ -78,7 +78,7 @@ class Numbering:
                 continue
             starts, levels = {}, {}
             for override in num.iterchildren(qn("w:lvlOverride")):
-                ilvl = int(override.get(qn("w:ilvl"), "0"))
+                ilvl = _int(override.get(qn("w:ilvl")), 0)
                 start = override.find(qn("w:startOverride"))
                 if start is not None:
                     starts[ilvl] = _int(start.get(qn("w:val")), 1)

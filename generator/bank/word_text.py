@@ -24,10 +24,10 @@ from .word_numbering import Numbering
 MAX_PARTS = 10_000  # a document has dozens of parts; thousands more are a zip bomb's trick
 _HEADING_NAME = re.compile(r"^(?:heading|标题|標題)\s*([1-9])$", re.IGNORECASE)
 _M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
-# Inside a paragraph: what holds no visible text of the paragraph itself.
+# Inside a paragraph: what holds no text of the paragraph itself (w:rt: pinyin set above characters).
 _SKIPPED = {qn(t) for t in ("w:pPr", "w:rPr", "w:del", "w:moveFrom", "w:instrText", "w:delInstrText",
                             "w:drawing", "w:pict", "w:object", "w:txbxContent", "w:footnoteReference",
-                            "w:endnoteReference", "w:commentReference")}
+                            "w:endnoteReference", "w:commentReference", "w:rt")}
 _SKIPPED.add("{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback")
 _TEXT = {qn("w:t"), _M + "t"}
 _BREAKS = {qn("w:br"), qn("w:cr")}

@@ -279,3 +279,22 @@ def test_control_characters_in_a_document_are_refused_naming_the_paragraph():
     with pytest.raises(ParseError) as error:
         neutral_text(document, "b.docx")
     assert "b.docx: paragraph 2" in str(error.value) and "U+0002" in str(error.value)
+
+
+def test_odd_numbering_definitions_never_stop_the_reading(tmp_path):
+    doc = wd.new()
+    # A level with a bad ilvl, a list naming a missing definition, a bullet level and one that shows no number.
+    wd.add_list(doc, 30, [wd.level(0, "decimal", "%1.").replace('w:ilvl="0"', 'w:ilvl="x"'),
+                          wd.level(1, "bullet", "\uf0b7"), wd.level(2, "none", "")], {30: {}})
+    numbering = doc.part.numbering_part.element
+    numbering.append(wd.parse_xml(f'<w:num {wd.W} w:numId="31"><w:abstractNumId w:val="999"/></w:num>'))
+    wd.numbered(doc, "甲？ A. 1 B. 2 答案：A", 30)
+    wd.numbered(doc, "一条说明", 30, 1)
+    wd.numbered(doc, "乙？ A. 1 B. 2 答案：B", 31)
+    wd.numbered(doc, "丙", 30, 2)
+    from generator.bank.word_bank import neutral_text
+    from generator.bank.word_text import read_docx
+
+    data = wd.save(doc, tmp_path / "b.docx").read_bytes()
+    assert neutral_text(read_docx(data, "b.docx", 2**30), "b.docx").text.splitlines() == [
+        "1. 甲？ A. 1 B. 2 答案：A", "- 一条说明", "乙？ A. 1 B. 2 答案：B", "丙"]
