@@ -102,7 +102,7 @@ class Numbering:
         lst = self._lists.get(instance.abstract)
         if lst is None:
             return ""
-        levels = {**lst.levels, **instance.levels}
+        levels = lst.levels if not instance.levels else {**lst.levels, **instance.levels}
         level = levels.get(ilvl)
         if level is None:
             return ""

@@ -13,6 +13,7 @@ import re
 import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -21,17 +22,20 @@ from docx.oxml.ns import qn
 from ..base.errors import BankFileError, ParseError
 from .word_numbering import Numbering
 
+_q = cache(qn)  # a tag's Clark name, computed once: read once per element of the document
 MAX_PARTS = 10_000  # a document has dozens of parts; thousands more are a zip bomb's trick
 _HEADING_NAME = re.compile(r"^(?:heading|标题|標題)\s*([1-9])$", re.IGNORECASE)
 _M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
 # Inside a paragraph: what holds no text of the paragraph itself (w:rt: pinyin set above characters).
-_SKIPPED = {qn(t) for t in ("w:pPr", "w:rPr", "w:del", "w:moveFrom", "w:instrText", "w:delInstrText",
+_SKIPPED = {_q(t) for t in ("w:pPr", "w:rPr", "w:del", "w:moveFrom", "w:instrText", "w:delInstrText",
                             "w:drawing", "w:pict", "w:object", "w:txbxContent", "w:footnoteReference",
                             "w:endnoteReference", "w:commentReference", "w:rt")}
 _SKIPPED.add("{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback")
-_TEXT = {qn("w:t"), _M + "t"}
-_BREAKS = {qn("w:br"), qn("w:cr")}
-_TABS = {qn("w:tab"), qn("w:ptab")}
+_TEXT = {_q("w:t"), _M + "t"}
+_BREAKS = {_q("w:br"), _q("w:cr")}
+_TABS = {_q("w:tab"), _q("w:ptab")}
+_PPR, _PSTYLE, _NUMPR, _OUTLINE, _VAL = (_q(t) for t in ("w:pPr", "w:pStyle", "w:numPr", "w:outlineLvl", "w:val"))
+_NO_BREAK_HYPHEN, _NUM_ID, _ILVL = _q("w:noBreakHyphen"), _q("w:numId"), _q("w:ilvl")
 
 
 @dataclass(frozen=True)
@@ -77,40 +81,82 @@ def check_unpacked_size(data: bytes, source: str, limit: int) -> None:
 
 def read_docx(data: bytes, source: str, limit: int) -> WordDocument:
     """The paragraphs and tables of the .docx in ``data`` (at most ``limit`` bytes unpacked)."""
-    import docx
-
     check_unpacked_size(data, source, limit)
     try:
-        document = docx.Document(io.BytesIO(data))
-        styles = _Styles(document.styles.element)
-        try:
-            numbering_element = document.part.part_related_by(RT.NUMBERING).element  # type: ignore[attr-defined]
-        except KeyError:
-            numbering_element = None
-        reader = _Reader(Numbering(numbering_element, styles.lists), styles)
-        blocks = tuple(reader.blocks(document.element.body))
-        title = document.core_properties.title or ""
-    except (ParseError, BankFileError):
-        raise
+        package = _Package(data)
+        main = package.main()
+        styles_root = package.related(main, RT.STYLES)
+        styles = _Styles(styles_root)
+        reader = _Reader(Numbering(package.related(main, RT.NUMBERING), styles.lists), styles)
+        body = package.parse(main).find(_q("w:body"))
+        blocks = () if body is None else tuple(reader.blocks(body))
+        title = package.title()
     except Exception as error:  # python-docx and lxml raise many kinds for a damaged file
         raise ParseError(source, "a Word document (.docx)", f"a file python-docx cannot read ({error})",
                          "save it again from Word or LibreOffice as .docx") from None
     return WordDocument(title.strip(), blocks)
 
 
+class _Package:
+    """The parts of an Office file, found through its relationships by python-docx's package
+    reader, each parsed as plain XML when asked (python-docx's own element classes cost
+    several times as much to walk, and a bank has a hundred thousand paragraphs)."""
+
+    def __init__(self, data: bytes) -> None:
+        from docx.opc.pkgreader import PackageReader
+
+        reader = PackageReader.from_file(io.BytesIO(data))
+        self.blobs = {partname: blob for partname, _, _, blob in reader.iter_sparts()}
+        self.rels: dict[str, list[Any]] = {}
+        for source, rel in reader.iter_srels():
+            if not rel.is_external:
+                self.rels.setdefault(source, []).append(rel)
+
+    def main(self) -> str:
+        """The name of the main document part (/word/document.xml as a rule)."""
+        name = self._target("/", RT.OFFICE_DOCUMENT)
+        if name is None:
+            raise ValueError("it has no main document part")
+        return name
+
+    def related(self, partname: str, reltype: str) -> Any | None:
+        """The parsed root of the part ``partname`` relates to by ``reltype``, if it has one."""
+        name = self._target(partname, reltype)
+        return None if name is None else self.parse(name)
+
+    def title(self) -> str:
+        core = self.related("/", RT.CORE_PROPERTIES)
+        title = None if core is None else core.find("{http://purl.org/dc/elements/1.1/}title")
+        return "" if title is None else title.text or ""
+
+    def parse(self, partname: str) -> Any:
+        # No entities resolved, nothing fetched: a document's XML cannot reach out or expand itself.
+        from lxml import etree
+
+        parser = etree.XMLParser(resolve_entities=False, no_network=True, remove_comments=True, remove_pis=True)
+        return etree.fromstring(self.blobs[partname], parser)
+
+    def _target(self, source: str, reltype: str) -> str | None:
+        rel = next((r for r in self.rels.get(source, ()) if r.reltype == reltype), None)
+        return None if rel is None or rel.target_partname not in self.blobs else str(rel.target_partname)
+
+
 class _Styles:
     """Paragraph styles: the list and heading level each gives its paragraphs (via basedOn)."""
 
-    def __init__(self, element: Any) -> None:
-        self._styles = {s.get(qn("w:styleId")): s for s in element.iterchildren(qn("w:style"))}
+    def __init__(self, element: Any | None) -> None:
+        children = () if element is None else element.iterchildren(_q("w:style"))
+        self._styles = {s.get(_q("w:styleId")): s for s in children}
         default = next((k for k, s in self._styles.items()
-                        if s.get(qn("w:type")) == "paragraph" and s.get(qn("w:default")) in ("1", "true")), None)
+                        if s.get(_q("w:type")) == "paragraph" and s.get(_q("w:default")) in ("1", "true")), None)
         self.default = default
         self.lists: dict[str, str] = {}  # style id -> the numId its numPr names (numbering styles)
+        self._headings: dict[str | None, int] = {}  # what heading() and numbering() found, by style
+        self._numbering: dict[str | None, tuple[str | None, int | None]] = {}
         for key, style in self._styles.items():
-            num = style.find(f"{qn('w:pPr')}/{qn('w:numPr')}/{qn('w:numId')}")
+            num = style.find(f"{_q('w:pPr')}/{_q('w:numPr')}/{_q('w:numId')}")
             if num is not None:
-                self.lists[key] = num.get(qn("w:val"))
+                self.lists[key] = num.get(_q("w:val"))
 
     def chain(self, style_id: str | None) -> Iterator[Any]:
         seen = set()
@@ -118,26 +164,36 @@ class _Styles:
             seen.add(style_id)
             style = self._styles[style_id]
             yield style
-            based = style.find(qn("w:basedOn"))
-            style_id = None if based is None else based.get(qn("w:val"))
+            based = style.find(_q("w:basedOn"))
+            style_id = None if based is None else based.get(_q("w:val"))
 
     def heading(self, style_id: str | None) -> int:
+        if style_id not in self._headings:
+            self._headings[style_id] = self._heading(style_id)
+        return self._headings[style_id]
+
+    def numbering(self, style_id: str | None) -> tuple[str | None, int | None]:
+        if style_id not in self._numbering:
+            self._numbering[style_id] = self._style_numbering(style_id)
+        return self._numbering[style_id]
+
+    def _heading(self, style_id: str | None) -> int:
         for style in self.chain(style_id):
-            name = style.find(qn("w:name"))
-            name_text = "" if name is None else (name.get(qn("w:val")) or "").strip()
+            name = style.find(_q("w:name"))
+            name_text = "" if name is None else (name.get(_q("w:val")) or "").strip()
             match = _HEADING_NAME.match(name_text)
             if match:
                 return int(match.group(1))
             if name_text.lower() == "title":
                 return 1
-            level = _outline(style.find(qn("w:pPr")))
+            level = _outline(style.find(_q("w:pPr")))
             if level is not None:
                 return level
         return 0
 
-    def numbering(self, style_id: str | None) -> tuple[str | None, int | None]:
+    def _style_numbering(self, style_id: str | None) -> tuple[str | None, int | None]:
         for style in self.chain(style_id):
-            num_pr = style.find(f"{qn('w:pPr')}/{qn('w:numPr')}")
+            num_pr = style.find(f"{_q('w:pPr')}/{_q('w:numPr')}")
             if num_pr is not None:
                 return _num_pr(num_pr)
         return None, None
@@ -153,11 +209,11 @@ class _Reader:
         """The paragraphs and tables in ``container``; ``counted``: they get place numbers
         (a table cell's do not: its row has one)."""
         for child in container.iterchildren():
-            if child.tag == qn("w:p"):
+            if child.tag == _q("w:p"):
                 self.place += counted
                 text, heading = self.paragraph(child)
                 yield Paragraph(text, heading, self.place)
-            elif child.tag == qn("w:tbl"):
+            elif child.tag == _q("w:tbl"):
                 self.tables += counted
                 number = self.tables
                 rows = []
@@ -165,37 +221,43 @@ class _Reader:
                     self.place += counted
                     rows.append(Row(tuple(self.row(tr)), self.place))
                 yield Table(number, tuple(rows))
-            elif child.tag in (qn("w:sdt"), qn("w:customXml"), qn("w:sdtContent")):
+            elif child.tag in (_q("w:sdt"), _q("w:customXml"), _q("w:sdtContent")):
                 yield from self.blocks(child, counted)
 
     def paragraph(self, p: Any) -> tuple[str, int]:
-        p_pr = p.find(qn("w:pPr"))
-        style_el = None if p_pr is None else p_pr.find(qn("w:pStyle"))
-        style_id = self.styles.default if style_el is None else style_el.get(qn("w:val"))
-        num_id, ilvl = self.styles.numbering(style_id)
-        own = None if p_pr is None else p_pr.find(qn("w:numPr"))
-        if own is not None:
-            own_id, own_level = _num_pr(own)
-            num_id, ilvl = own_id or num_id, own_level if own_level is not None else ilvl
-        label = self.numbering.label(num_id, ilvl or 0) if num_id else ""
+        # One pass over the paragraph's children: a bank has a hundred thousand paragraphs.
+        style_id, own, outline = self.styles.default, None, None
         pieces: list[str] = []
-        _text(p, pieces)
-        outline = _outline(p_pr)
+        for child in p.iterchildren():
+            if child.tag != _PPR:
+                _add(child, pieces)
+                continue
+            for prop in child.iterchildren():
+                if prop.tag == _PSTYLE:
+                    style_id = prop.get(_VAL)
+                elif prop.tag == _NUMPR:
+                    own = _num_pr(prop)
+                elif prop.tag == _OUTLINE:
+                    outline = _outline_level(prop)
+        num_id, ilvl = self.styles.numbering(style_id)
+        if own is not None:
+            num_id, ilvl = own[0] or num_id, own[1] if own[1] is not None else ilvl
+        label = self.numbering.label(num_id, ilvl or 0) if num_id else ""
         heading = outline if outline is not None else self.styles.heading(style_id)
         return (label + "".join(pieces)).strip(" \n"), heading
 
     def row(self, tr: Any) -> Iterator[str]:
         for tc in _children(tr, "w:tc"):
-            tc_pr = tc.find(qn("w:tcPr"))
-            merge = None if tc_pr is None else tc_pr.find(qn("w:vMerge"))
-            span = None if tc_pr is None else tc_pr.find(qn("w:gridSpan"))
+            tc_pr = tc.find(_q("w:tcPr"))
+            merge = None if tc_pr is None else tc_pr.find(_q("w:vMerge"))
+            span = None if tc_pr is None else tc_pr.find(_q("w:gridSpan"))
             paragraphs = []
             for block in self.blocks(tc, counted=False):  # tables in a cell are read, as lines, in its text
                 if isinstance(block, Paragraph):
                     paragraphs.append(block.text)
                 else:
                     paragraphs.extend("\t".join(row.cells) for row in block.rows)
-            continued = merge is not None and merge.get(qn("w:val")) != "restart"
+            continued = merge is not None and merge.get(_q("w:val")) != "restart"
             yield "" if continued else "\n".join(paragraphs).strip("\n")
             for _ in range(_span(span) - 1):
                 yield ""
@@ -204,47 +266,60 @@ class _Reader:
 def _children(element: Any, tag: str) -> Iterator[Any]:
     """``tag`` children, also those a content control (w:sdt) wraps."""
     for child in element.iterchildren():
-        if child.tag == qn(tag):
+        if child.tag == _q(tag):
             yield child
-        elif child.tag in (qn("w:sdt"), qn("w:customXml")):
-            content = child.find(qn("w:sdtContent")) if child.tag == qn("w:sdt") else child
+        elif child.tag in (_q("w:sdt"), _q("w:customXml")):
+            content = child.find(_q("w:sdtContent")) if child.tag == _q("w:sdt") else child
             if content is not None:
                 yield from _children(content, tag)
 
 
 def _text(element: Any, out: list[str]) -> None:
     for child in element.iterchildren():
-        tag = child.tag
-        if not isinstance(tag, str) or tag in _SKIPPED:
-            continue
-        if tag in _TEXT:
-            out.append(child.text or "")
-        elif tag in _TABS:
-            out.append("\t")
-        elif tag in _BREAKS:
-            out.append("\n")
-        elif tag == qn("w:noBreakHyphen"):
-            out.append("-")
-        else:
-            _text(child, out)
+        _add(child, out)
+
+
+def _add(element: Any, out: list[str]) -> None:
+    """The text ``element`` shows, added to ``out``."""
+    tag = element.tag
+    if not isinstance(tag, str) or tag in _SKIPPED:
+        return
+    if tag in _TEXT:
+        out.append(element.text or "")
+    elif tag in _TABS:
+        out.append("\t")
+    elif tag in _BREAKS:
+        out.append("\n")
+    elif tag == _NO_BREAK_HYPHEN:
+        out.append("-")
+    else:
+        _text(element, out)
 
 
 def _num_pr(num_pr: Any) -> tuple[str | None, int | None]:
-    num = num_pr.find(qn("w:numId"))
-    level = num_pr.find(qn("w:ilvl"))
-    return (None if num is None else num.get(qn("w:val")),
-            None if level is None else _int(level.get(qn("w:val"))))
+    num_id, level = None, None
+    for child in num_pr.iterchildren():
+        if child.tag == _NUM_ID:
+            num_id = child.get(_VAL)
+        elif child.tag == _ILVL:
+            level = _int(child.get(_VAL))
+    return num_id, level
 
 
 def _outline(p_pr: Any | None) -> int | None:
-    """The heading level a w:outlineLvl gives (0-8 -> 1-9), None for none or body text (9)."""
-    level = None if p_pr is None else p_pr.find(qn("w:outlineLvl"))
-    value = None if level is None else _int(level.get(qn("w:val")))
+    """The heading level a w:pPr's w:outlineLvl gives (see :func:`_outline_level`)."""
+    level = None if p_pr is None else p_pr.find(_OUTLINE)
+    return None if level is None else _outline_level(level)
+
+
+def _outline_level(level: Any) -> int | None:
+    """The heading level of a w:outlineLvl (0-8 -> 1-9), None for body text (9)."""
+    value = _int(level.get(_VAL))
     return value + 1 if value is not None and 0 <= value < 9 else None
 
 
 def _span(span: Any | None) -> int:
-    value = None if span is None else _int(span.get(qn("w:val")))
+    value = None if span is None else _int(span.get(_q("w:val")))
     return min(value, 64) if value and value > 0 else 1
 
 
