@@ -298,3 +298,14 @@ def test_odd_numbering_definitions_never_stop_the_reading(tmp_path):
     data = wd.save(doc, tmp_path / "b.docx").read_bytes()
     assert neutral_text(read_docx(data, "b.docx", 2**30), "b.docx").text.splitlines() == [
         "1. 甲？ A. 1 B. 2 答案：A", "- 一条说明", "乙？ A. 1 B. 2 答案：B", "丙"]
+
+
+def test_the_benchmarks_word_bank_reads_whole(tmp_path):
+    from benchmarks.bench_word import word_bank
+
+    path = tmp_path / "bank.docx"
+    path.write_bytes(word_bank(60))
+    bank = read_bank(path)
+    assert [len(c.questions) for c in bank.chapters] == [50, 10]
+    assert [(q.id, len(q.options), q.answer) for q in bank.questions[:2]] == [("q1", 4, "A"), ("q2", 4, "B")]
+    assert bank.chapters[1].questions[0].number == 51  # one list through the whole document
