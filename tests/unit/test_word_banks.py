@@ -6,6 +6,8 @@ import io
 import zipfile
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from generator.bank import load
 from generator.bank.load import load_bank, read_bank
@@ -178,9 +180,10 @@ def _zip(parts: dict[str, bytes]) -> bytes:
     return data.getvalue()
 
 
-def test_a_zip_bomb_is_refused_before_it_is_unpacked(tmp_path, monkeypatch):
-    path = tmp_path / "bank.docx"
-    path.write_bytes(_zip({"[Content_Types].xml": b"<x/>", "word/document.xml": b" " * (3 * 2**20)}))
+@pytest.mark.parametrize("main", ["word/document.xml", "xl/workbook.xml"])
+def test_a_zip_bomb_is_refused_before_it_is_unpacked(tmp_path, monkeypatch, main):
+    path = tmp_path / "bank.bin"
+    path.write_bytes(_zip({"[Content_Types].xml": b"<x/>", main: b" " * (3 * 2**20)}))
     assert path.stat().st_size < 100_000
     monkeypatch.setattr(load, "max_bank_size", 2**20)
     with pytest.raises(BankFileError) as error:
@@ -309,3 +312,42 @@ def test_the_benchmarks_word_bank_reads_whole(tmp_path):
     assert [len(c.questions) for c in bank.chapters] == [50, 10]
     assert [(q.id, len(q.options), q.answer) for q in bank.questions[:2]] == [("q1", 4, "A"), ("q2", 4, "B")]
     assert bank.chapters[1].questions[0].number == 51  # one list through the whole document
+
+
+# -- any document: a bank or a message, and numbers that count ----------------------------
+
+FORMATS = ["decimal", "upperLetter", "lowerRoman", "chineseCounting", "bullet", "none", "ideographTraditional"]
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(formats=st.lists(st.sampled_from(FORMATS), min_size=3, max_size=3),
+       paragraphs=st.lists(st.tuples(st.sampled_from(["甲？", "A. 1 B. 2", "答案：A", "", "第一章 x"]),
+                                     st.sampled_from([None, 20, 21]), st.integers(0, 3)), max_size=25))
+def test_any_numbered_document_reads_as_a_bank_or_a_message(tmp_path, formats, paragraphs):
+    doc = wd.new()
+    levels = [wd.level(i, fmt, f"%{i + 1}.") for i, fmt in enumerate(formats)]
+    wd.add_list(doc, 20, levels, {20: {}, 21: {0: 5}})
+    for text, num_id, ilvl in paragraphs:
+        if num_id is None:
+            doc.add_paragraph(text)
+        else:
+            wd.numbered(doc, text, num_id, ilvl)
+    path = wd.save(doc, tmp_path / "any.docx")
+    try:
+        bank = read_bank(path)
+    except ParseError as error:
+        assert "any.docx" in str(error)
+    else:
+        assert all(1 <= q.position.line <= len(paragraphs) for q in bank.questions)
+    # Top-level numbers of the decimal level count on by one, whichever list they are in (21 restarts at 5).
+    from generator.bank.word_text import read_docx
+
+    if formats[0] == "decimal":
+        lines = [b.text for b in read_docx(path.read_bytes(), "any.docx", 2**30).blocks]
+        tops = [int(line.split(".")[0]) for line, (_, num, ilvl) in zip(lines, paragraphs, strict=True)
+                if num is not None and ilvl == 0]
+        restarted = next((i for i, (_, num, ilvl) in enumerate(p for p in paragraphs if p[1] is not None and p[2] == 0)
+                          if num == 21), None)
+        expected = [i + 1 if restarted is None or i < restarted else 5 + i - restarted for i in range(len(tops))]
+        assert tops == expected
