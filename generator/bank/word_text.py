@@ -28,14 +28,19 @@ _HEADING_NAME = re.compile(r"^(?:heading|标题|標題)\s*([1-9])$", re.IGNORECA
 _M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
 # Inside a paragraph: what holds no text of the paragraph itself (w:rt: pinyin set above characters).
 _SKIPPED = {_q(t) for t in ("w:pPr", "w:rPr", "w:del", "w:moveFrom", "w:instrText", "w:delInstrText",
-                            "w:drawing", "w:pict", "w:object", "w:txbxContent", "w:footnoteReference",
-                            "w:endnoteReference", "w:commentReference", "w:rt")}
+                            "w:txbxContent", "w:footnoteReference", "w:endnoteReference", "w:commentReference",
+                            "w:rt")}
+# A picture, drawing or embedded object (a MathType formula, say) has no text: a placeholder
+# says that something stood there, rather than a stem that silently lacks it.
+_PICTURES = {_q("w:drawing"), _q("w:pict"), _q("w:object")}
+PICTURE = "[图片]"
 _SKIPPED.add("{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback")
 _TEXT = {_q("w:t"), _M + "t"}
 _BREAKS = {_q("w:br"), _q("w:cr")}
 _TABS = {_q("w:tab"), _q("w:ptab")}
 _PPR, _PSTYLE, _NUMPR, _OUTLINE, _VAL = (_q(t) for t in ("w:pPr", "w:pStyle", "w:numPr", "w:outlineLvl", "w:val"))
 _NO_BREAK_HYPHEN, _NUM_ID, _ILVL = _q("w:noBreakHyphen"), _q("w:numId"), _q("w:ilvl")
+_R, _RPR, _U = _q("w:r"), _q("w:rPr"), _q("w:u")
 
 
 @dataclass(frozen=True)
@@ -286,6 +291,15 @@ def _add(element: Any, out: list[str]) -> None:
         return
     if tag in _TEXT:
         out.append(element.text or "")
+    elif tag == _R and _underlined(element):
+        # Blanks to fill in are often underlined spaces: a reader sees a line, the text only spaces.
+        pieces: list[str] = []
+        _text(element, pieces)
+        text = "".join(pieces)
+        blank = text and not text.strip() and "\n" not in text
+        out.append("_" * max(len(text), 2) if blank else text)
+    elif tag in _PICTURES:
+        out.append(PICTURE)
     elif tag in _TABS:
         out.append("\t")
     elif tag in _BREAKS:
@@ -294,6 +308,14 @@ def _add(element: Any, out: list[str]) -> None:
         out.append("-")
     else:
         _text(element, out)
+
+
+def _underlined(run: Any) -> bool:
+    properties = next(run.iterchildren(), None)  # a run's properties come first, if it has any
+    if properties is None or properties.tag != _RPR:
+        return False
+    underline = properties.find(_U)
+    return underline is not None and underline.get(_VAL, "single") != "none"
 
 
 def _num_pr(num_pr: Any) -> tuple[str | None, int | None]:

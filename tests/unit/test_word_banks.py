@@ -351,3 +351,24 @@ def test_any_numbered_document_reads_as_a_bank_or_a_message(tmp_path, formats, p
                           if num == 21), None)
         expected = [i + 1 if restarted is None or i < restarted else 5 + i - restarted for i in range(len(tops))]
         assert tops == expected
+
+
+def test_underlined_spaces_are_blanks_and_pictures_leave_a_placeholder(tmp_path):
+    from PIL import Image
+
+    image = tmp_path / "dot.png"
+    Image.new("RGB", (4, 4)).save(image)
+    doc = wd.new()
+    paragraph = doc.add_paragraph("1. 一加一等于")
+    paragraph.add_run("      ").underline = True
+    paragraph.add_run("。")
+    doc.add_paragraph("答案：2")
+    doc.add_paragraph("2. 下图是什么形状？")
+    doc.add_paragraph().add_run().add_picture(str(image))
+    doc.add_paragraph("A. 圆 B. 方 答案：B")
+    underlined_answer = doc.add_paragraph("3. 地球绕")
+    underlined_answer.add_run("太阳").underline = True  # underlined words stay words
+    underlined_answer.add_run("转。答案：太阳")
+    bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
+    assert [q.stem for q in bank.questions] == ["一加一等于______。", "下图是什么形状？\n[图片]", "地球绕太阳转。"]
+    assert bank.questions[0].type.value == "fill"
