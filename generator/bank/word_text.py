@@ -41,6 +41,14 @@ _TABS = {_q("w:tab"), _q("w:ptab")}
 _PPR, _PSTYLE, _NUMPR, _OUTLINE, _VAL = (_q(t) for t in ("w:pPr", "w:pStyle", "w:numPr", "w:outlineLvl", "w:val"))
 _NO_BREAK_HYPHEN, _NUM_ID, _ILVL = _q("w:noBreakHyphen"), _q("w:numId"), _q("w:ilvl")
 _R, _RPR, _U = _q("w:r"), _q("w:rPr"), _q("w:u")
+_SYM, _FONT, _CHAR = _q("w:sym"), _q("w:font"), _q("w:char")
+# Marks that Word's Insert Symbol writes as (font, code) rather than as text: judge answers
+# (√ ×) and ticked boxes.  Other symbols of these fonts stand for no text a bank needs.
+SYMBOLS = {("symbol", 0xD6): "√", ("symbol", 0xB4): "×",
+           ("wingdings", 0xFC): "✓", ("wingdings", 0xFB): "✗", ("wingdings", 0xFE): "☑",
+           ("wingdings", 0xFD): "☒", ("wingdings", 0xA8): "☐",
+           ("wingdings 2", 0x50): "✓", ("wingdings 2", 0x4F): "✗", ("wingdings 2", 0x52): "☑",
+           ("wingdings 2", 0x53): "☒", ("wingdings 2", 0xA3): "☐"}
 
 
 @dataclass(frozen=True)
@@ -300,6 +308,8 @@ def _add(element: Any, out: list[str]) -> None:
         out.append("_" * max(len(text), 2) if blank else text)
     elif tag in _PICTURES:
         out.append(PICTURE)
+    elif tag == _SYM:
+        out.append(_symbol(element))
     elif tag in _TABS:
         out.append("\t")
     elif tag in _BREAKS:
@@ -308,6 +318,15 @@ def _add(element: Any, out: list[str]) -> None:
         out.append("-")
     else:
         _text(element, out)
+
+
+def _symbol(sym: Any) -> str:
+    """A w:sym as text: its code may be written F0FC (in the private-use copy of the font) or FC."""
+    try:
+        code = int(sym.get(_CHAR) or "", 16) & 0xFF
+    except ValueError:
+        return ""
+    return SYMBOLS.get(((sym.get(_FONT) or "").strip().lower(), code), "")
 
 
 def _underlined(run: Any) -> bool:

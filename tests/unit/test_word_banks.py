@@ -372,3 +372,12 @@ def test_underlined_spaces_are_blanks_and_pictures_leave_a_placeholder(tmp_path)
     bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
     assert [q.stem for q in bank.questions] == ["一加一等于______。", "下图是什么形状？\n[图片]", "地球绕太阳转。"]
     assert bank.questions[0].type.value == "fill"
+
+
+def test_symbols_inserted_from_symbol_fonts_read_as_marks(tmp_path):
+    doc = wd.new()
+    for number, (font, char) in enumerate((("Wingdings 2", "F050"), ("Symbol", "F0B4"), ("Wingdings", "FC")), 1):
+        paragraph = doc.add_paragraph(f"{number}.（判断）第{number}句。答案：")
+        paragraph.add_run()._r.append(wd.parse_xml(f'<w:sym {wd.W} w:font="{font}" w:char="{char}"/>'))
+    bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
+    assert [(q.answer_text, q.answer) for q in bank.questions] == [("✓", "true"), ("×", "false"), ("✓", "true")]
