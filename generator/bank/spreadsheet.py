@@ -150,17 +150,23 @@ def _type(name: str, options: tuple[Option, ...], answer: str | None, stem: str,
     return QuestionType.FILL if BLANK.search(stem) else QuestionType.SHORT
 
 
+def column_name(cell: str) -> str | None:
+    """The field a header cell names (``stem``, ``answer`` …, ``option B``), or ``None``."""
+    key = header_key(cell)
+    option = OPTION_HEADER.match(key)
+    return f"option {option.group(1).upper()}" if option else _KEYS.get(key)
+
+
 def header_columns(row: list) -> Columns | None:
     """The columns a header row names, or ``None`` if it names no stem column."""
     fields: dict[str, int] = {}
     options: dict[str, int] = {}
     for i, cell in enumerate(row):
-        key = header_key(str(cell or ""))
-        option = OPTION_HEADER.match(key)
-        if option:
-            options.setdefault(option.group(1).upper(), i)
-        elif key in _KEYS:
-            fields.setdefault(_KEYS[key], i)
+        name = column_name(str(cell or ""))
+        if name is not None and name.startswith("option "):
+            options.setdefault(name.removeprefix("option "), i)
+        elif name is not None:
+            fields.setdefault(name, i)
     # A text bank's line "题目" is no header: a stem column needs options or an answer beside it.
     if "stem" not in fields or not (options or "answer" in fields or "options" in fields):
         return None

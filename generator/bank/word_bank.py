@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from ..base.errors import ParseError
 from .model import Bank, Chapter, Position, Stray
 from .parse import _assign_ids as assign_ids
-from .spreadsheet import HEADER_SEARCH_ROWS, header_columns, read_rows
+from .spreadsheet import HEADER_SEARCH_ROWS, column_name, header_columns, read_rows
 from .word_text import Paragraph, Table, WordDocument
 
 HEADING_MARK = "#"
@@ -76,19 +76,59 @@ def relocate(bank: Bank, neutral: NeutralText, title: str) -> Bank:
     return replace(bank, chapters=chapters, stray=strays, title=bank.title or title, encoding="docx")
 
 
-def question_tables(document: WordDocument) -> list[Table]:
-    """The tables whose header row names a stem column and options or an answer."""
-    return [b for b in document.blocks if isinstance(b, Table)
-            and any(header_columns(list(r.cells)) is not None for r in b.rows[:HEADER_SEARCH_ROWS])]
+@dataclass(frozen=True)
+class QuestionTable:
+    """A table holding questions: a header row and a question a row, or (``vertical``) one
+    question whose field names run down the first column (题干 | …, A | …, 答案 | …)."""
+
+    table: Table
+    vertical: bool
 
 
-def table_bank(document: WordDocument, tables: list[Table], source: str, slug: str) -> Bank:
+def question_tables(document: WordDocument) -> list[QuestionTable]:
+    """The tables whose header row (or first column) names a stem and options or an answer."""
+    found = []
+    for block in document.blocks:
+        if not isinstance(block, Table):
+            continue
+        if any(header_columns(list(r.cells)) is not None for r in block.rows[:HEADER_SEARCH_ROWS]):
+            found.append(QuestionTable(block, vertical=False))
+        elif _vertical(block):
+            found.append(QuestionTable(block, vertical=True))
+    return found
+
+
+def _vertical(table: Table) -> bool:
+    """Whether every row of ``table`` is field names and their values, the names those of a question."""
+    pairs = _fields_down(table)
+    return pairs is not None and header_columns([name for name, _ in pairs]) is not None
+
+
+def _fields_down(table: Table) -> list[tuple[str, str]] | None:
+    """(name, value) pairs of a table whose rows are ``name | value`` (or ``A | 甲 | B | 乙``),
+    or ``None`` when a row's first cell names no field."""
+    pairs: list[tuple[str, str]] = []
+    for row in table.rows:
+        cells = list(row.cells)
+        if not any(cells):
+            continue
+        if len(cells) < 2 or column_name(cells[0]) is None:
+            return None
+        if len(cells) % 2 == 0 and all(column_name(c) is not None for c in cells[::2]):
+            pairs.extend(zip(cells[::2], cells[1::2], strict=True))
+        else:
+            pairs.append((cells[0], "\n".join(c for c in cells[1:] if c)))
+    return pairs or None
+
+
+def table_bank(document: WordDocument, tables: list[QuestionTable], source: str, slug: str) -> Bank:
     """The bank in ``tables`` (see :func:`question_tables`), each read like a spreadsheet.
 
-    A table without a chapter column takes its chapter from the last heading above it.
+    A table without a chapter column takes its chapter from the last heading above it; one
+    question to a table without a number is numbered after the one before, under that heading.
     Text before the first table is the preamble; other text is kept as strays.
     """
-    chosen = {t.number for t in tables}
+    chosen = {t.table.number: t for t in tables}
     first = next(i for i, b in enumerate(document.blocks) if isinstance(b, Table) and b.number in chosen)
     before = [b for b in document.blocks[:first] if isinstance(b, Paragraph) and b.text]
     # The last heading above the first table names its chapter; the text before it is the preamble.
@@ -97,17 +137,23 @@ def table_bank(document: WordDocument, tables: list[Table], source: str, slug: s
     title = document.title or (preamble[0] if preamble else "")
     chapters: dict[str, list] = {}
     strays: list[Stray] = []
+    counted = 0  # questions of one-question tables under this heading
     for block in document.blocks[first:]:
         if isinstance(block, Paragraph):
             if block.heading:
-                heading = block.text
+                heading, counted = block.text, 0
             elif block.text:
                 strays.append(Stray(block.text, Position(block.place, 1, block.place),
                                     "text outside the question tables"))
         elif block.number in chosen:
-            read = read_rows((list(r.cells) for r in block.rows), f"{source}: table {block.number}", slug,
-                             heading or title)
-            places = [r.place for r in block.rows]
+            if chosen[block.number].vertical:
+                counted += 1
+                rows, places = _transposed(block, counted), [block.rows[0].place] * 2
+                where = f"{source}: table {block.number} (one question, its fields down the first column)"
+            else:
+                rows, places = [list(r.cells) for r in block.rows], [r.place for r in block.rows]
+                where = f"{source}: table {block.number}"
+            read = read_rows(rows, where, slug, heading or title)
             for chapter in read.chapters:
                 chapters.setdefault(chapter.title, []).extend(
                     replace(q, position=Position(places[q.position.line - 1], 1, places[q.position.line - 1]),
@@ -120,6 +166,15 @@ def table_bank(document: WordDocument, tables: list[Table], source: str, slug: s
                  for i, (name, questions) in enumerate(chapters.items(), 1))
     return Bank(slug, source, title, "\n".join(preamble), assign_ids(made), tuple(strays),
                 encoding="docx")
+
+
+def _transposed(table: Table, number: int) -> list[list[str]]:
+    """A one-question table as a header row and a row of values, numbered ``number`` if it has no number."""
+    pairs = _fields_down(table) or []
+    header, values = [name for name, _ in pairs], [value for _, value in pairs]
+    if "number" not in {column_name(cell) for cell in header}:
+        header, values = [*header, "题号"], [*values, str(number)]
+    return [header, values]
 
 
 def _heading(paragraph: Paragraph) -> str:

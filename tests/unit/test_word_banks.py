@@ -381,3 +381,24 @@ def test_symbols_inserted_from_symbol_fonts_read_as_marks(tmp_path):
         paragraph.add_run()._r.append(wd.parse_xml(f'<w:sym {wd.W} w:font="{font}" w:char="{char}"/>'))
     bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
     assert [(q.answer_text, q.answer) for q in bank.questions] == [("✓", "true"), ("×", "false"), ("✓", "true")]
+
+
+def test_one_question_tables_with_field_names_down_the_first_column(tmp_path):
+    doc = wd.new()
+    doc.add_heading("第一章 常识", 1)
+    wd.table(doc, [["题型", "单选题"], ["题干", "天空的颜色"], ["A", "红", "B", "蓝"], ["答案", "B"],
+                   ["解析", "抬头看"]])
+    doc.add_paragraph("")
+    wd.table(doc, [["题目", "哪些是水果"], ["选项A", "苹果"], ["选项B", "石头"], ["选项C", "香蕉"], ["正确答案", "AC"]])
+    doc.add_heading("第二章 判断", 1)
+    wd.table(doc, [["题干", "地球是圆的"], ["答案", "对"]])
+    wd.table(doc, [["名称", "说明"], ["这张表", "不是题目"]])  # a table of something else
+    bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
+    assert questions(bank) == [
+        ("第一章 常识", "c1-q1", "single", "天空的颜色", [("A", "红"), ("B", "蓝")], "B"),
+        ("第一章 常识", "c1-q2", "multiple", "哪些是水果", [("A", "苹果"), ("B", "石头"), ("C", "香蕉")], "AC"),
+        ("第二章 判断", "c2-q1", "judge", "地球是圆的", [], "true"),
+    ]
+    assert bank.questions[0].explanation == "抬头看"
+    assert [q.position.line for q in bank.questions] == [2, 8, 14]  # the first row of each table
+    assert [s.text for s in bank.stray] == ["名称\t说明", "这张表\t不是题目"]
