@@ -22,11 +22,12 @@ from .errata import MathCheck, apply_errata, load_errata
 from .json_bank import looks_like_export, read_json_bank
 from .lint import lint
 from .model import Bank
+from .office_package import check_unpacked_size
 from .parse import parse
 from .repair import repair
 from .spreadsheet import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
 from .word_bank import neutral_text, question_tables, relocate, table_bank
-from .word_text import check_unpacked_size, read_docx
+from .word_text import read_docx
 
 ERRATA_FILE = "errata.yml"
 MB = 2**20
