@@ -402,3 +402,19 @@ def test_one_question_tables_with_field_names_down_the_first_column(tmp_path):
     assert bank.questions[0].explanation == "抬头看"
     assert [q.position.line for q in bank.questions] == [2, 8, 14]  # the first row of each table
     assert [s.text for s in bank.stray] == ["名称\t说明", "这张表\t不是题目"]
+
+
+def test_a_drawing_with_a_fallback_copy_leaves_one_placeholder_and_deleted_text_none(tmp_path):
+    doc = wd.new()
+    mc = 'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"'
+    paragraph = doc.add_paragraph("1. 看图：")
+    paragraph._p.append(wd.parse_xml(
+        f'<w:r {wd.W} {mc}><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing/></mc:Choice>'
+        '<mc:Fallback><w:pict><w:t>copy</w:t></w:pict></mc:Fallback></mc:AlternateContent></w:r>'))
+    paragraph._p.append(wd.parse_xml(
+        f'<w:del {wd.W} w:id="1" w:author="x"><w:r><w:delText>旧</w:delText></w:r></w:del>'))
+    paragraph._p.append(wd.parse_xml(f'<w:ins {wd.W} w:id="2" w:author="x"><w:r><w:t>新</w:t></w:r></w:ins>'))
+    from generator.bank.word_text import read_docx
+
+    data = wd.save(doc, tmp_path / "b.docx").read_bytes()
+    assert [b.text for b in read_docx(data, "b.docx", 2**30).blocks] == ["1. 看图：[图片]新"]
