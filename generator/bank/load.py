@@ -40,6 +40,10 @@ _NOT_A_FILE = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"
 # What a file holds, by its first bytes, for the kinds that are not read (with what they are).
 UNREAD_KINDS = {"doc": "a Word 97-2003 or other OLE file (.doc, .xls)", "pdf": "a PDF document",
                 "zip": "a zip archive that is no .xlsx workbook or .docx document"}
+# How to convert each kind that is not read, for its message.
+_CONVERT = {"doc": "`libreoffice --headless --convert-to docx bank.doc` (a .xls: `--convert-to xlsx`)",
+            "pdf": "`pdftotext -layout bank.pdf bank.txt` (poppler-utils), then check the text",
+            "zip": "unzip it and give the bank inside"}
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
 
@@ -104,8 +108,8 @@ def read_bank(path: Path) -> Bank:
     if kind in UNREAD_KINDS:
         raise ParseError(source, "a bank as text (.txt, .md), a Word document (.docx), a spreadsheet (.xlsx), "
                          "CSV (.csv) or this generator's JSON export", f"{UNREAD_KINDS[kind]}",
-                         "save it from its program as .docx, .xlsx, .csv or plain text (UTF-8), e.g. "
-                         "`libreoffice --headless --convert-to docx bank.doc`")
+                         "convert it: save it from its program as .docx, .xlsx, .csv or plain text (UTF-8), "
+                         "e.g. " + _CONVERT[kind])
     text, encoding = decode(data, source)
     if kind == "csv" or looks_like_table(text):
         return replace(read_rows_text(text, source, bank_slug(path)), encoding=encoding)
