@@ -13,13 +13,15 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from itertools import islice
+from typing import Any
 
 from ..base.errors import ParseError
 from .decode import decode
-from .fields import BLANK, choice_letters, judge_value, normalise_answer, split_options, type_from_words
-from .model import Bank, Chapter, Option, Position, Question, QuestionType
+from .fields import BLANK, TYPE_KEYWORDS, choice_letters, judge_value, normalise_answer, split_options, type_from_words
+from .model import Bank, Chapter, Option, Position, Question, QuestionType, Stray
 from .parse import _assign_ids as assign_ids  # q7, or c2-q7 when numbering restarts per chapter
 from .rows import ALIASES, ENGLISH_TYPES, HEADERS, OPTION_HEADER, OPTION_LETTERS, all_type_names, header_key, unguarded
 
@@ -48,7 +50,9 @@ def looks_like_table(text: str) -> bool:
 
 
 def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
-    """The bank in the first worksheet of an .xlsx workbook."""
+    """The bank in an .xlsx workbook: every worksheet with a header row (a workbook may keep
+    one sheet per type or chapter; a sheet named by a type, 多选题, gives rows without a type
+    that type, and several sheets name the chapters of rows without a chapter)."""
     from openpyxl import load_workbook
 
     try:
@@ -57,11 +61,37 @@ def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
         raise ParseError(source, "an Excel workbook (.xlsx)", f"a file openpyxl cannot open ({error})",
                          "save it again from Excel or LibreOffice as .xlsx") from None
     try:
-        sheet = book.worksheets[0]
-        rows = ([_cell(v) for v in row] for row in sheet.iter_rows(values_only=True))
-        return read_rows(rows, source, slug, book.properties.title or "")
+        def rows(sheet: Any) -> Iterator[list[str]]:
+            return ([_cell(v) for v in row] for row in sheet.iter_rows(values_only=True))
+
+        named = len(book.worksheets) > 1
+        tables = [s for s in book.worksheets
+                  if any(header_columns(row) is not None for row in islice(rows(s), HEADER_SEARCH_ROWS))]
+        title = book.properties.title or ""
+        banks, strays = [], []
+        for sheet in tables or book.worksheets[:1]:  # no header anywhere: the first sheet's error says so
+            where = f"{source}: sheet {sheet.title!r}" if named else source
+            chapter = sheet.title if len(tables) > 1 else title
+            banks.append(read_rows(rows(sheet), where, slug, chapter, _sheet_type(sheet.title)))
+        for sheet in book.worksheets:
+            if sheet not in tables and any(any(row) for row in islice(rows(sheet), HEADER_SEARCH_ROWS)):
+                strays.append(Stray(f"worksheet {sheet.title!r}", Position(1, 1, 0), "a worksheet with no header "
+                                    "row naming 题干 and 答案 or 选项A…: not read"))
     finally:
         book.close()
+    chapters: dict[str, list[Question]] = {}
+    for bank in banks:
+        for c in bank.chapters:
+            chapters.setdefault(c.title, []).extend(c.questions)
+    return Bank(slug, source, title, "", assign_ids(tuple(
+        Chapter(i, name, tuple(questions), Position(questions[0].position.line, 1, 0))
+        for i, (name, questions) in enumerate(chapters.items(), 1))), tuple(strays))
+
+
+def _sheet_type(name: str) -> QuestionType | None:
+    """The type a worksheet named only by one (单选题, 判斷題, 多项选择) gives its rows."""
+    bare = re.sub(r"[题題\s]", "", name)
+    return next((qtype for keyword, qtype in TYPE_KEYWORDS if keyword == bare), None)
 
 
 def read_csv(data: bytes, source: str, slug: str) -> Bank:
@@ -75,8 +105,10 @@ def read_rows_text(text: str, source: str, slug: str) -> Bank:
     return read_rows(csv.reader(io.StringIO(text)), source, slug, "")
 
 
-def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str) -> Bank:
-    """The bank in ``rows`` of text cells: a header row, then a row per question."""
+def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str,
+              default_type: QuestionType | None = None) -> Bank:
+    """The bank in ``rows`` of text cells: a header row, then a row per question
+    (``default_type`` for a row that names no type)."""
     numbered = enumerate(rows, 1)
     columns, header_line = None, 0
     for header_line, row in numbered:
@@ -96,7 +128,8 @@ def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str) -> 
         fields = {key: cells[i] if i < len(cells) else "" for key, i in columns.fields.items()}
         chapter = fields.get("chapter") or chapter
         number = _number(fields.get("number", ""), number, source, line)
-        chapters.setdefault(chapter, []).append(_question(fields, columns, cells, number, source, line))
+        chapters.setdefault(chapter, []).append(_question(fields, columns, cells, number, source, line,
+                                                          default_type))
     if not chapters:
         raise ParseError(source, "at least one row with a stem under the header", "none", _EXAMPLE)
     default_title = title or slug
@@ -106,7 +139,7 @@ def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str) -> 
 
 
 def _question(fields: dict[str, str], columns: Columns, cells: list[str], number: int, source: str,
-              line: int) -> Question:
+              line: int, default_type: QuestionType | None) -> Question:
     where = f"{source}: row {line}"
     def get(key: str) -> str:  # a column the header does not name reads empty
         return fields.get(key, "")
@@ -118,7 +151,7 @@ def _question(fields: dict[str, str], columns: Columns, cells: list[str], number
     if not options and get("options"):
         options = _options_in_one_cell(get("options"))
     answer_text = get("answer") or None
-    qtype = _type(get("type"), options, answer_text, stem, where)
+    qtype = _type(get("type"), options, answer_text, stem, where, default_type)
     notes = tuple(n for n in re.split(r"\n{2,}", get("notes")) if n.strip())
     return Question(id=f"q{number}", number=number, type=qtype, stem=stem, options=options,
                     answer=normalise_answer(qtype, answer_text, options), explanation=get("explanation"),
@@ -134,14 +167,17 @@ def _options_in_one_cell(cell: str) -> tuple[Option, ...]:
     return tuple(Option(OPTION_LETTERS[i], line) for i, line in enumerate(lines)) if 1 < len(lines) <= 10 else ()
 
 
-def _type(name: str, options: tuple[Option, ...], answer: str | None, stem: str, where: str) -> QuestionType:
-    """The type the row names, else the one its options and answer show."""
+def _type(name: str, options: tuple[Option, ...], answer: str | None, stem: str, where: str,
+          default: QuestionType | None) -> QuestionType:
+    """The type the row names, else ``default``, else the one its options and answer show."""
     if name:
         qtype = type_from_words(name) or ENGLISH_TYPES.get(header_key(name).removesuffix("question"))
         if qtype is None:
             raise ParseError(f"{where}: type", "one of " + "、".join(all_type_names()) + " (or single, multiple, "
                              "judge, fill, calc, short, case)", repr(name))
         return qtype
+    if default is not None:
+        return default
     if options:
         letters = choice_letters(answer or "")
         return QuestionType.MULTIPLE if letters and len(letters) > 1 else QuestionType.SINGLE

@@ -77,3 +77,45 @@ def test_a_header_without_a_stem_column_says_what_it_looked_for(tmp_path):
     with pytest.raises(ParseError) as error:
         read_bank(path)
     assert "bank.csv: row" in str(error.value) and "题干" in str(error.value)
+
+
+def _workbook(path, sheets):
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.remove(book.active)
+    for name, rows in sheets.items():
+        sheet = book.create_sheet(name)
+        for row in rows:
+            sheet.append(row)
+    book.save(path)
+    return path
+
+
+def test_a_workbook_with_a_sheet_per_type_reads_every_sheet(tmp_path):
+    path = _workbook(tmp_path / "bank.xlsx", {
+        "说明": [["导入说明：每个工作表一种题型"]],
+        "单选题": [["题干", "A", "B", "答案"], ["一加一", "1", "2", "B"]],
+        "填空题": [["题干", "答案"], ["地球绕什么转", "太阳"]],  # no blank, no type column: the sheet says fill
+        "计算机": [["题干", "答案"], ["CPU 是什么", "中央处理器"]],  # a sheet name that only contains a type word
+    })
+    bank = read_bank(path)
+    assert [(c.title, [(q.id, q.type.value, q.answer) for q in c.questions]) for c in bank.chapters] == [
+        ("单选题", [("c1-q1", "single", "B")]), ("填空题", [("c2-q1", "fill", "太阳")]),
+        ("计算机", [("c3-q1", "short", "中央处理器")])]
+    assert [(s.text, s.reason.startswith("a worksheet with no header")) for s in bank.stray] == [
+        ("worksheet '说明'", True)]
+
+
+def test_a_bad_row_names_its_sheet(tmp_path):
+    path = _workbook(tmp_path / "bank.xlsx", {"甲": [["题干", "题型", "答案"], ["x", "猜谜", "A"]], "乙": [["无关"]]})
+    with pytest.raises(ParseError) as error:
+        read_bank(path)
+    assert "bank.xlsx: sheet '甲': row 2: type" in str(error.value)
+
+
+def test_a_workbook_without_a_header_says_so_for_its_first_sheet(tmp_path):
+    path = _workbook(tmp_path / "bank.xlsx", {"Sheet1": [["名字", "分数"]], "Sheet2": [["x"]]})
+    with pytest.raises(ParseError) as error:
+        read_bank(path)
+    assert "bank.xlsx: sheet 'Sheet1': row" in str(error.value) and "题干" in str(error.value)
