@@ -5,8 +5,9 @@ cells may name, in any order and in Simplified, Traditional or English, the numb
 type, options (选项A…, A…), answer, explanation, chapter and editor's notes
 (``generator.bank.rows`` lists the words).  Each later row with a stem is a question:
 rows without a number are numbered in order, a row without a type gets one from its
-options and answer, and a row without a chapter stays in the chapter above it.
-CSV is read as UTF-8 (with or without BOM) or GB18030.
+options and answer, and a row without a chapter stays in the chapter above it.  A
+workbook's every worksheet with a header is read.  CSV is read as UTF-8 (with or without
+BOM) or GB18030.  Word tables with such a header are read here too (``generator.bank.word_bank``).
 """
 from __future__ import annotations
 
