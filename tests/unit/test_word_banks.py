@@ -418,3 +418,23 @@ def test_a_drawing_with_a_fallback_copy_leaves_one_placeholder_and_deleted_text_
 
     data = wd.save(doc, tmp_path / "b.docx").read_bytes()
     assert [b.text for b in read_docx(data, "b.docx", 2**30).blocks] == ["1. 看图：[图片]新"]
+
+
+def test_a_list_defined_by_a_numbering_style_counts_in_that_styles_list(tmp_path):
+    doc = wd.new()
+    wd.add_list(doc, 10, [wd.level(0, "decimal", "%1)")], {10: {}})
+    numbering = doc.part.numbering_part.element
+    linked = wd.parse_xml(f'<w:abstractNum {wd.W} w:abstractNumId="11"><w:numStyleLink w:val="BankList"/>'
+                          '</w:abstractNum>')
+    numbering.find(wd.qn("w:num")).addprevious(linked)
+    numbering.append(wd.parse_xml(f'<w:num {wd.W} w:numId="11"><w:abstractNumId w:val="11"/></w:num>'))
+    doc.styles.element.append(wd.parse_xml(
+        f'<w:style {wd.W} w:type="numbering" w:styleId="BankList"><w:name w:val="Bank List"/>'
+        '<w:pPr><w:numPr><w:numId w:val="10"/></w:numPr></w:pPr></w:style>'))
+    wd.numbered(doc, "甲", 10)
+    wd.numbered(doc, "乙", 11)
+    wd.numbered(doc, "丙", 11)
+    from generator.bank.word_text import read_docx
+
+    data = wd.save(doc, tmp_path / "b.docx").read_bytes()
+    assert [b.text for b in read_docx(data, "b.docx", 2**30).blocks] == ["1) 甲", "2) 乙", "3) 丙"]
