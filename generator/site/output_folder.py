@@ -40,8 +40,9 @@ MARKER_TEXT = ("Written by the study-guide generator (python -m generator / mkdo
 # The project's own folders, relative to its root: never an output, nor anything inside them.
 PROJECT_FOLDERS = ("generator", "content", "site_config", "overrides", "tests", "benchmarks",
                    "node_modules", ".git", ".venv", ".ci")
-# Names of inputs a folder may hold besides the banks being built (banks of other guides).
-INPUT_NAMES = ("bank.txt", "bank.md", "bank.docx", "bank.xlsx", "bank.csv", "bank.json", "errata.yml")
+# Names of inputs a folder may hold besides the banks being built (banks of other guides).  Not
+# bank.xlsx nor bank.csv: a build offers downloads/<slug>.xlsx and .csv, and a slug may be "bank".
+INPUT_NAMES = ("bank.txt", "bank.md", "bank.docx", "bank.json", "errata.yml")
 INPUT_SUFFIX = ".errata.yml"
 # A site built before builds left the marker: its own script, index and search index.
 EARLIER_SITE = ("index.html", "assets/javascripts/guide.js", "search/search_index.json")

@@ -272,6 +272,12 @@ def test_a_folder_holding_a_word_bank_is_never_an_output(tmp_path):
     with pytest.raises(OutputError) as error:
         check_output(folder, Protected(tmp_path / "project"), force=True)
     assert "bank.docx, a bank or errata file" in str(error.value)
+    # The downloads of a bank whose name is "bank" are no inputs: a build may replace them.
+    (folder / "sub" / "bank.docx").unlink()
+    (folder / "downloads").mkdir()
+    for name in ("bank.xlsx", "bank.csv", "bank.apkg"):
+        (folder / "downloads" / name).write_bytes(b"")
+    check_output(folder, Protected(tmp_path / "project"), force=True)
 
 
 def test_control_characters_in_a_document_are_refused_naming_the_paragraph():
