@@ -26,8 +26,7 @@ from .office_package import check_unpacked_size
 from .parse import parse
 from .repair import repair
 from .spreadsheet import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
-from .word_bank import neutral_text, question_tables, relocate, table_bank
-from .word_text import read_docx
+from .word_bank import read_word_bank
 
 ERRATA_FILE = "errata.yml"
 MB = 2**20
@@ -94,17 +93,12 @@ def read_bank(path: Path) -> Bank:
     source = str(path)
     data = read_bank_bytes(path)
     kind = file_kind(data, path)
-    if kind in ("xlsx", "docx"):  # zips: what they unpack to is bounded like a bank's size
-        check_unpacked_size(data, source, max_bank_size)
+    slug = bank_slug(path)
     if kind == "xlsx":
-        return read_xlsx(data, source, bank_slug(path))
-    if kind == "docx":
-        document = read_docx(data, source, max_bank_size)
-        tables = question_tables(document)
-        if tables:
-            return table_bank(document, tables, source, bank_slug(path))
-        neutral = neutral_text(document, source)
-        return relocate(_text_bank(neutral.text, source, bank_slug(path)), neutral, document.title)
+        check_unpacked_size(data, source, max_bank_size)  # a zip: what it unpacks to is bounded too
+        return read_xlsx(data, source, slug)
+    if kind == "docx":  # its text goes through the same repair and parser as a text bank's
+        return read_word_bank(data, source, slug, max_bank_size, lambda text: _text_bank(text, source, slug))
     if kind in UNREAD_KINDS:
         raise ParseError(source, "a bank as text (.txt, .md), a Word document (.docx), a spreadsheet (.xlsx), "
                          "CSV (.csv) or this generator's JSON export", f"{UNREAD_KINDS[kind]}",
@@ -112,10 +106,10 @@ def read_bank(path: Path) -> Bank:
                          "e.g. " + _CONVERT[kind])
     text, encoding = decode(data, source)
     if kind == "csv" or looks_like_table(text):
-        return replace(read_rows_text(text, source, bank_slug(path)), encoding=encoding)
+        return replace(read_rows_text(text, source, slug), encoding=encoding)
     if looks_like_export(text):
-        return replace(read_json_bank(text, source, bank_slug(path)), encoding=encoding)
-    return replace(_text_bank(text, source, bank_slug(path)), encoding=encoding)
+        return replace(read_json_bank(text, source, slug), encoding=encoding)
+    return replace(_text_bank(text, source, slug), encoding=encoding)
 
 
 def _text_bank(text: str, source: str, slug: str) -> Bank:

@@ -13,18 +13,30 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from ..base.errors import ParseError
 from .model import Bank, Chapter, Position, Stray
 from .parse import _assign_ids as assign_ids
 from .spreadsheet import HEADER_SEARCH_ROWS, column_name, header_columns, read_rows
-from .word_text import Paragraph, Table, WordDocument
+from .word_text import Paragraph, Table, WordDocument, read_docx
 
 HEADING_MARK = "#"
 # XML forbids these, so a real document holds none; refused as decode() refuses them in text,
 # since the model carries editors' formulas between control characters.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def read_word_bank(data: bytes, source: str, slug: str, limit: int, parse_text: Callable[[str], Bank]) -> Bank:
+    """The bank in the .docx ``data`` (unpacking to at most ``limit`` bytes): its question
+    tables, or else its text read by ``parse_text`` (the text parser, as for a .txt bank)."""
+    document = read_docx(data, source, limit)
+    tables = question_tables(document)
+    if tables:
+        return table_bank(document, tables, source, slug)
+    neutral = neutral_text(document, source)
+    return relocate(parse_text(neutral.text), neutral, document.title)
 
 
 @dataclass(frozen=True)
