@@ -164,7 +164,8 @@ def summary(results: dict[str, list[str]]) -> str:
     lines = [f"corpus: {exact} of {len(results)} banks read exactly"]
     for name, found in results.items():
         if found:
-            lines.append(f"  {name}: {len(found)} differences, e.g. " + " | ".join(found[:SHOWN_DIFFERENCES]))
+            plural = "" if len(found) == 1 else "s"
+            lines.append(f"  {name}: {len(found)} difference{plural}, e.g. " + " | ".join(found[:SHOWN_DIFFERENCES]))
     return "\n".join(lines)
 
 

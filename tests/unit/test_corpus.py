@@ -18,7 +18,7 @@ import pytest
 
 from generator.bank.model import Bank, Chapter, Option, Position, Question
 from generator.bank.model import QuestionType as T
-from tests.corpus.run import check
+from tests.corpus.run import check, known_gap
 from tests.corpus.truth import BANKS, SHOWN_DIFFERENCES, Truth, differences, load_truth, load_truths, summary
 
 TRUTHS = load_truths()
@@ -108,3 +108,11 @@ def test_an_answer_ending_in_an_ellipsis_is_a_prefix(tmp_path: Path) -> None:
     truth = _truth_for(tmp_path, "1 short 0 分而  治之…\n")
     assert differences(truth, _bank((1, T.SHORT, 0, "分而 治之，逐层分解"))) == []
     assert differences(truth, _bank((1, T.SHORT, 0, "分解"))) != []
+
+
+def test_known_gap_counts_the_differences_and_quotes_the_first_lines() -> None:
+    assert known_gap([]) is None
+    assert known_gap(["not read: a.md: no question\nfor example: 1. …"]) == (
+        "1 difference, e.g. not read: a.md: no question"
+    )
+    assert known_gap(["a", "b", "c", "d"]) == "4 differences, e.g. a | b | c"
