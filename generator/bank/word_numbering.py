@@ -6,6 +6,7 @@ around the number such as ``%1.`` or ``第%1章``, and when it restarts).  Word 
 abstract list, so two lists sharing one abstract definition continue each other unless a
 list restarts a level (``startOverride``, what "Restart at 1" writes).  Counting happens
 in document order: call :meth:`Numbering.label` once per numbered paragraph, in order.
+A restart takes effect where its list first shows the restarted level.
 """
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ class Numbering:
     def __init__(self, numbering: Any | None, style_lists: dict[str, str] | None = None) -> None:
         self._lists: dict[str, _List] = {}
         self._instances: dict[str, _Instance] = {}
-        self._started: set[str] = set()
+        self._started: set[tuple[str, int]] = set()  # (list, level) shown at least once
         if numbering is None:
             return
         links: dict[str, str] = {}  # abstract id -> the style it takes its levels from
@@ -106,10 +107,10 @@ class Numbering:
         level = levels.get(ilvl)
         if level is None:
             return ""
-        if num_id not in self._started:  # "Restart numbering": the first use of this list restarts
-            self._started.add(num_id)
-            for restarted, start in instance.starts.items():
-                lst.counters[restarted] = start - 1
+        if ilvl in instance.starts and (num_id, ilvl) not in self._started:
+            # "Restart numbering": the level restarts where this list first shows it.
+            lst.counters[ilvl] = instance.starts[ilvl] - 1
+        self._started.add((num_id, ilvl))
         lst.counters[ilvl] = lst.counters.get(ilvl, level.start - 1) + 1
         for deeper in [k for k in lst.counters if k > ilvl]:
             restart = levels[deeper].restart if deeper in levels else None
