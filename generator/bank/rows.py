@@ -43,6 +43,9 @@ ALIASES: dict[str, tuple[str, ...]] = {
     # All options in one cell ("A. 甲 B. 乙", or one per line), where a sheet has no 选项A… columns.
     "options": ("选项", "選項", "options", "choices"),
 }
+# Words that name the stem only where no column has a word of ALIASES or HEADERS for it
+# (apps export the stem as "title"; a sheet may also have a title column beside its stem).
+WEAK_STEM = ("title", "标题", "標題")
 # "选项A", "選項A", "A", "Option A", "optiona", "A选项"
 OPTION_HEADER = re.compile(r"^(?:选项|選項|option)?([A-J])(?:选项|選項)?$", re.IGNORECASE)
 
@@ -60,6 +63,7 @@ ENGLISH_TYPES: dict[str, QuestionType] = {
     "single": QuestionType.SINGLE, "singlechoice": QuestionType.SINGLE,
     "multiple": QuestionType.MULTIPLE, "multiplechoice": QuestionType.MULTIPLE,
     "judge": QuestionType.JUDGE, "truefalse": QuestionType.JUDGE, "true/false": QuestionType.JUDGE,
+    "sc": QuestionType.SINGLE, "mc": QuestionType.MULTIPLE, "tf": QuestionType.JUDGE,  # quiz apps' codes
     "fill": QuestionType.FILL, "blank": QuestionType.FILL, "fillintheblank": QuestionType.FILL,
     "calc": QuestionType.CALC, "calculation": QuestionType.CALC,
     "short": QuestionType.SHORT, "shortanswer": QuestionType.SHORT, "essay": QuestionType.SHORT,

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -24,7 +25,17 @@ from .decode import decode
 from .fields import BLANK, TYPE_KEYWORDS, choice_letters, judge_value, normalise_answer, split_options, type_from_words
 from .model import Bank, Chapter, Option, Position, Question, QuestionType, Stray
 from .parse import _assign_ids as assign_ids  # q7, or c2-q7 when numbering restarts per chapter
-from .rows import ALIASES, ENGLISH_TYPES, HEADERS, OPTION_HEADER, OPTION_LETTERS, all_type_names, header_key, unguarded
+from .rows import (
+    ALIASES,
+    ENGLISH_TYPES,
+    HEADERS,
+    OPTION_HEADER,
+    OPTION_LETTERS,
+    WEAK_STEM,
+    all_type_names,
+    header_key,
+    unguarded,
+)
 
 XLSX_MAGIC = b"PK\x03\x04"  # a zip archive, as every Office Open XML file is
 HEADER_SEARCH_ROWS = 10  # a title row or two may come before the header
@@ -151,7 +162,7 @@ def _question(fields: dict[str, str], columns: Columns, cells: list[str], number
     options = tuple(Option(letter, cells[i]) for letter, i in columns.options if i < len(cells) and cells[i])
     if not options and get("options"):
         options = _options_in_one_cell(get("options"))
-    answer_text = get("answer") or None
+    answer_text = _answer(get("answer")) or None
     qtype = _type(get("type"), options, answer_text, stem, where, default_type)
     notes = tuple(n for n in re.split(r"\n{2,}", get("notes")) if n.strip())
     return Question(id=f"q{number}", number=number, type=qtype, stem=stem, options=options,
@@ -161,12 +172,37 @@ def _question(fields: dict[str, str], columns: Columns, cells: list[str], number
 
 
 def _options_in_one_cell(cell: str) -> tuple[Option, ...]:
-    """The options of one cell: labelled (``A. 甲 B. 乙``), else one per line, lettered in order."""
+    """The options of one cell: a JSON list (``["甲", "乙"]``, as apps export them), labelled
+    (``A. 甲 B. 乙``), else one per line, lettered in order."""
+    listed = _json_list(cell)
+    if listed is not None and 1 < len(listed) <= len(OPTION_LETTERS):
+        return tuple(Option(OPTION_LETTERS[i], text) for i, text in enumerate(listed))
     _, options = split_options(cell)
     if options:
         return options
     lines = [line.strip() for line in cell.split("\n") if line.strip()]
     return tuple(Option(OPTION_LETTERS[i], line) for i, line in enumerate(lines)) if 1 < len(lines) <= 10 else ()
+
+
+def _answer(cell: str) -> str:
+    """The answer cell, a JSON list (``["A", "C"]``, as apps export it) written as letters or text."""
+    listed = _json_list(cell)
+    if listed is None:
+        return cell
+    return "".join(listed) if all(len(item) == 1 and item.isalpha() for item in listed) else "；".join(listed)
+
+
+def _json_list(cell: str) -> list[str] | None:
+    """The texts of a cell holding a JSON list of texts or numbers, else ``None``."""
+    if not (cell.startswith("[") and cell.endswith("]")):
+        return None
+    try:
+        value = json.loads(cell)
+    except ValueError:
+        return None
+    if not isinstance(value, list) or not all(isinstance(v, str | int | float) for v in value):
+        return None
+    return [str(v).strip() for v in value]
 
 
 def _type(name: str, options: tuple[Option, ...], answer: str | None, stem: str, where: str,
@@ -205,6 +241,10 @@ def header_columns(row: list) -> Columns | None:
             options.setdefault(name.removeprefix("option "), i)
         elif name is not None:
             fields.setdefault(name, i)
+    if "stem" not in fields:
+        weak = next((i for i, cell in enumerate(row) if header_key(str(cell or "")) in WEAK_STEM), None)
+        if weak is not None:
+            fields["stem"] = weak
     # A text bank's line "题目" is no header: a stem column needs options or an answer beside it.
     if "stem" not in fields or not (options or "answer" in fields or "options" in fields):
         return None

@@ -119,3 +119,28 @@ def test_a_workbook_without_a_header_says_so_for_its_first_sheet(tmp_path):
     with pytest.raises(ParseError) as error:
         read_bank(path)
     assert "bank.xlsx: sheet 'Sheet1': row" in str(error.value) and "题干" in str(error.value)
+
+
+def test_quiz_app_exports_json_lists_title_as_stem_and_type_codes(tmp_path):
+    # As quiz apps export a database: the stem in "title", options and answer as JSON lists, SC/MC/TF.
+    path = tmp_path / "export.csv"
+    path.write_text('answer,title,type,analysis,options\n'
+                    '"[""B""]",天空的颜色,SC,抬头看,"[""红"",""蓝"",""绿""]"\n'
+                    '"[""A"",""C""]",哪些是水果,MC,,"[""苹果"",""石头"",""香蕉""]"\n'
+                    '"[""对""]",地球是圆的,TF,,[]\n', encoding="utf-8")
+    assert rows(read_bank(path)) == [("export", "q1", "single", "天空的颜色", "ABC", "B", "抬头看"),
+                                     ("export", "q2", "multiple", "哪些是水果", "ABC", "AC", ""),
+                                     ("export", "q3", "judge", "地球是圆的", "", "true", "")]
+    assert [o.text for o in read_bank(path).questions[0].options] == ["红", "蓝", "绿"]
+
+
+def test_a_title_column_beside_a_stem_column_is_not_the_stem(tmp_path):
+    path = tmp_path / "bank.csv"
+    path.write_text("标题,题干,答案\n第一组,一加一,2\n", encoding="utf-8")
+    assert [q.stem for q in read_bank(path).questions] == ["一加一"]
+
+
+def test_a_cell_that_only_looks_like_a_list_stays_text(tmp_path):
+    path = tmp_path / "bank.csv"
+    path.write_text('题干,答案\n写出列表,"[1, 2"\n数组,"[""a"", {""b"": 1}]"\n', encoding="utf-8")
+    assert [q.answer for q in read_bank(path).questions] == ["[1, 2", '["a", {"b": 1}]']
