@@ -41,6 +41,7 @@ XLSX_MAGIC = b"PK\x03\x04"  # a zip archive, as every Office Open XML file is
 HEADER_SEARCH_ROWS = 10  # a title row or two may come before the header
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _LINE_ENDS = re.compile(r"\r\n?")
+_ANSWER_PARTS = re.compile(r"[&|｜、,，;；\n]")  # between the texts of several options an answer names
 _NUMBER_CELL = re.compile(r"[(（]?(\d{1,9})[)）.．、]?")
 _KEYS = {header_key(word): key for key, words in HEADERS.items() for word in words}
 _KEYS.update({header_key(word): key for key, words in ALIASES.items() for word in words})
@@ -163,10 +164,11 @@ def _question(fields: dict[str, str], columns: Columns, cells: list[str], number
     if not options and get("options"):
         options = _options_in_one_cell(get("options"))
     answer_text = _answer(get("answer")) or None
-    qtype = _type(get("type"), options, answer_text, stem, where, default_type)
+    answer = _letters_by_text(answer_text, options) or answer_text
+    qtype = _type(get("type"), options, answer, stem, where, default_type)
     notes = tuple(n for n in re.split(r"\n{2,}", get("notes")) if n.strip())
     return Question(id=f"q{number}", number=number, type=qtype, stem=stem, options=options,
-                    answer=normalise_answer(qtype, answer_text, options), explanation=get("explanation"),
+                    answer=normalise_answer(qtype, answer, options), explanation=get("explanation"),
                     position=Position(line, 1, line), answer_text=answer_text, notes=notes, end_offset=line,
                     editor_answer=normalise_answer(qtype, get("editor_answer"), options))
 
@@ -190,6 +192,20 @@ def _answer(cell: str) -> str:
     if listed is None:
         return cell
     return "".join(listed) if all(len(item) == 1 and item.isalpha() for item in listed) else "；".join(listed)
+
+
+def _letters_by_text(answer: str | None, options: tuple[Option, ...]) -> str | None:
+    """The letters of the options an answer names by their text (``中本聪``, ``甲&丙``), when it
+    names them so and not by letters."""
+    if not answer or not options or choice_letters(answer):
+        return None
+    by_text = {o.text.strip(): o.label for o in options}
+    parts = [p.strip() for p in _ANSWER_PARTS.split(answer) if p.strip()]
+    if answer.strip() in by_text:
+        return by_text[answer.strip()]
+    if parts and all(p in by_text for p in parts):
+        return "".join(sorted({by_text[p] for p in parts}))
+    return None
 
 
 def _json_list(cell: str) -> list[str] | None:

@@ -144,3 +144,13 @@ def test_a_cell_that_only_looks_like_a_list_stays_text(tmp_path):
     path = tmp_path / "bank.csv"
     path.write_text('题干,答案\n写出列表,"[1, 2"\n数组,"[""a"", {""b"": 1}]"\n', encoding="utf-8")
     assert [q.answer for q in read_bank(path).questions] == ["[1, 2", '["a", {"b": 1}]']
+
+
+def test_an_answer_naming_its_options_by_their_text(tmp_path):
+    path = tmp_path / "bank.csv"
+    path.write_text("题干,A,B,C,答案\n比特币的创始人是,山本聪,中本聪,李笑来,中本聪\n"
+                    "哪些是水果,苹果,石头,香蕉,苹果&香蕉\n哪个是石头,苹果,石头,香蕉,B\n"
+                    "哪个是金属,苹果,石头,香蕉,铁\n", encoding="utf-8")
+    bank = read_bank(path)
+    assert [(q.type.value, q.answer, q.answer_text) for q in bank.questions] == [
+        ("single", "B", "中本聪"), ("multiple", "AC", "苹果&香蕉"), ("single", "B", "B"), ("single", "铁", "铁")]
