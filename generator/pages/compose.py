@@ -26,7 +26,7 @@ from ..math.katex import MathStash
 from .chapter import RenderContext, render_chapter, render_home, render_report
 from .escape import escape
 from .index_pages import CrossLinks
-from .paths import GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE, chapter_path
+from .paths import GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE, chapter_path, practice_data_path
 from .prose import InlineRenderer
 from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, edition_script
 from .strings import UI
@@ -119,7 +119,8 @@ class PageRenderer:
         self.stash = stash
         self._chapters: dict[tuple[int, int], Chapter] = {}  # (bank, chapter) -> checked, in the script
         jobs: list[tuple[str, str, Callable[[], Page]]] = [
-            (HOME_PAGE, ui["home_title"], lambda: render_home(list(self._shown), RenderContext(ui=ui)))]
+            (HOME_PAGE, ui["home_title"], lambda: _with_front_matter(
+                render_home(list(self._shown), RenderContext(ui=ui)), [], [practice_data_path(b) for b in corrected]))]
         for k, bank in enumerate(corrected):
             jobs += [(chapter_path(bank, c), convert_text(c.title, script), partial(self._chapter, k, n))
                      for n, c in enumerate(bank.chapters)]
@@ -156,7 +157,8 @@ class PageRenderer:
     def _chapter(self, k: int, n: int) -> Page:
         bank, chapter = self._shown[k], self._checked(k, n)
         page = render_chapter(bank, chapter, self._contexts[bank.slug])
-        return _with_tags(page, self._links.chapter_tags(bank, chapter) if self._links else [])
+        tags = self._links.chapter_tags(bank, chapter) if self._links else []
+        return _with_front_matter(page, tags, [practice_data_path(bank)])
 
     def _checked(self, k: int, n: int) -> Chapter:
         """Chapter ``n`` of bank ``k``, checked (on the bank's own text) and in the edition's script."""
@@ -228,16 +230,20 @@ def _reference_targets(bank: Bank) -> Callable[[Question, int], str | None]:
     return lambda question, number: links.get((chapter_of[question.id], number)) or unique.get(number)
 
 
-def _with_tags(page: Page, tags: list[str]) -> Page:
-    """The page with Material's ``tags`` front matter, written by YAML's own dumper: it quotes
-    or escapes whatever a tag holds (a term with a C1 character once broke hand-written YAML).
+def _with_front_matter(page: Page, tags: list[str], practice: list[str]) -> Page:
+    """The page with Material's ``tags`` front matter, and the practice data it loads
+    (``practice``: site paths of scripts, overrides/main.html), written by YAML's own dumper:
+    it quotes or escapes whatever a tag holds (a term with a C1 character once broke
+    hand-written YAML).
 
     The tags index the page on the tags page; on the page itself each question shows its
     own, so Material's list of all the page's tags above the title is hidden.
     """
-    if not tags:
+    data: dict[str, list[str]] = {"hide": ["tags"], "tags": list(tags)} if tags else {}
+    if practice:
+        data["practice"] = list(practice)
+    if not data:
         return page
-    data = {"hide": ["tags"], "tags": list(tags)}
     front = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1_000_000)
     if yaml.safe_load(front) != data:  # a line separator YAML folds: escape all but ASCII instead
         front = yaml.safe_dump(data, sort_keys=False, width=1_000_000)
