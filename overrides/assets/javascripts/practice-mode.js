@@ -90,8 +90,9 @@
 
   Bar.prototype.go = function (step) {
     var all = this.page.questions;
+    /* The first move goes to the question on screen; later ones step from the current one. */
     var at = all.indexOf(this.currentQuestion());
-    var next = all[Math.max(0, Math.min(all.length - 1, at < 0 ? 0 : at + step))];
+    var next = this.current ? all[Math.max(0, Math.min(all.length - 1, at + step))] : all[Math.max(0, at)];
     if (!next) return;
     this.current = next;
     var heading = next.node.querySelector(":scope > h2");
