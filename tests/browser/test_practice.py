@@ -244,3 +244,103 @@ def test_axe_finds_no_serious_violation_on_a_practised_chapter(page, guide_site,
              for v in result["violations"]
              if v["impact"] in ("serious", "critical")]
     assert not found, "\n".join(found)
+
+
+def choose(page: Page, qid: str, letter: str) -> None:
+    question(page, qid).get_by_role("radio", name=re.compile(rf"^{letter}\.")).check()
+
+
+def mistakes(page: Page) -> list[str]:
+    return page.locator(".practice-list__item").all_inner_texts()
+
+
+def test_the_mistakes_page_lists_a_wrong_answer_and_drops_it_after_two_rights(page, guide_site):
+    open_chapter(page, guide_site)
+    choose(page, "q1", "A")
+    choose(page, "q1", "C")
+    page.goto(file_url(guide_site, "mistakes.html"))
+    assert page.locator("h1").inner_text().startswith("错题本")
+    [item] = mistakes(page)
+    assert item.startswith("第1题 · 在ImageNet-1k上训练ResNet-50") and "答错 2 次 · 上次答错：C" in item
+    page.get_by_role("link", name=re.compile("^第1题")).click()
+    page.wait_for_url("**/chapter-1.html#q1")
+    choose(page, "q1", "B")  # once right: still in the book
+    page.goto(file_url(guide_site, "mistakes.html"))
+    assert len(mistakes(page)) == 1
+    open_chapter(page, guide_site)
+    choose(page, "q1", "A")  # wrong again, then right twice in a row
+    choose(page, "q1", "B")
+    question(page, "q3").get_by_role("textbox").fill("1")
+    question(page, "q3").get_by_role("textbox").press("Enter")
+    question(page, "q1").get_by_role("button", name="重做").click()
+    assert question(page, "q1").locator(".practice__verdict").text_content() == "" and not answer_open(page, "q1")
+    choose(page, "q1", "B")
+    page.goto(file_url(guide_site, "mistakes.html"))
+    [item] = mistakes(page)
+    assert item.startswith("第3题") and "上次答错：1" in item
+    page.get_by_role("button", name="移出错题本").click()
+    assert page.get_by_text("目前没有错题。").is_visible()
+    assert page.get_by_role("status").inner_text() == "已移出错题本。"
+
+
+def test_drilling_the_mistakes_leads_from_one_to_the_next(page, guide_site):
+    open_chapter(page, guide_site)
+    choose(page, "q1", "A")
+    question(page, "q3").get_by_role("textbox").fill("1")
+    question(page, "q3").get_by_role("textbox").press("Enter")
+    open_chapter(page, guide_site, 2)
+    choose(page, "q7", "A")
+    page.goto(file_url(guide_site, "mistakes.html"))
+    page.get_by_role("button", name="重练错题").click()
+    page.wait_for_url("**/chapter-1.html#q1")
+    onward = question(page, "q1").get_by_role("link", name="下一道错题（1/3）")
+    assert not onward.is_visible()
+    choose(page, "q1", "B")
+    onward.click()
+    page.wait_for_url("**/chapter-1.html#q3")
+    page.locator(".question:has(#q3) .practice__next").wait_for(state="attached")
+    question(page, "q3").get_by_role("textbox").fill("0.0005")
+    question(page, "q3").get_by_role("button", name="提交").click()
+    question(page, "q3").get_by_role("link", name="下一道错题（2/3）").click()
+    page.wait_for_url("**/chapter-2.html#q7")
+    choose(page, "q7", "B")
+    question(page, "q7").get_by_role("link", name="错题已练完一轮，回到错题本").click()
+    page.wait_for_url("**/mistakes.html")
+    assert len(mistakes(page)) == 3  # one right answer each: not yet out
+
+
+def test_a_starred_question_is_listed_and_unstarred(page, guide_site):
+    open_chapter(page, guide_site)
+    star = question(page, "q2").get_by_role("button", name="收藏")
+    assert star.get_attribute("aria-pressed") == "false"
+    star.click()
+    assert star.get_attribute("aria-pressed") == "true"
+    page.reload()
+    assert question(page, "q2").get_by_role("button", name="收藏").get_attribute("aria-pressed") == "true"
+    page.goto(file_url(guide_site, "starred.html"))
+    links = page.locator(".practice-list__link")
+    assert links.all_inner_texts() == ["第2题 · 下列关于Transformer位置编码的说法，正确的有"]
+    assert links.first.get_attribute("href") == "ai-trainer/chapter-1.html#q2"
+    page.get_by_role("button", name="取消收藏").click()
+    assert page.get_by_text("还没有收藏的题目。").is_visible()
+
+
+def test_the_lists_are_in_the_navigation_in_the_editions_script(browser, guide_site, hant_site):
+    with offline_page(browser) as (page, _):
+        for site, names in ((guide_site, ["错题本", "收藏"]), (hant_site, ["錯題本", "收藏"])):
+            page.goto(file_url(site, "index.html"))
+            nav = page.locator("nav.md-nav--primary").inner_text()
+            assert all(name in nav for name in names), nav
+
+
+@pytest.mark.parametrize("path", ["mistakes.html", "starred.html"])
+def test_axe_finds_no_serious_violation_on_the_lists(page, guide_site, path):
+    open_chapter(page, guide_site)
+    choose(page, "q1", "A")
+    question(page, "q1").get_by_role("button", name="收藏").click()
+    page.goto(file_url(guide_site, path))
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    found = [f"{v['id']}: {v['help']} {v['nodes'][0]['target']}" for v in result["violations"]
+             if v["impact"] in ("serious", "critical")]
+    assert not found, "\n".join(found)

@@ -146,7 +146,7 @@
     var page = guide.practicePage && guide.practicePage.mount(document);
     if (!page) return;
     var bar = new Bar(page);
-    page.onChange = bar.showCounts.bind(bar);
+    page.listeners.push(bar.showCounts.bind(bar));
     bar.apply(storedMode());
     bar.showCounts();
     bar.showNotice();
