@@ -57,6 +57,8 @@
       question.say("", "");
       var details = question.node.querySelector(":scope > details.answer");
       if (details) details.open = false;
+      var reveal = question.node.querySelector(':scope > .answer-reveal[aria-expanded="true"]');
+      if (reveal) reveal.click();  /* the practice edition's 顯示答案 (edition.js) */
       redo.hidden = true;
       (question.inputs[0] || question.node).focus();
     };
