@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page
 
-from benchmarks.browser import PHONE, file_url, offline_page
+from benchmarks.browser import PHONE, build_site, file_url, offline_page
+from generator.base.errors import GuideError
 from tests.paths import CHAPTERS, ROOT
 
 pytestmark = pytest.mark.browser
@@ -344,3 +345,69 @@ def test_axe_finds_no_serious_violation_on_the_lists(page, guide_site, path):
     found = [f"{v['id']}: {v['help']} {v['nodes'][0]['target']}" for v in result["violations"]
              if v["impact"] in ("serious", "critical")]
     assert not found, "\n".join(found)
+
+
+def test_practice_works_over_http_too(browser, guide_site):
+    """The site served from an http address (fulfilled from the folder: no server, no network)."""
+    context = browser.new_context(service_workers="block")
+    base = "http://guide.test/"
+
+    def serve(route) -> None:
+        path = route.request.url.removeprefix(base).split("#")[0].split("?")[0] or "index.html"
+        file = guide_site / path
+        route.fulfill(path=file) if file.is_file() else route.fulfill(status=404)
+
+    context.route("**/*", lambda route: serve(route) if route.request.url.startswith(base) else route.abort())
+    try:
+        page = context.new_page()
+        page.goto(base + CHAPTERS[0])
+        choose(page, "q1", "B")
+        page.reload()
+        assert verdict(page, "q1").inner_text() == "正确"
+        assert page.evaluate(f"JSON.parse(localStorage.getItem({json.dumps(STORE)})).entries")
+        page.goto(base + "index.html")
+        assert page.locator(".practice-count").first.inner_text() == "已答 1/6 · 答对 1"
+    finally:
+        context.close()
+
+
+JUDGE_BANK = """\
+一、判斷與填空
+1.（判斷）Transformer 的注意力可以並行計算。
+答案：√
+2.（填空）常用的激活函數有______（寫兩個）。
+答案：ReLU、Sigmoid
+3.（判斷）學習率越大越好。
+答案：×
+"""
+
+
+@pytest.fixture(scope="module")
+def judge_site(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("judge")
+    bank = folder / "banks" / "judge" / "bank.txt"
+    bank.parent.mkdir(parents=True)
+    bank.write_text(JUDGE_BANK, encoding="utf-8")
+    try:
+        return build_site(folder / "site", banks=[bank])
+    except GuideError as error:
+        pytest.fail(str(error))
+
+
+def test_true_false_is_two_radios_in_the_editions_script_and_text_is_compared_loosely(browser, judge_site):
+    with offline_page(browser) as (page, refused):
+        page.goto(file_url(judge_site, "judge/chapter-1.html"))
+        radios = question(page, "q1").get_by_role("radio")
+        assert [radios.nth(i).evaluate("r => r.labels[0].innerText") for i in range(2)] == ["A. 对", "B. 错"]
+        question(page, "q1").get_by_role("radio", name="B. 错").check()
+        assert verdict(page, "q1").inner_text() == "错误"
+        page.keyboard.press("j")
+        page.keyboard.press("j")
+        page.keyboard.press("j")  # question 3
+        page.keyboard.press("2")  # 错
+        assert verdict(page, "q3").inner_text() == "正确"
+        box = question(page, "q2").get_by_role("textbox")
+        box.fill("ｒｅｌｕ and  sigmoid")
+        box.press("Enter")
+        assert verdict(page, "q2").inner_text().startswith("正确")
+        assert not refused
