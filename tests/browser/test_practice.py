@@ -39,6 +39,7 @@ def open_chapter(page: Page, site: Path, n: int = 1) -> None:
 def test_a_right_and_a_wrong_choice_are_judged_as_chosen(page, guide_site):
     open_chapter(page, guide_site)
     q1 = question(page, "q1")
+    assert q1.get_by_role("radiogroup", name="第1题 · 单选").get_by_role("radio").count() == 4
     assert not answer_open(page, "q1")
     q1.get_by_role("radio", name=re.compile(r"^A\.")).check()
     assert verdict(page, "q1").inner_text() == "错误"
@@ -95,6 +96,10 @@ def test_short_answers_are_graded_by_the_reader(page, guide_site):
     assert verdict(page, "q5").inner_text() == "已记为：不会"
     q5.get_by_role("button", name="会", exact=True).click()
     assert verdict(page, "q5").inner_text() == "已记为：会"
+    q6 = question(page, "q6")  # opened by its own fold: 会/不会 all the same
+    q6.locator(":scope > details.answer > summary").click()
+    q6.get_by_role("button", name="不会").click()
+    assert verdict(page, "q6").inner_text() == "已记为：不会"
 
 
 def answer_some(page: Page) -> None:

@@ -3,6 +3,8 @@
  *
  * 重做 clears a question's inputs and verdict and folds its answer, so that it can be answered
  * again (progress keeps every answer given); the question a run of 重练错题 opens starts cleared.
+ * A question's options are named as a group by its heading, and 会/不会 are offered however the
+ * answer was opened (显示答案 or its own fold).
  * The star is a toggle button (aria-pressed) after the question's heading; the starred
  * questions are listed on the 收藏 page (practice-lists.js).  A run of 重练错题 is started on
  * the 错题本 page, which keeps the list in this tab (sessionStorage) and opens its first
@@ -72,6 +74,23 @@
     return redo;
   }
 
+  function describe(question) {
+    var options = question.node.querySelector(":scope > .options");
+    var heading = question.node.querySelector(":scope > h2[id]");
+    if (options && question.inputs.length && question.inputs[0].type !== "text") {
+      options.setAttribute("role", question.inputs[0].type === "radio" ? "radiogroup" : "group");
+      options.setAttribute("aria-labelledby", heading.id);
+    }
+    var details = question.node.querySelector(":scope > details.answer");
+    if (question.grades && details) {
+      details.addEventListener("toggle", function () {
+        if (!details.open) return;
+        question.showButton.hidden = true;
+        question.grades.hidden = false;
+      });
+    }
+  }
+
   function drill() {
     try {
       var run = JSON.parse(window.sessionStorage.getItem(DRILL_KEY) || "null");
@@ -127,6 +146,7 @@
     if (!bar) return;
     addStars(bar);
     bar.page.questions.forEach(addRedo);
+    bar.page.questions.forEach(describe);
     followDrill(bar);
   }
 
