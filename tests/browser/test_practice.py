@@ -165,6 +165,10 @@ def test_a_corrupted_store_is_cleared_with_a_message_and_the_page_works(page, gu
     assert verdict(page, "q1").inner_text() == "正确"
     page.goto(file_url(guide_site, "index.html"))
     assert page.locator(".practice-count").first.inner_text() == "已答 1/6 · 答对 1"
+    page.evaluate(f"localStorage.setItem({json.dumps(STORE)}, '[]')")
+    page.reload()
+    assert "已损坏" in page.locator(".practice-progress").get_by_role("alert").inner_text()
+    assert page.locator(".practice-count").first.inner_text() == "已答 0/6 · 答对 0"
 
 
 def test_recite_mode_opens_answers_marks_the_key_and_is_remembered(page, guide_site):
