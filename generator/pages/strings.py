@@ -143,7 +143,7 @@ UI: dict[str, str] = {
                        "也可以手動移出。"),
     "starred_title": "收藏",
     "starred_intro": "在題目旁點「收藏」的題目都在這裡（記錄保存在這個瀏覽器裡）。",
-    "list_needs_script": "這一頁由瀏覽器根據你的作答記錄生成，需要啟用 JavaScript。",
+    "list_needs_script": "這一頁由瀏覽器根據你的作答記錄生成，需要開啟 JavaScript。",
     "mistakes_empty": "目前沒有錯題。",
     "starred_empty": "還沒有收藏的題目。",
     "mistakes_drill": "重練錯題",
