@@ -18,6 +18,7 @@ from ..bank.text_blocks import Code, Table, split_blocks
 from .editions import answer_key, edition_switch, practice_header, writing_space
 from .escape import code_fence, escape, escape_lines, indent
 from .paths import DOWNLOADS, HOME_PAGE, REPORT_PAGE, chapter_path, download_path, question_link
+from .practice_markup import chapter_count, practice_bar, progress_panel
 from .strings import UI
 
 _ADMONITION = {Severity.ERROR: "danger", Severity.WARNING: "warning", Severity.INFO: "info"}
@@ -167,7 +168,9 @@ def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     if chapter.intro:
         parts.append(escape_lines(chapter.intro))
     parts.append(ui["chapter_summary"].format(count=len(chapter.questions), types=types))
-    parts.append(edition_switch(chapter_path(bank, chapter).removesuffix(".md"), ui))
+    page_key = chapter_path(bank, chapter).removesuffix(".md")
+    parts.append(edition_switch(page_key, ui))
+    parts.append(practice_bar(bank.slug, page_key, ui))  # shown by practice-page.js
     parts.extend(render_question(q, ctx) for q in chapter.questions)
     parts.append(answer_key(chapter, ui, ctx.inline))  # printed in the practice edition only
     markdown = "\n\n".join(parts) + "\n"
@@ -184,11 +187,13 @@ def render_home(banks: list[Bank], ctx: RenderContext) -> Page:
         parts.append(ui["home_intro"].format(chapters=len(bank.chapters), count=len(bank.questions)))
         rows = [f"| {ui['chapter']} | {ui['count']} | {ui['types']} |", "| --- | ---: | --- |"]
         for chapter in bank.chapters:
-            link = f"[{chapter.number}. {escape(chapter.title)}]({chapter_path(bank, chapter)})"
+            path = chapter_path(bank, chapter)
+            link = f"[{chapter.number}. {escape(chapter.title)}]({path}) {chapter_count(path.removesuffix('.md'))}"
             rows.append(f"| {link} | {len(chapter.questions)} | {_type_counts(chapter.questions, ui)} |")
         rows.append(f"| **{ui['total']}** | **{len(bank.questions)}** | {_type_counts(bank.questions, ui)} |")
         parts.append("\n".join(rows))
         parts.append(_downloads(bank, ui, "###" if len(banks) > 1 else "##"))
+    parts.append(progress_panel(ui))  # shown by practice-home.js
     return Page(HOME_PAGE, ui["home_title"], "\n\n".join(parts) + "\n")
 
 

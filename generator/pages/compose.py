@@ -26,7 +26,18 @@ from ..math.katex import MathStash
 from .chapter import RenderContext, render_chapter, render_home, render_report
 from .escape import escape
 from .index_pages import CrossLinks
-from .paths import GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE, chapter_path
+from .paths import (
+    GLOSSARY_PAGE,
+    HOME_PAGE,
+    INDEX_PAGE,
+    MISTAKES_PAGE,
+    REPORT_PAGE,
+    STARRED_PAGE,
+    TAGS_PAGE,
+    chapter_path,
+    practice_data_path,
+)
+from .practice_markup import LIST_PAGES, render_list_page
 from .prose import InlineRenderer
 from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, edition_script
 from .strings import UI
@@ -95,7 +106,8 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
         entries = [{html.escape(titles[path]): path} for path in (chapter_path(bank, c) for c in bank.chapters)]
         title = convert_text(bank.title, settings.script) or bank.slug
         chapter_nav += entries if len(corrected) == 1 else [{html.escape(title): entries}]
-    last = [path for path in (INDEX_PAGE, GLOSSARY_PAGE, TAGS_PAGE, REPORT_PAGE) if path in titles]
+    last = [path for path in (MISTAKES_PAGE, STARRED_PAGE, INDEX_PAGE, GLOSSARY_PAGE, TAGS_PAGE, REPORT_PAGE)
+            if path in titles]
     nav = [{ui["home_title"]: HOME_PAGE}, *chapter_nav, *({titles[path]: path} for path in last)]
     nav += [{convert_interface(title, interface): path} for path, title in sorted((extra_pages or {}).items())]
     watched = tuple(p for path in settings.banks for p in path.parent.iterdir() if p.is_file())
@@ -119,10 +131,13 @@ class PageRenderer:
         self.stash = stash
         self._chapters: dict[tuple[int, int], Chapter] = {}  # (bank, chapter) -> checked, in the script
         jobs: list[tuple[str, str, Callable[[], Page]]] = [
-            (HOME_PAGE, ui["home_title"], lambda: render_home(list(self._shown), RenderContext(ui=ui)))]
+            (HOME_PAGE, ui["home_title"], lambda: _with_front_matter(
+                render_home(list(self._shown), RenderContext(ui=ui)), [], [practice_data_path(b) for b in corrected]))]
         for k, bank in enumerate(corrected):
             jobs += [(chapter_path(bank, c), convert_text(c.title, script), partial(self._chapter, k, n))
                      for n, c in enumerate(bank.chapters)]
+        data = [practice_data_path(b) for b in corrected]
+        jobs += [(path, ui[f"{kind}_title"], partial(_list_page, kind, ui, data)) for kind, path in LIST_PAGES.items()]
         if glossary is not None:
             jobs += [(INDEX_PAGE, ui["index_title"], lambda: self._glossary_links().index_page()),
                      (GLOSSARY_PAGE, ui["glossary_title"], lambda: self._glossary_links().glossary_page()),
@@ -156,7 +171,8 @@ class PageRenderer:
     def _chapter(self, k: int, n: int) -> Page:
         bank, chapter = self._shown[k], self._checked(k, n)
         page = render_chapter(bank, chapter, self._contexts[bank.slug])
-        return _with_tags(page, self._links.chapter_tags(bank, chapter) if self._links else [])
+        tags = self._links.chapter_tags(bank, chapter) if self._links else []
+        return _with_front_matter(page, tags, [practice_data_path(bank)])
 
     def _checked(self, k: int, n: int) -> Chapter:
         """Chapter ``n`` of bank ``k``, checked (on the bank's own text) and in the edition's script."""
@@ -228,16 +244,25 @@ def _reference_targets(bank: Bank) -> Callable[[Question, int], str | None]:
     return lambda question, number: links.get((chapter_of[question.id], number)) or unique.get(number)
 
 
-def _with_tags(page: Page, tags: list[str]) -> Page:
-    """The page with Material's ``tags`` front matter, written by YAML's own dumper: it quotes
-    or escapes whatever a tag holds (a term with a C1 character once broke hand-written YAML).
+def _list_page(kind: str, ui: dict[str, str], data: list[str]) -> Page:
+    """The 錯題本 or 收藏 page, loading every bank's practice data."""
+    return _with_front_matter(render_list_page(kind, ui), [], data)
+
+
+def _with_front_matter(page: Page, tags: list[str], practice: list[str]) -> Page:
+    """The page with Material's ``tags`` front matter, and the practice data it loads
+    (``practice``: site paths of scripts, overrides/main.html), written by YAML's own dumper:
+    it quotes or escapes whatever a tag holds (a term with a C1 character once broke
+    hand-written YAML).
 
     The tags index the page on the tags page; on the page itself each question shows its
     own, so Material's list of all the page's tags above the title is hidden.
     """
-    if not tags:
+    data: dict[str, list[str]] = {"hide": ["tags"], "tags": list(tags)} if tags else {}
+    if practice:
+        data["practice"] = list(practice)
+    if not data:
         return page
-    data = {"hide": ["tags"], "tags": list(tags)}
     front = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1_000_000)
     if yaml.safe_load(front) != data:  # a line separator YAML folds: escape all but ASCII instead
         front = yaml.safe_dump(data, sort_keys=False, width=1_000_000)

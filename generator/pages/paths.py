@@ -12,8 +12,11 @@ REPORT_PAGE = "report.md"  # the proofreading report, for editors
 GLOSSARY_PAGE = "glossary.md"
 INDEX_PAGE = "questions.md"  # every question's opening, by chapter
 TAGS_PAGE = "tags.md"  # Material's tags plugin fills in its list
+MISTAKES_PAGE = "mistakes.md"  # 錯題本: questions answered wrong, listed by practice-lists.js
+STARRED_PAGE = "starred.md"  # 收藏: questions starred, listed by practice-lists.js
 DOWNLOADS_DIR = "downloads"  # each bank's deck, spreadsheet and CSV (generator.site.downloads)
 DOWNLOADS = {"anki": "apkg", "xlsx": "xlsx", "csv": "csv"}  # what is offered, with each file's extension
+PRACTICE_DIR = "assets/practice"  # each bank's practice data, a script (generator.practice.data)
 
 
 def chapter_path(bank: Bank, chapter: Chapter) -> str:
@@ -24,6 +27,11 @@ def chapter_path(bank: Bank, chapter: Chapter) -> str:
 def download_path(bank: Bank, kind: str) -> str:
     """Site path of a bank's deck, spreadsheet or CSV (``kind`` of :data:`DOWNLOADS`)."""
     return f"{DOWNLOADS_DIR}/{bank.slug}.{DOWNLOADS[kind]}"
+
+
+def practice_data_path(bank: Bank) -> str:
+    """Site path of a bank's practice data: answers, types and text hashes, as a script."""
+    return f"{PRACTICE_DIR}/{bank.slug}.js"
 
 
 def question_link(bank: Bank, chapter: Chapter, question: Question, from_path: str = "") -> str:

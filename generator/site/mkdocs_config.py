@@ -16,8 +16,10 @@ from ..base.settings import Settings, load_settings
 from ..math.katex import CSS_URL as KATEX_CSS_URL
 from ..math.katex import katex_assets
 from ..pages.compose import Plan
+from ..pages.paths import practice_data_path
 from ..pages.reader_strings import READER_STRINGS_JS, reader_strings_script
 from ..pages.script import convert_interface, theme_language
+from ..practice.data import bank_data, practice_script
 from .frontend import CONSTANTS_JS, check_material, constants_script, material_scripts
 from .logs import PLUGIN_LOG
 from .segmenter import write_user_dictionary
@@ -103,7 +105,7 @@ def fit_config(config: Any, settings: Settings, nav: list, script: str, typeset:
 def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
     """The files the guide serves besides its pages: KaTeX's assets when the plan typesets
     formulas, the iframe-worker shim at each of ``shims``, the reader scripts' strings in the
-    edition's script, and ``constants.js``, which the guide's scripts share with Python, once
+    edition's script, each bank's practice data, and ``constants.js``, which the guide's scripts share with Python, once
     Material is checked to still have the internals they hook."""
     typeset = plan.formulas is not None
     files = [File.generated(config, url, abs_src_path=str(path)) for path, url in katex_assets()] if typeset else []
@@ -115,4 +117,7 @@ def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
     check_material(*material_scripts())
     files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
     files.append(File.generated(config, READER_STRINGS_JS, content=reader_strings_script(plan.interface)))
+    files += [File.generated(config, practice_data_path(bank),
+                             content=practice_script(bank_data(bank, plan.renderer.script)))
+              for bank in plan.renderer.corrected]
     return files

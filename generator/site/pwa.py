@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..base.errors import GuideError
+from ..pages.paths import PRACTICE_DIR
 from ..pages.script import convert_text
 
 log = logging.getLogger(__name__)
@@ -54,6 +55,7 @@ PRECACHED = (
     "assets/images/**/*.{png,svg,ico,webp}",
     "assets/katex/*.css",
     "assets/katex/fonts/*.woff2",  # browsers that read KaTeX's CSS take woff2
+    f"{PRACTICE_DIR}/*.js",  # each bank's practice data (generator.practice.data)
     "search/search_index.json",
     WEB_MANIFEST,
     OFFLINE_INDEX,

@@ -24,7 +24,7 @@ from generator.links.glossary import load_glossary
 from generator.math.editor_latex import check_editor_latex
 from generator.math.katex import default_renderer
 from generator.math.to_text import MAX_DEPTH, LatexReadError, latex_text, read_latex
-from generator.pages.compose import _with_tags
+from generator.pages.compose import _with_front_matter
 from tests.paths import BUNDLED
 
 HOSTILE = Path(__file__).resolve().parents[1] / "hostile"
@@ -181,7 +181,7 @@ def test_settings_refuse_control_characters_and_quote_little(tmp_path, text, whe
 
 def test_front_matter_is_written_by_a_yaml_dumper():
     tags = ["單選", "KV\x85cache", "a: b", "- x", "#x", "yes", "null", "'q'", '"d"', "\u2028", "\x7f", "a\nb"]
-    page = _with_tags(Page("p.md", "p", "# 標題\n"), tags)
+    page = _with_front_matter(Page("p.md", "p", "# 標題\n"), tags, [])
     front, body = re.fullmatch(r"---\n(.*)---\n\n(.*)", page.markdown, re.DOTALL).groups()
     assert yaml.safe_load(front) == {"hide": ["tags"], "tags": tags} and body == "# 標題\n"
 

@@ -1,0 +1,127 @@
+"""A bank -> the data its practice pages judge answers with, as a script the pages load.
+
+One record per question, keyed by its id::
+
+    {"t": "fill", "h": "3f0c9a1b22de", "n": 9, "s": "给定一个7B参数模型…", "a": "5.24", "e": "5.25",
+     "d": 2, "u": "亿"}
+
+``t`` the type; ``n`` the number and ``s`` the stem's opening, for the 错题本 and 收藏 lists;
+``h`` a hash of the question's text, so progress kept in a browser for a question that a later
+build corrects is not carried over to it; ``a`` the bank's answer
+(letters for choices, ``true``/``false`` for judge, plain text otherwise; ``null`` when the
+bank gives none); ``e`` the editor's answer from the errata, accepted too; ``d`` the decimals
+the stem asks for (保留2位小數), else numbers are compared within 1 %; ``u`` the unit right
+after the blank (``______億``), in which the answer is written.  Short and case questions are
+graded by the reader, so they carry no answer.
+
+The data is a script assigning ``studyGuide.practiceData[slug]``, never fetched JSON: a page
+opened from a folder (``file://``) may load a script but not read a file.  Everything here is
+pure; the MkDocs glue (generator.site.mkdocs_config) serves the script.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from typing import Any
+
+from ..bank.model import Bank, Question, QuestionType
+from ..base.numerals import chinese_number
+from ..base.settings import ORIGINAL
+from ..math.detect import readable_text
+from ..pages.paths import chapter_path
+from ..pages.script import convert_text
+
+# Types whose answer the page judges; short and case answers are graded by the reader.
+JUDGED = frozenset({QuestionType.SINGLE, QuestionType.MULTIPLE, QuestionType.JUDGE,
+                    QuestionType.FILL, QuestionType.CALC})
+NUMBERED = frozenset({QuestionType.FILL, QuestionType.CALC})
+# 保留2位小數, 保留兩位小数, 精確到小數點後3位: the decimals an answer is rounded to.
+DECIMALS = re.compile(r"(?:保留|精[确確]到小[数數]点?點?[后後]?)[ \t]*(?P<n>[0-9０-９]{1,2}|[一二两兩三四五六七八九十])"
+                      r"[ \t]*位(?:[ \t]*有效)?(?P<kind>小[数數]|[数數]字)?")
+WHOLE = re.compile(r"保留整[数數]|取整|精[确確]到(?:个|個)位")
+# The unit right after a blank (______億, ____ GB): the answer is written in it.
+UNIT_AFTER_BLANK = re.compile(r"_{2,}[ \t]*(?P<unit>[万萬亿億%％‰]|[KMGT]i?B\b|[KMGTkB](?![A-Za-z]))")
+HASH_LENGTH = 12  # hex digits: 48 bits, plenty to tell one question's versions apart
+OPENING = 40  # characters of the stem a list shows
+
+
+def question_hash(question: Question) -> str:
+    """A short hash of what a reader answers: type, stem, options, answers (bank and editor's).
+
+    Taken from the corrected bank before the script stage, so both editions share progress;
+    any correction to these fields gives a new hash."""
+    text = json.dumps([question.type.value, question.stem, [[o.label, o.text] for o in question.options],
+                       question.answer, question.editor_answer], ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:HASH_LENGTH]
+
+
+def decimals_asked(stem: str) -> int | None:
+    """The decimals the stem asks an answer to be rounded to, or None (保留2位有效數字 is no decimals)."""
+    if WHOLE.search(stem):
+        return 0
+    for match in DECIMALS.finditer(stem):
+        if match.group("kind") and match.group("kind").endswith(("数字", "數字")):
+            continue  # significant figures: judged relatively
+        n = match.group("n")
+        value = int(n) if n.isdigit() else chinese_number("二" if n in "两兩" else n)
+        if value is not None:
+            return value
+    return None
+
+
+def unit_after_blank(stem: str) -> str | None:
+    match = UNIT_AFTER_BLANK.search(stem)
+    return match.group("unit") if match else None
+
+
+def practice_record(question: Question, script: str = ORIGINAL) -> dict[str, Any]:
+    """The record of one question (see the module's docstring); ``question`` as corrected,
+    its answers written in ``script`` for the comparison."""
+    record: dict[str, Any] = {"t": question.type.value, "h": question_hash(question), "n": question.number,
+                              "s": _opening(question.stem, script)}
+    if question.type not in JUDGED:
+        return record
+    keyed = question.type.is_choice or question.type is QuestionType.JUDGE  # letters or true/false
+    answers = (question.answer, question.editor_answer) if keyed else (
+        _text(question.answer_text or question.answer, script), _text(question.editor_answer, script))
+    record["a"] = answers[0]
+    if answers[1] is not None:
+        record["e"] = answers[1]
+    if question.type in NUMBERED:
+        if (decimals := decimals_asked(question.stem)) is not None:
+            record["d"] = decimals
+        if unit := unit_after_blank(question.stem):
+            record["u"] = convert_text(unit, script)
+    return record
+
+
+def _opening(stem: str, script: str) -> str:
+    text = " ".join(readable_text(stem).split())
+    return convert_text(text if len(text) <= OPENING else text[:OPENING] + "…", script)
+
+
+def _text(answer: str | None, script: str) -> str | None:
+    """A text answer on one line, an editor's formula read as text, in the edition's ``script``."""
+    if answer is None:
+        return None
+    return convert_text(" ".join(readable_text(answer).split()), script)
+
+
+def bank_data(bank: Bank, script: str = ORIGINAL) -> dict[str, Any]:
+    """A bank's practice data: its chapters (page key and question ids, in order) and a record per question."""
+    return {
+        "bank": bank.slug,
+        "chapters": [{"page": chapter_path(bank, c).removesuffix(".md"), "q": [q.id for q in c.questions]}
+                     for c in bank.chapters],
+        "q": {q.id: practice_record(q, script) for q in bank.questions},
+    }
+
+
+def practice_script(data: dict[str, Any]) -> str:
+    """The script that gives ``data`` to the pages.  ``json.dumps`` escapes every non-ASCII
+    character and quote, so no bank text can end the literal early."""
+    body = json.dumps(data, separators=(",", ":"), sort_keys=True)
+    return ("/* Written at build by generator/practice/data.py: answers for the practice pages. */\n"
+            "(function (g) { (g.practiceData = g.practiceData || {})[" + json.dumps(data["bank"]) + "] = "
+            + body + "; })(globalThis.studyGuide = globalThis.studyGuide || {});\n")
