@@ -56,7 +56,5 @@
      answer open.  Saving again as the page goes fixes that. */
   window.addEventListener("pagehide", save);
   window.addEventListener("pageshow", restore);
-  /* toggle fires a task after the click: a reload or link followed at once would miss it */
-  window.addEventListener("pagehide", save);
   guide.answerMemory = { key: KEY, restore: restore };
 })(window.studyGuide);
