@@ -5,7 +5,7 @@
  * cut at build from the rendered chapter pages, so it went through the guide's own escaping,
  * prose and KaTeX, never through anything here.  studyGuide.runQuestion:
  *   page(root)                 the run page's bank, data and form, shown; null without its data
- *   make(page, id, heading)    a question's node (heading replaced), or null
+ *   make(page, id, heading)    a question's node (heading replaced, if given), or null
  *   shuffle(node, perm)        its options in the paper's order, letters relabelled
  *   answerable(page, node, id, record, hooks)   a practicePage.Question mounted on it; hooks
  *                              (submit, restore …) replace the chapter page's behaviour
@@ -40,7 +40,8 @@
     var node = template.content.firstElementChild;
     var title = node && node.querySelector(":scope > h2");
     if (!title) return null;
-    title.textContent = heading;
+    if (heading) title.textContent = heading;
+    else title.querySelectorAll(".headerlink").forEach(function (link) { link.remove(); });
     title.setAttribute("tabindex", "-1");
     return node;
   }
