@@ -70,7 +70,7 @@
     table.appendChild(head);
     entries.forEach(function (entry) {
       var row = document.createElement("tr");
-      cell(row, "td", new Date(entry.when).toLocaleString());
+      cell(row, "td", new Date(entry.when).toLocaleString(document.documentElement.lang || []));
       cell(row, "td", entry.seed);
       cell(row, "td", entry.got + " / " + entry.max);
       cell(row, "td", duration(entry.used));

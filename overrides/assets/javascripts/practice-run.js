@@ -104,6 +104,7 @@
     again.addEventListener("click", function () {
       page.form.hidden = false;
       page.area.textContent = "";
+      if (page.onAgain) page.onAgain();
       page.form.querySelector("input, button").focus();
     });
     this.summary.append(text, again);
