@@ -14,7 +14,7 @@ from ..base.errors import ConfigError
 
 FSRS_PACKAGE = Path("node_modules/ts-fsrs")
 FSRS_UMD = FSRS_PACKAGE / "dist" / "index.umd.js"
-FSRS_JS = "assets/javascripts/ts-fsrs/fsrs.js"
+FSRS_JS = "assets/javascripts/ts-fsrs.js"  # beside the guide's scripts: precached with them (pwa.py)
 
 
 def fsrs_script(root: Path) -> str:

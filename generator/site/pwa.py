@@ -49,6 +49,7 @@ _PRIMARY_COLOUR = r"\[data-md-color-primary={name}\]\{{--md-primary-fg-color:(#[
 PRECACHED = (
     "assets/javascripts/*.js",  # Material's bundle, the guide's scripts
     "assets/javascripts/iframe-worker/*.js",  # a polyfill every page loads
+    "assets/practice/*.js",  # each bank's practice data and questions (run pages)
     "assets/javascripts/workers/search.*.min.js",  # Material's search worker
     "assets/stylesheets/*.css",
     "assets/images/**/*.{png,svg,ico,webp}",
