@@ -83,7 +83,10 @@
       cell(row, "td", "").appendChild(reuse);
       table.appendChild(row);
     });
-    root.appendChild(table);
+    var scroll = document.createElement("div");
+    scroll.className = "exam-history__scroll";  /* a narrow screen scrolls the table, not the page */
+    scroll.appendChild(table);
+    root.appendChild(scroll);
   }
 
   function localStorageOrNull() {
