@@ -26,7 +26,18 @@ from ..math.katex import MathStash
 from .chapter import RenderContext, render_chapter, render_home, render_report
 from .escape import escape
 from .index_pages import CrossLinks
-from .paths import GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE, chapter_path, practice_data_path
+from .paths import (
+    GLOSSARY_PAGE,
+    HOME_PAGE,
+    INDEX_PAGE,
+    MISTAKES_PAGE,
+    REPORT_PAGE,
+    STARRED_PAGE,
+    TAGS_PAGE,
+    chapter_path,
+    practice_data_path,
+)
+from .practice_markup import LIST_PAGES, render_list_page
 from .prose import InlineRenderer
 from .run_pages import RUN_KINDS, questions_path, run_page_markdown, run_path
 from .run_strings import run_strings
@@ -98,7 +109,8 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
         title = convert_text(bank.title, settings.script) or bank.slug
         entries += [{html.escape(titles[run_path(bank, kind)]): run_path(bank, kind)} for kind in RUN_KINDS]
         chapter_nav += entries if len(corrected) == 1 else [{html.escape(title): entries}]
-    last = [path for path in (INDEX_PAGE, GLOSSARY_PAGE, TAGS_PAGE, REPORT_PAGE) if path in titles]
+    last = [path for path in (MISTAKES_PAGE, STARRED_PAGE, INDEX_PAGE, GLOSSARY_PAGE, TAGS_PAGE, REPORT_PAGE)
+            if path in titles]
     nav = [{ui["home_title"]: HOME_PAGE}, *chapter_nav, *({titles[path]: path} for path in last)]
     nav += [{convert_interface(title, interface): path} for path, title in sorted((extra_pages or {}).items())]
     watched = tuple(p for path in settings.banks for p in path.parent.iterdir() if p.is_file())
@@ -130,6 +142,8 @@ class PageRenderer:
             run_ui = {**ui, **run_strings(interface)}  # 隨機練習, 題型練習, 模擬考試, 今日複習 (run_pages)
             jobs += [(run_path(bank, kind), run_ui[kind + "_title"], partial(self._run, k, kind, run_ui))
                      for kind in RUN_KINDS]
+        data = [practice_data_path(b) for b in corrected]
+        jobs += [(path, ui[f"{kind}_title"], partial(_list_page, kind, ui, data)) for kind, path in LIST_PAGES.items()]
         if glossary is not None:
             jobs += [(INDEX_PAGE, ui["index_title"], lambda: self._glossary_links().index_page()),
                      (GLOSSARY_PAGE, ui["glossary_title"], lambda: self._glossary_links().glossary_page()),
@@ -240,6 +254,11 @@ def _reference_targets(bank: Bank) -> Callable[[Question, int], str | None]:
             if numbers[q.number] == 1:
                 unique[q.number] = f"{page}#{q.id}"
     return lambda question, number: links.get((chapter_of[question.id], number)) or unique.get(number)
+
+
+def _list_page(kind: str, ui: dict[str, str], data: list[str]) -> Page:
+    """The 錯題本 or 收藏 page, loading every bank's practice data."""
+    return _with_front_matter(render_list_page(kind, ui), [], data)
 
 
 def _with_front_matter(page: Page, tags: list[str], practice: list[str]) -> Page:

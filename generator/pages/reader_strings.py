@@ -16,12 +16,15 @@ READER_STRINGS_JS = "assets/javascripts/reader-strings.js"
 # The strings the scripts use, by the key strings.py gives them.
 SCRIPT_KEYS = ("reveal_answer", "hide_answer", "search_spoilers", "term_popover_link",
                "term_popover_close", "practice_submit", "practice_input", "practice_choices",
-               "practice_known", "practice_unknown", "practice_self_grade", "judge_true", "judge_false",
+               "practice_known", "practice_unknown", "practice_self_grade", "practice_redo",
+               "judge_true", "judge_false",
                "verdict_right", "verdict_wrong", "verdict_missed", "verdict_extra", "verdict_bank",
                "verdict_editor", "verdict_known", "verdict_unknown", "verdict_empty", "verdict_your_answer",
                "key_option", "chapter_progress", "home_progress", "progress_reset_confirm",
                "progress_imported", "progress_import_failed", "progress_exported", "progress_cleared",
-               "progress_corrupted", "progress_unavailable")
+               "progress_corrupted", "progress_unavailable", "mistakes_empty", "starred_empty",
+               "mistakes_drill", "mistakes_remove", "mistakes_removed", "mistakes_times", "mistakes_last",
+               "drill_next", "drill_done", "star", "starred", "star_remove", "question", "true", "false")
 
 
 def reader_strings_script(script: str) -> str:

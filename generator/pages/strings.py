@@ -109,6 +109,7 @@ UI: dict[str, str] = {
     "practice_known": "會",
     "practice_unknown": "不會",
     "practice_self_grade": "看過答案後自評：",
+    "practice_redo": "重做",
     "judge_true": "對",
     "judge_false": "錯",
     "verdict_right": "正確",
@@ -137,6 +138,24 @@ UI: dict[str, str] = {
     "progress_cleared": "已清除全部作答記錄。",
     "progress_corrupted": "瀏覽器中保存的作答記錄已損壞、無法讀取，已清空。",
     "progress_unavailable": "瀏覽器不允許本頁保存作答記錄（隱私設定），關閉頁面後作答不會保留。",
+    "mistakes_title": "錯題本",
+    "mistakes_intro": ("答錯過的題目都在這裡（記錄保存在這個瀏覽器裡）。一題連續答對兩次後自動移出，"
+                       "也可以手動移出。"),
+    "starred_title": "收藏",
+    "starred_intro": "在題目旁點「收藏」的題目都在這裡（記錄保存在這個瀏覽器裡）。",
+    "list_needs_script": "這一頁由瀏覽器根據你的作答記錄生成，需要開啟 JavaScript。",
+    "mistakes_empty": "目前沒有錯題。",
+    "starred_empty": "還沒有收藏的題目。",
+    "mistakes_drill": "重練錯題",
+    "mistakes_remove": "移出錯題本",
+    "mistakes_removed": "已移出錯題本。",
+    "mistakes_times": "答錯 {count} 次",
+    "mistakes_last": "上次答錯：{answer}",
+    "drill_next": "下一道錯題（{done}/{total}）",
+    "drill_done": "錯題已練完一輪，回到錯題本",
+    "star": "收藏",
+    "starred": "已收藏",
+    "star_remove": "取消收藏",
 }
 
 # What a reader is told about a question the checks flagged: one sentence per flag code (the

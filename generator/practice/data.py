@@ -2,10 +2,12 @@
 
 One record per question, keyed by its id::
 
-    {"t": "fill", "h": "3f0c9a1b22de", "a": "5.24", "e": "5.25", "d": 2, "u": "亿"}
+    {"t": "fill", "h": "3f0c9a1b22de", "n": 9, "s": "给定一个7B参数模型…", "a": "5.24", "e": "5.25",
+     "d": 2, "u": "亿"}
 
-``t`` the type; ``h`` a hash of the question's text, so progress kept in a browser for a
-question that a later build corrects is not carried over to it; ``a`` the bank's answer
+``t`` the type; ``n`` the number and ``s`` the stem's opening, for the 错题本 and 收藏 lists;
+``h`` a hash of the question's text, so progress kept in a browser for a question that a later
+build corrects is not carried over to it; ``a`` the bank's answer
 (letters for choices, ``true``/``false`` for judge, plain text otherwise; ``null`` when the
 bank gives none); ``e`` the editor's answer from the errata, accepted too; ``d`` the decimals
 the stem asks for (保留2位小數), else numbers are compared within 1 %; ``u`` the unit right
@@ -41,6 +43,7 @@ WHOLE = re.compile(r"保留整[数數]|取整|精[确確]到(?:个|個)位")
 # The unit right after a blank (______億, ____ GB): the answer is written in it.
 UNIT_AFTER_BLANK = re.compile(r"_{2,}[ \t]*(?P<unit>[万萬亿億%％‰]|[KMGT]i?B\b|[KMGTkB](?![A-Za-z]))")
 HASH_LENGTH = 12  # hex digits: 48 bits, plenty to tell one question's versions apart
+OPENING = 40  # characters of the stem a list shows
 
 
 def question_hash(question: Question) -> str:
@@ -75,7 +78,8 @@ def unit_after_blank(stem: str) -> str | None:
 def practice_record(question: Question, script: str = ORIGINAL) -> dict[str, Any]:
     """The record of one question (see the module's docstring); ``question`` as corrected,
     its answers written in ``script`` for the comparison."""
-    record: dict[str, Any] = {"t": question.type.value, "h": question_hash(question)}
+    record: dict[str, Any] = {"t": question.type.value, "h": question_hash(question), "n": question.number,
+                              "s": _opening(question.stem, script)}
     if question.type not in JUDGED:
         return record
     keyed = question.type.is_choice or question.type is QuestionType.JUDGE  # letters or true/false
@@ -88,8 +92,13 @@ def practice_record(question: Question, script: str = ORIGINAL) -> dict[str, Any
         if (decimals := decimals_asked(question.stem)) is not None:
             record["d"] = decimals
         if unit := unit_after_blank(question.stem):
-            record["u"] = unit
+            record["u"] = convert_text(unit, script)
     return record
+
+
+def _opening(stem: str, script: str) -> str:
+    text = " ".join(readable_text(stem).split())
+    return convert_text(text if len(text) <= OPENING else text[:OPENING] + "…", script)
 
 
 def _text(answer: str | None, script: str) -> str | None:

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..base.errors import GuideError
+from ..pages.paths import PRACTICE_DIR
 from ..pages.script import convert_text
 
 log = logging.getLogger(__name__)
@@ -49,12 +50,12 @@ _PRIMARY_COLOUR = r"\[data-md-color-primary={name}\]\{{--md-primary-fg-color:(#[
 PRECACHED = (
     "assets/javascripts/*.js",  # Material's bundle, the guide's scripts
     "assets/javascripts/iframe-worker/*.js",  # a polyfill every page loads
-    "assets/practice/*.js",  # each bank's practice data and questions (run pages)
     "assets/javascripts/workers/search.*.min.js",  # Material's search worker
     "assets/stylesheets/*.css",
     "assets/images/**/*.{png,svg,ico,webp}",
     "assets/katex/*.css",
     "assets/katex/fonts/*.woff2",  # browsers that read KaTeX's CSS take woff2
+    f"{PRACTICE_DIR}/*.js",  # each bank's practice data (generator.practice.data) and questions (run pages)
     "search/search_index.json",
     WEB_MANIFEST,
     OFFLINE_INDEX,

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page
 
-from benchmarks.browser import PHONE, file_url, offline_page
+from benchmarks.browser import PHONE, build_site, file_url, offline_page
+from generator.base.errors import GuideError
 from tests.paths import CHAPTERS, ROOT
 
 pytestmark = pytest.mark.browser
@@ -38,6 +39,7 @@ def open_chapter(page: Page, site: Path, n: int = 1) -> None:
 def test_a_right_and_a_wrong_choice_are_judged_as_chosen(page, guide_site):
     open_chapter(page, guide_site)
     q1 = question(page, "q1")
+    assert q1.get_by_role("radiogroup", name="第1题 · 单选").get_by_role("radio").count() == 4
     assert not answer_open(page, "q1")
     q1.get_by_role("radio", name=re.compile(r"^A\.")).check()
     assert verdict(page, "q1").inner_text() == "错误"
@@ -94,6 +96,10 @@ def test_short_answers_are_graded_by_the_reader(page, guide_site):
     assert verdict(page, "q5").inner_text() == "已记为：不会"
     q5.get_by_role("button", name="会", exact=True).click()
     assert verdict(page, "q5").inner_text() == "已记为：会"
+    q6 = question(page, "q6")  # opened by its own fold: 会/不会 all the same
+    q6.locator(":scope > details.answer > summary").click()
+    q6.get_by_role("button", name="不会").click()
+    assert verdict(page, "q6").inner_text() == "已记为：不会"
 
 
 def answer_some(page: Page) -> None:
@@ -159,6 +165,10 @@ def test_a_corrupted_store_is_cleared_with_a_message_and_the_page_works(page, gu
     assert verdict(page, "q1").inner_text() == "正确"
     page.goto(file_url(guide_site, "index.html"))
     assert page.locator(".practice-count").first.inner_text() == "已答 1/6 · 答对 1"
+    page.evaluate(f"localStorage.setItem({json.dumps(STORE)}, '[]')")
+    page.reload()
+    assert "已损坏" in page.locator(".practice-progress").get_by_role("alert").inner_text()
+    assert page.locator(".practice-count").first.inner_text() == "已答 0/6 · 答对 0"
 
 
 def test_recite_mode_opens_answers_marks_the_key_and_is_remembered(page, guide_site):
@@ -244,3 +254,169 @@ def test_axe_finds_no_serious_violation_on_a_practised_chapter(page, guide_site,
              for v in result["violations"]
              if v["impact"] in ("serious", "critical")]
     assert not found, "\n".join(found)
+
+
+def choose(page: Page, qid: str, letter: str) -> None:
+    question(page, qid).get_by_role("radio", name=re.compile(rf"^{letter}\.")).check()
+
+
+def mistakes(page: Page) -> list[str]:
+    return page.locator(".practice-list__item").all_inner_texts()
+
+
+def test_the_mistakes_page_lists_a_wrong_answer_and_drops_it_after_two_rights(page, guide_site):
+    open_chapter(page, guide_site)
+    choose(page, "q1", "A")
+    choose(page, "q1", "C")
+    page.goto(file_url(guide_site, "mistakes.html"))
+    assert page.locator("h1").inner_text().startswith("错题本")
+    [item] = mistakes(page)
+    assert item.startswith("第1题 · 在ImageNet-1k上训练ResNet-50") and "答错 2 次 · 上次答错：C" in item
+    page.get_by_role("link", name=re.compile("^第1题")).click()
+    page.wait_for_url("**/chapter-1.html#q1")
+    choose(page, "q1", "B")  # once right: still in the book
+    page.goto(file_url(guide_site, "mistakes.html"))
+    assert len(mistakes(page)) == 1
+    open_chapter(page, guide_site)
+    choose(page, "q1", "A")  # wrong again, then right twice in a row
+    choose(page, "q1", "B")
+    question(page, "q3").get_by_role("textbox").fill("1")
+    question(page, "q3").get_by_role("textbox").press("Enter")
+    question(page, "q1").get_by_role("button", name="重做").click()
+    assert question(page, "q1").locator(".practice__verdict").text_content() == "" and not answer_open(page, "q1")
+    choose(page, "q1", "B")
+    page.goto(file_url(guide_site, "mistakes.html"))
+    [item] = mistakes(page)
+    assert item.startswith("第3题") and "上次答错：1" in item
+    page.get_by_role("button", name="移出错题本").click()
+    assert page.get_by_text("目前没有错题。").is_visible()
+    assert page.get_by_role("status").inner_text() == "已移出错题本。"
+
+
+def test_drilling_the_mistakes_leads_from_one_to_the_next(page, guide_site):
+    open_chapter(page, guide_site)
+    choose(page, "q1", "A")
+    question(page, "q3").get_by_role("textbox").fill("1")
+    question(page, "q3").get_by_role("textbox").press("Enter")
+    open_chapter(page, guide_site, 2)
+    choose(page, "q7", "A")
+    page.goto(file_url(guide_site, "mistakes.html"))
+    page.get_by_role("button", name="重练错题").click()
+    page.wait_for_url("**/chapter-1.html#q1")
+    onward = question(page, "q1").get_by_role("link", name="下一道错题（1/3）")
+    assert not onward.is_visible()
+    choose(page, "q1", "B")
+    onward.click()
+    page.wait_for_url("**/chapter-1.html#q3")
+    page.locator(".question:has(#q3) .practice__next").wait_for(state="attached")
+    question(page, "q3").get_by_role("textbox").fill("0.0005")
+    question(page, "q3").get_by_role("button", name="提交").click()
+    question(page, "q3").get_by_role("link", name="下一道错题（2/3）").click()
+    page.wait_for_url("**/chapter-2.html#q7")
+    choose(page, "q7", "B")
+    question(page, "q7").get_by_role("link", name="错题已练完一轮，回到错题本").click()
+    page.wait_for_url("**/mistakes.html")
+    assert len(mistakes(page)) == 3  # one right answer each: not yet out
+
+
+def test_a_starred_question_is_listed_and_unstarred(page, guide_site):
+    open_chapter(page, guide_site)
+    star = question(page, "q2").get_by_role("button", name="收藏")
+    assert star.get_attribute("aria-pressed") == "false"
+    star.click()
+    assert star.get_attribute("aria-pressed") == "true"
+    page.reload()
+    assert question(page, "q2").get_by_role("button", name="收藏").get_attribute("aria-pressed") == "true"
+    page.goto(file_url(guide_site, "starred.html"))
+    links = page.locator(".practice-list__link")
+    assert links.all_inner_texts() == ["第2题 · 下列关于Transformer位置编码的说法，正确的有"]
+    assert links.first.get_attribute("href") == "ai-trainer/chapter-1.html#q2"
+    page.get_by_role("button", name="取消收藏").click()
+    assert page.get_by_text("还没有收藏的题目。").is_visible()
+
+
+def test_the_lists_are_in_the_navigation_in_the_editions_script(browser, guide_site, hant_site):
+    with offline_page(browser) as (page, _):
+        for site, names in ((guide_site, ["错题本", "收藏"]), (hant_site, ["錯題本", "收藏"])):
+            page.goto(file_url(site, "index.html"))
+            nav = page.locator("nav.md-nav--primary").inner_text()
+            assert all(name in nav for name in names), nav
+
+
+@pytest.mark.parametrize("path", ["mistakes.html", "starred.html"])
+def test_axe_finds_no_serious_violation_on_the_lists(page, guide_site, path):
+    open_chapter(page, guide_site)
+    choose(page, "q1", "A")
+    question(page, "q1").get_by_role("button", name="收藏").click()
+    page.goto(file_url(guide_site, path))
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    found = [f"{v['id']}: {v['help']} {v['nodes'][0]['target']}" for v in result["violations"]
+             if v["impact"] in ("serious", "critical")]
+    assert not found, "\n".join(found)
+
+
+def test_practice_works_over_http_too(browser, guide_site):
+    """The site served from an http address (fulfilled from the folder: no server, no network)."""
+    context = browser.new_context(service_workers="block")
+    base = "http://guide.test/"
+
+    def serve(route) -> None:
+        path = route.request.url.removeprefix(base).split("#")[0].split("?")[0] or "index.html"
+        file = guide_site / path
+        route.fulfill(path=file) if file.is_file() else route.fulfill(status=404)
+
+    context.route("**/*", lambda route: serve(route) if route.request.url.startswith(base) else route.abort())
+    try:
+        page = context.new_page()
+        page.goto(base + CHAPTERS[0])
+        choose(page, "q1", "B")
+        page.reload()
+        assert verdict(page, "q1").inner_text() == "正确"
+        assert page.evaluate(f"JSON.parse(localStorage.getItem({json.dumps(STORE)})).entries")
+        page.goto(base + "index.html")
+        assert page.locator(".practice-count").first.inner_text() == "已答 1/6 · 答对 1"
+    finally:
+        context.close()
+
+
+JUDGE_BANK = """\
+一、判斷與填空
+1.（判斷）Transformer 的注意力可以並行計算。
+答案：√
+2.（填空）常用的激活函數有______（寫兩個）。
+答案：ReLU、Sigmoid
+3.（判斷）學習率越大越好。
+答案：×
+"""
+
+
+@pytest.fixture(scope="module")
+def judge_site(tmp_path_factory) -> Path:
+    folder = tmp_path_factory.mktemp("judge")
+    bank = folder / "banks" / "judge" / "bank.txt"
+    bank.parent.mkdir(parents=True)
+    bank.write_text(JUDGE_BANK, encoding="utf-8")
+    try:
+        return build_site(folder / "site", banks=[bank])
+    except GuideError as error:
+        pytest.fail(str(error))
+
+
+def test_true_false_is_two_radios_in_the_editions_script_and_text_is_compared_loosely(browser, judge_site):
+    with offline_page(browser) as (page, refused):
+        page.goto(file_url(judge_site, "judge/chapter-1.html"))
+        radios = question(page, "q1").get_by_role("radio")
+        assert [radios.nth(i).evaluate("r => r.labels[0].innerText") for i in range(2)] == ["A. 对", "B. 错"]
+        question(page, "q1").get_by_role("radio", name="B. 错").check()
+        assert verdict(page, "q1").inner_text() == "错误"
+        page.keyboard.press("j")
+        page.keyboard.press("j")
+        page.keyboard.press("j")  # question 3
+        page.keyboard.press("2")  # 错
+        assert verdict(page, "q3").inner_text() == "正确"
+        box = question(page, "q2").get_by_role("textbox")
+        box.fill("ｒｅｌｕ and  sigmoid")
+        box.press("Enter")
+        assert verdict(page, "q2").inner_text().startswith("正确")
+        assert not refused

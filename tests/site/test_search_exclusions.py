@@ -11,7 +11,15 @@ from mkdocs.utils.meta import get_data
 
 from generator.base.settings import load_settings
 from generator.pages.compose import build_guide
-from generator.pages.paths import GLOSSARY_PAGE, HOME_PAGE, INDEX_PAGE, REPORT_PAGE, TAGS_PAGE
+from generator.pages.paths import (
+    GLOSSARY_PAGE,
+    HOME_PAGE,
+    INDEX_PAGE,
+    MISTAKES_PAGE,
+    REPORT_PAGE,
+    STARRED_PAGE,
+    TAGS_PAGE,
+)
 from generator.pages.script import convert_interface
 from generator.pages.strings import UI
 from generator.site.search_exclusions import EXCLUDE, exclude_blocks, is_searched
@@ -90,6 +98,7 @@ def test_an_excluded_admonition_folded_or_open_is_marked():
 
 
 def test_the_report_overview_and_tags_pages_are_not_searched_and_the_others_are(guide):
-    assert not any(is_searched(path) for path in (REPORT_PAGE, INDEX_PAGE, TAGS_PAGE))
-    assert all(is_searched(page.path) for page in guide.pages if page.path not in (REPORT_PAGE, INDEX_PAGE, TAGS_PAGE))
+    unsearched = (REPORT_PAGE, INDEX_PAGE, TAGS_PAGE, MISTAKES_PAGE, STARRED_PAGE)
+    assert not any(is_searched(path) for path in unsearched)
+    assert all(is_searched(page.path) for page in guide.pages if page.path not in unsearched)
     assert is_searched(HOME_PAGE) and is_searched(GLOSSARY_PAGE)

@@ -18,6 +18,11 @@ def question(type_: QuestionType = QuestionType.FILL, stem: str = "參數量為_
     return Question("q1", 1, type_, stem, options, answer, "", Position(1, 1, 0), **fields)
 
 
+def answers(record: dict) -> dict:
+    """A record without its hash and list labels."""
+    return {key: value for key, value in record.items() if key not in ("h", "n", "s")}
+
+
 @pytest.fixture(scope="module")
 def bundled():
     return bank_data(corrected_bank(BUNDLED), "hans")
@@ -38,7 +43,8 @@ def test_the_decimals_the_stem_asks_for(stem, decimals):
 
 def test_a_fill_record_has_the_bank_answer_the_editors_the_decimals_and_the_unit_after_the_blank():
     record = practice_record(question(editor_answer="5.25"), "hans")
-    assert record == {"t": "fill", "h": record["h"], "a": "5.24", "e": "5.25", "d": 2, "u": "億"}
+    assert record == {"t": "fill", "h": record["h"], "n": 1, "s": "参数量为______亿（保留2位小数）。", "a": "5.24",
+                      "e": "5.25", "d": 2, "u": "亿"}
 
 
 def test_an_editors_formula_is_written_as_text_and_text_answers_in_the_editions_script():
@@ -49,10 +55,10 @@ def test_an_editors_formula_is_written_as_text_and_text_answers_in_the_editions_
 
 def test_choice_and_judge_answers_stay_letters_and_true_false_and_short_answers_are_left_out():
     multiple = practice_record(question(QuestionType.MULTIPLE, "下列正確的有", "AC", editor_answer="ABC"))
-    assert multiple == {"t": "multiple", "h": multiple["h"], "a": "AC", "e": "ABC"}
+    assert answers(multiple) == {"t": "multiple", "a": "AC", "e": "ABC"}
     assert practice_record(question(QuestionType.JUDGE, "對嗎", "true"))["a"] == "true"
     short = practice_record(question(QuestionType.SHORT, "簡述", "很長的參考答案"))
-    assert set(short) == {"t", "h"}
+    assert set(short) == {"t", "h", "n", "s"}
 
 
 def test_the_hash_changes_with_a_correction_and_not_with_the_edition():
@@ -67,7 +73,9 @@ def test_the_bundled_bank_lists_every_chapter_and_question_in_order(bundled):
     assert [c["page"] for c in bundled["chapters"]] == [f"ai-trainer/chapter-{n}" for n in range(1, 6)]
     assert bundled["chapters"][0]["q"] == ["q1", "q2", "q3", "q4", "q5", "q6"]
     assert bundled["q"]["q3"]["e"] == "≈1.227×10^(-5)" and bundled["q"]["q3"]["d"] == 4
-    assert bundled["q"]["q14"] == {"t": "multiple", "h": bundled["q"]["q14"]["h"], "a": "AC", "e": "ABC"}
+    assert answers(bundled["q"]["q14"]) == {"t": "multiple", "a": "AC", "e": "ABC"}
+    assert bundled["q"]["q14"]["n"] == 14 and bundled["q"]["q14"]["s"] == "关于大模型评估基准，下列说法正确的有"
+    assert bundled["q"]["q3"]["s"].endswith("…") and len(bundled["q"]["q3"]["s"]) == 41
     assert bundled["q"]["q26"]["a"] is None  # cut off before its answer
 
 

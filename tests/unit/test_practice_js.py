@@ -149,3 +149,42 @@ def test_without_storage_answers_are_kept_for_the_page_and_that_is_said(v8):
       s.record("b", "q1", "h", "right", "A");
       return [s.notice, s.get("b", "q1", "h").r];
     """) == ["unavailable", 1]
+
+
+def test_a_question_leaves_the_mistakes_after_two_rights_in_a_row_or_by_hand(v8):
+    assert store(v8, """
+      memory.items = {};
+      var s = studyGuide.createPracticeStore(memory);
+      var seen = [];
+      var look = function () { seen.push(s.inMistakes(s.get("b", "q1", "a1"))); };
+      look();                                   // never answered
+      s.record("b", "q1", "a1", "wrong", "A"); look();
+      s.record("b", "q1", "a1", "right", "B"); look();
+      s.record("b", "q1", "a1", "wrong", "C"); look();  // a wrong answer starts the count again
+      s.record("b", "q1", "a1", "right", "B"); look();
+      s.record("b", "q1", "a1", "right", "B"); look();
+      s.record("b", "q2", "a2", "wrong", "x");
+      s.dismiss("b", "q2", "a2");
+      seen.push(s.inMistakes(s.get("b", "q2", "a2")));
+      s.record("b", "q2", "a2", "right", "y");
+      seen.push(s.inMistakes(studyGuide.createPracticeStore(memory).get("b", "q2", "a2")));
+      s.record("b", "q2", "a2", "wrong", "z");  // wrong again: back in
+      seen.push(s.inMistakes(s.get("b", "q2", "a2")));
+      return seen;
+    """) == [False, True, True, True, True, False, False, False, True]
+
+
+def test_stars_are_kept_exported_imported_and_reset(v8):
+    assert store(v8, """
+      memory.items = {};
+      var s = studyGuide.createPracticeStore(memory);
+      s.star("b", "q1", true);
+      s.star("b", "q2", true);
+      s.star("b", "q2", false);
+      var exported = JSON.parse(JSON.stringify(s.exportData()));
+      s.reset();
+      var after = [s.isStarred("b", "q1")];
+      s.importData(exported);
+      var again = studyGuide.createPracticeStore(memory);
+      return after.concat([again.isStarred("b", "q1"), again.isStarred("b", "q2")]);
+    """) == [False, True, False]

@@ -52,6 +52,9 @@
     /* edition.js closes what it opened in its own afterprint; toggle events follow later */
     setTimeout(function () { printing = false; }, 0);
   });
+  /* toggle comes a task after the click that closed an answer: a reload that soon would keep the
+     answer open.  Saving again as the page goes fixes that. */
+  window.addEventListener("pagehide", save);
   window.addEventListener("pageshow", restore);
   guide.answerMemory = { key: KEY, restore: restore };
 })(window.studyGuide);

@@ -61,7 +61,13 @@
     var file = panel.querySelector("input[type=file]");
     var say = function (text) { message.textContent = text; };
     showCounts(store);
-    if (store.notice) say(guide.strings["progress_" + store.notice]);
+    if (store.notice) {  /* cleared as corrupted, or no storage: said where it is seen */
+      var notice = document.createElement("p");
+      notice.className = "practice-notice";
+      notice.setAttribute("role", "alert");
+      notice.textContent = guide.strings["progress_" + store.notice];
+      panel.insertBefore(notice, panel.querySelector(".practice-progress__actions"));
+    }
     panel.addEventListener("click", function (event) {
       var action = event.target.closest("[data-action]");
       if (!action) return;

@@ -143,10 +143,11 @@
   };
 
   function mount() {
+    var started = performance.now();
     var page = guide.practicePage && guide.practicePage.mount(document);
     if (!page) return;
     var bar = new Bar(page);
-    page.onChange = bar.showCounts.bind(bar);
+    page.listeners.push(bar.showCounts.bind(bar));
     bar.apply(storedMode());
     bar.showCounts();
     bar.showNotice();
@@ -166,6 +167,8 @@
     window.addEventListener("keydown", bar.onKey.bind(bar), true);
     page.bar.hidden = false;
     guide.practiceBar = bar;
+    bar.ready = performance.now();  /* when practice was ready, and how long it took (benchmarks) */
+    bar.took = bar.ready - started;
   }
 
   if (document.readyState === "loading") {

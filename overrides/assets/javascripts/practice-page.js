@@ -173,14 +173,14 @@
     if (!result) return;
     this.page.store.record(this.page.bank, this.id, this.record.h, result.verdict, response);
     this.show(result, response);
-    this.page.changed();
+    this.page.changed(this);
   };
 
   Question.prototype.grade = function (verdict) {
     this.page.store.record(this.page.bank, this.id, this.record.h, verdict,
                             guide.strings[verdict === "right" ? "practice_known" : "practice_unknown"]);
     this.showGrade(verdict);
-    this.page.changed();
+    this.page.changed(this);
   };
 
   Question.prototype.say = function (text, state) {
@@ -234,8 +234,8 @@
     var bar = root.querySelector(".practice-bar");
     var data = bar && guide.practiceData && guide.practiceData[bar.getAttribute("data-practice-bank")];
     if (!data || !guide.practiceStore) return null;
-    var page = { bank: data.bank, data: data, bar: bar, store: guide.practiceStore, questions: [],
-                 changed: function () { if (page.onChange) page.onChange(); } };
+    var page = { bank: data.bank, data: data, bar: bar, store: guide.practiceStore, questions: [], listeners: [],
+                 changed: function (question) { page.listeners.forEach(function (f) { f(question); }); } };
     root.querySelectorAll(".question").forEach(function (node) {
       var heading = node.querySelector(":scope > h2[id]");
       var record = heading && data.q[heading.id];

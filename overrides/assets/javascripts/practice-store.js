@@ -3,7 +3,10 @@
  * One entry per question and version of its text, keyed "bank/id/hash" (the hash comes from
  * the practice data, so a corrected question starts afresh):
  *   {n: answers given, r: right, w: wrong, s: rights in a row, last: "right"|"wrong",
- *    a: the last answer, wa: the last wrong answer, t: when (ms since 1970)}
+ *    a: the last answer, wa: the last wrong answer, t: when (ms since 1970), x: taken out of the
+ *    错题本 by hand (until the next wrong answer)}
+ * A question is in the 错题本 once answered wrong, until it is answered right twice in a row.
+ * Starred questions are kept beside, keyed "bank/id" (a corrected question stays starred).
  * A store that cannot be read (edited by hand, another program) is cleared and
  * studyGuide.practiceStore.notice says so ("corrupted"); without storage (privacy settings)
  * answers are kept for the page's life only (notice "unavailable").  createStore(storage)
@@ -16,6 +19,8 @@
   var FORMAT = "study-guide-progress";
   var MAX_ANSWER = 2000;  /* characters of an answer kept: a pasted essay stays small */
   var ENTRY_KEY = /^[^/\s]{1,200}\/[^/\s]{1,200}\/[0-9a-f]{1,64}$/;
+  var STAR_KEY = /^[^/\s]{1,200}\/[^/\s]{1,200}$/;
+  var RIGHTS_TO_LEAVE = 2;  /* rights in a row that take a question out of the 错题本 */
 
   function count(value) {
     return typeof value === "number" && value >= 0 && Math.floor(value) === value;
@@ -26,7 +31,19 @@
       count(entry.n) && count(entry.r) && count(entry.w) && count(entry.s) &&
       (entry.last === "right" || entry.last === "wrong") && typeof entry.t === "number" &&
       (entry.a === undefined || typeof entry.a === "string") &&
-      (entry.wa === undefined || typeof entry.wa === "string");
+      (entry.wa === undefined || typeof entry.wa === "string") &&
+      (entry.x === undefined || entry.x === true);
+  }
+
+  /* The stars of a document ({} when it has none), or null when they are not ours. */
+  function starsOf(data) {
+    var stars = data.stars === undefined ? {} : data.stars;
+    if (stars === null || typeof stars !== "object" || Array.isArray(stars)) return null;
+    var keys = Object.keys(stars);
+    for (var i = 0; i < keys.length; i++) {
+      if (!STAR_KEY.test(keys[i]) || typeof stars[keys[i]] !== "number") return null;
+    }
+    return stars;
   }
 
   /* The entries of a stored or imported document, or null when it is not one of ours. */
@@ -38,16 +55,18 @@
     for (var i = 0; i < keys.length; i++) {
       if (!ENTRY_KEY.test(keys[i]) || !validEntry(entries[keys[i]])) return null;
     }
-    return entries;
+    var stars = starsOf(data);
+    return stars && { entries: entries, stars: stars };
   }
 
   function createStore(storage, now) {
     var clock = now || Date.now;
     var entries = {};
+    var stars = {};
     var store = { notice: storage ? null : "unavailable" };
 
     function document() {
-      return { format: FORMAT, version: 1, entries: entries };
+      return { format: FORMAT, version: 1, entries: entries, stars: stars };
     }
 
     function save() {
@@ -75,7 +94,8 @@
       }
       var found = entriesOf(data);
       if (found) {
-        entries = found;
+        entries = found.entries;
+        stars = found.stars;
         return;
       }
       store.notice = "corrupted";
@@ -109,6 +129,8 @@
         entry.s = 0;
         entry.wa = text;
       }
+      if (entry.wa === undefined) delete entry.wa;
+      if (verdict === "right" && entries[k] && entries[k].x) entry.x = true;
       entries[k] = entry;
       save();
       return entry;
@@ -127,6 +149,28 @@
       return { answered: answered, right: right, count: ids.length };
     };
 
+    store.inMistakes = function (entry) {
+      return Boolean(entry) && entry.w > 0 && !entry.x && entry.s < RIGHTS_TO_LEAVE;
+    };
+
+    /* Out of the 错题本 by hand; a later wrong answer brings it back. */
+    store.dismiss = function (bank, id, hash) {
+      var entry = entries[key(bank, id, hash)];
+      if (!entry) return;
+      entry.x = true;
+      save();
+    };
+
+    store.isStarred = function (bank, id) {
+      return Object.prototype.hasOwnProperty.call(stars, bank + "/" + id);
+    };
+
+    store.star = function (bank, id, on) {
+      if (on) stars[bank + "/" + id] = clock();
+      else delete stars[bank + "/" + id];
+      save();
+    };
+
     store.exportData = function () {
       var data = document();
       data.exported = new Date(clock()).toISOString();
@@ -138,15 +182,17 @@
     store.importData = function (data) {
       var found = entriesOf(data);
       if (!found) throw new Error("not a study-guide progress file");
-      Object.keys(found).forEach(function (k) {
-        if (!entries[k] || entries[k].t <= found[k].t) entries[k] = found[k];
+      Object.keys(found.entries).forEach(function (k) {
+        if (!entries[k] || entries[k].t <= found.entries[k].t) entries[k] = found.entries[k];
       });
+      Object.keys(found.stars).forEach(function (k) { stars[k] = found.stars[k]; });
       save();
-      return Object.keys(found).length;
+      return Object.keys(found.entries).length;
     };
 
     store.reset = function () {
       entries = {};
+      stars = {};
       if (!storage) return;
       try {
         storage.removeItem(KEY);
