@@ -84,3 +84,18 @@ def test_cards_come_due_in_order_and_survive_a_reload(v8):
 def test_a_damaged_store_starts_afresh(v8):
     v8.eval("memory.items['studyGuide.reviews.v1'] = '{broken'")
     assert call(v8, "studyGuide.createReviews(memory, studyGuide.FSRS, clock).due('b')") == []
+
+
+def test_cards_travel_in_the_progress_file_and_the_later_review_wins(v8):
+    review(v8, "right", "q1")
+    v8.eval(f"now += {DAY}")
+    newer = review(v8, "wrong", "q2")
+    exported = call(v8, "reviews.exportCards()")
+    v8.eval("var other = studyGuide.createReviews({getItem: function () { return null; }, setItem: function () {}}, "
+            "studyGuide.FSRS, clock);")
+    v8.eval(f"now += {DAY}; other.review('b', 'q2', 'h1', 'right');")  # reviewed later on the other device
+    kept = call(v8, "other.card('b', 'q2', 'h1')")
+    v8.eval(f"other.importCards({json.dumps(exported)}); other.importCards({{'bad key': {{due: 1}}, 'b/q3/h1': 5}});")
+    assert call(v8, "other.card('b', 'q1', 'h1')") == exported["b/q1/h1"]
+    assert call(v8, "other.card('b', 'q2', 'h1')") == kept != newer
+    assert call(v8, "other.card('b', 'q3', 'h1')") is None

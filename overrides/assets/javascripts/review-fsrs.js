@@ -7,8 +7,8 @@
  * progress store (a corrected question starts afresh), dates as ms since 1970.  A store that
  * cannot be read is started afresh.  createReviews(storage, FSRS, now) is the pure part, tested
  * in V8 (tests/unit/test_review_js.py).  In the browser the progress store's record() is
- * wrapped so that each answer, on any page, is also a review; and the navigation's 今日复习
- * links show how many cards are due.
+ * wrapped so that each answer, on any page, is also a review, and its export and import carry
+ * the cards ("reviews"); the navigation's 今日复习 links show how many cards are due.
  */
 (function (guide) {
   "use strict";
@@ -88,6 +88,21 @@
       save();
     };
 
+    /* For the progress file: all cards, and merged back in (the later review of a card wins). */
+    reviews.exportCards = function () {
+      return cards;
+    };
+
+    reviews.importCards = function (found) {
+      if (!found || typeof found !== "object" || Array.isArray(found)) return;
+      Object.keys(found).forEach(function (key) {
+        var card = found[key];
+        if (!card || typeof card.due !== "number" || !/^[^/\s]+\/[^/\s]+\/[^/\s]+$/.test(key)) return;
+        if (!cards[key] || (cards[key].last_review || 0) <= (card.last_review || 0)) cards[key] = card;
+      });
+      save();
+    };
+
     return reviews;
   }
 
@@ -129,6 +144,19 @@
       guide.reviews.review(bank, id, hash, verdict);
       showDue();
       return entry;
+    };
+    var exportData = store.exportData;
+    var importData = store.importData;
+    store.exportData = function () {
+      var data = exportData.apply(store, arguments);
+      data.reviews = guide.reviews.exportCards();
+      return data;
+    };
+    store.importData = function (data) {
+      var count = importData.apply(store, arguments);  /* throws on a file that is not ours */
+      guide.reviews.importCards(data.reviews);
+      showDue();
+      return count;
     };
     showDue();
   }
