@@ -102,7 +102,7 @@ def _exam_types(bank: Bank, ui: Mapping[str, str]) -> str:
         count_label, points_label = html.escape(ui["exam_type_count"]), html.escape(ui["exam_points"])
         rows.append(f'<tr data-type="{t.value}"><th scope="row">{label} <span class="run-form__count">'
                     f'{html.escape(ui["run_available"].format(count=counts[t]))}</span></th>'
-                    f'<td><input type="number" name="count-{t.value}" min="0" max="{counts[t]}" step="1" '
+                    f'<td><input type="number" name="count-{t.value}" min="0" step="1" '
                     f'value="{min(counts[t], DEFAULT_COUNT[t])}" aria-label="{label} {count_label}">'
                     f'</td><td><input type="number" name="points-{t.value}" min="0" max="100" step="0.5" '
                     f'value="{_number(points[t])}" aria-label="{label} {points_label}"></td></tr>')

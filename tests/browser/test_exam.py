@@ -124,6 +124,13 @@ def test_the_score_adds_up_by_type(page, guide_site):
     assert "SCORE1" in history and "7.5 / 17" in history
 
 
+def test_a_type_with_fewer_questions_than_asked_is_drawn_whole_and_said(page, guide_site):
+    open_exam(page, guide_site)
+    start(page, "FEW", {"single": 99})
+    assert page.locator(".exam-paper .question").count() == 5
+    assert page.locator(".exam-short").inner_text() == "单选只有 5 题，已全部抽入。"
+
+
 def test_hand_in_asks_first_and_a_no_keeps_the_paper(page, guide_site):
     open_exam(page, guide_site)
     start(page, "ASK", {"single": 2})

@@ -47,7 +47,8 @@ def test_bank_text_in_the_forms_is_escaped(bank):
 
 def test_the_exam_form_offers_only_types_judged_with_their_answerable_counts(bank):
     markdown = run_page_markdown(bank, "exam", [c.title for c in bank.chapters], {**UI, **RUN_UI})
-    assert 'name="count-single" min="0" max="5"' in markdown
+    single = markdown[markdown.index('<tr data-type="single">'):]
+    assert single.index("（5 題）") < single.index('name="count-single"')  # five with an answer
     assert "count-short" not in markdown and "count-case" not in markdown  # graded by the reader
 
 

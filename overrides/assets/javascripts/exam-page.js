@@ -204,12 +204,14 @@
         run.say(page, guide.strings.exam_invalid);
         return;
       }
-      run.say(page, paper.short.map(function (short) {
-        return guide.strings.exam_short.replace("{type}", guide.strings["type_" + short.t]).replace("{count}", short.count);
-      }).join(" "));
+      run.say(page, "");
       form.hidden = true;
       var sitting = new Sitting(page, paper, settings);
       sitting.render();
+      var short = paper.short.map(function (type) {  /* fewer questions of a type than asked */
+        return guide.strings.exam_short.replace("{type}", guide.strings["type_" + type.t]).replace("{count}", type.count);
+      }).join(" ");
+      if (short) sitting.bar.after(element("p", "exam-short", short));
       guide.examSitting = sitting;
       var first = sitting.sheet.querySelector("h2");
       if (first) first.focus();
