@@ -161,9 +161,12 @@ def test_time_running_out_hands_the_paper_in(page, guide_site):
     assert page.locator(".exam-paper input").first.is_disabled()
 
 
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("stage", ["sitting", "handed in"])
-def test_axe_finds_no_serious_violation_on_a_paper(page, guide_site, stage):
+def test_axe_finds_no_serious_violation_on_a_paper(page, guide_site, stage, dark):
     open_exam(page, guide_site)
+    if dark:
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
     start(page, "AXE", {"single": 2, "multiple": 1, "fill": 1, "calc": 1})
     if stage == "handed in":
         hand_in(page)

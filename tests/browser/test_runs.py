@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from benchmarks.browser import file_url
+from tests.paths import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -85,3 +86,20 @@ def test_nothing_to_practise_is_said(page, guide_site):
         box.uncheck()
     page.get_by_role("button", name="开始").click()
     assert page.locator(".run-form__message").inner_text() == "所选范围内没有可以练习的题。"
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_axe_finds_no_serious_violation_in_a_run(page, guide_site, dark):
+    open_run(page, guide_site, "random")
+    if dark:
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    page.get_by_role("button", name="开始").click()
+    choices = current(page).locator("input[type=radio], input[type=checkbox]")
+    if choices.count():
+        choices.first.check()
+    page.get_by_role("button", name="结束").click()
+    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    found = [f"{v['id']}: {v['nodes'][0]['target']}" for v in result["violations"]
+             if v["impact"] in ("serious", "critical") or v["id"] == "heading-order"]
+    assert not found
