@@ -39,6 +39,8 @@ from .paths import (
 )
 from .practice_markup import LIST_PAGES, render_list_page
 from .prose import InlineRenderer
+from .run_pages import RUN_KINDS, questions_path, run_page_markdown, run_path
+from .run_strings import run_strings
 from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, edition_script
 from .strings import UI
 
@@ -105,6 +107,7 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
         # Material prints nav titles as HTML (in the nav, header and footer): bank text is escaped.
         entries = [{html.escape(titles[path]): path} for path in (chapter_path(bank, c) for c in bank.chapters)]
         title = convert_text(bank.title, settings.script) or bank.slug
+        entries += [{html.escape(titles[run_path(bank, kind)]): run_path(bank, kind)} for kind in RUN_KINDS]
         chapter_nav += entries if len(corrected) == 1 else [{html.escape(title): entries}]
     last = [path for path in (MISTAKES_PAGE, STARRED_PAGE, INDEX_PAGE, GLOSSARY_PAGE, TAGS_PAGE, REPORT_PAGE)
             if path in titles]
@@ -136,6 +139,9 @@ class PageRenderer:
         for k, bank in enumerate(corrected):
             jobs += [(chapter_path(bank, c), convert_text(c.title, script), partial(self._chapter, k, n))
                      for n, c in enumerate(bank.chapters)]
+            run_ui = {**ui, **run_strings(interface)}  # 隨機練習, 題型練習, 模擬考試, 今日複習 (run_pages)
+            jobs += [(run_path(bank, kind), run_ui[kind + "_title"], partial(self._run, k, kind, run_ui))
+                     for kind in RUN_KINDS]
         data = [practice_data_path(b) for b in corrected]
         jobs += [(path, ui[f"{kind}_title"], partial(_list_page, kind, ui, data)) for kind, path in LIST_PAGES.items()]
         if glossary is not None:
@@ -173,6 +179,12 @@ class PageRenderer:
         page = render_chapter(bank, chapter, self._contexts[bank.slug])
         tags = self._links.chapter_tags(bank, chapter) if self._links else []
         return _with_front_matter(page, tags, [practice_data_path(bank)])
+
+    def _run(self, k: int, kind: str, ui: dict[str, str]) -> Page:
+        bank = self._shown[k]
+        markdown = run_page_markdown(bank, kind, [c.title for c in bank.chapters], ui)
+        page = Page(run_path(bank, kind), ui[kind + "_title"], markdown)
+        return _with_front_matter(page, [], [practice_data_path(bank), questions_path(bank)])
 
     def _checked(self, k: int, n: int) -> Chapter:
         """Chapter ``n`` of bank ``k``, checked (on the bank's own text) and in the edition's script."""

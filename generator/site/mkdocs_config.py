@@ -18,8 +18,10 @@ from ..math.katex import katex_assets
 from ..pages.compose import Plan
 from ..pages.paths import practice_data_path
 from ..pages.reader_strings import READER_STRINGS_JS, reader_strings_script
+from ..pages.run_strings import RUN_STRINGS_JS, run_strings_script
 from ..pages.script import convert_interface, theme_language
 from ..practice.data import bank_data, practice_script
+from .fsrs_asset import FSRS_JS, fsrs_script
 from .frontend import CONSTANTS_JS, check_material, constants_script, material_scripts
 from .logs import PLUGIN_LOG
 from .segmenter import write_user_dictionary
@@ -117,6 +119,8 @@ def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
     check_material(*material_scripts())
     files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
     files.append(File.generated(config, READER_STRINGS_JS, content=reader_strings_script(plan.interface)))
+    files.append(File.generated(config, RUN_STRINGS_JS, content=run_strings_script(plan.interface)))
+    files.append(File.generated(config, FSRS_JS, content=fsrs_script(Path(config.config_file_path).parent)))
     files += [File.generated(config, practice_data_path(bank),
                              content=practice_script(bank_data(bank, plan.renderer.script)))
               for bank in plan.renderer.corrected]

@@ -29,6 +29,7 @@ from .mkdocs_config import (
     plugin_settings,
 )
 from .output_folder import Staging, stage_mkdocs_output
+from .question_html import QuestionHtml
 from .search_exclusions import exclude_blocks, is_searched
 from .search_spoilers import mark_answer_blocks
 from .segmenter import search_terms
@@ -53,6 +54,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     output_wanted: bool = False
     output: Staging | None = None
     output_built: bool = False
+    question_html: QuestionHtml  # each chapter's questions as rendered, for the run pages (exam, random, review)
 
     # Before Material's search plugin reads jieba_dict_user and its interface-language defaults.
     @event_priority(50)
@@ -64,6 +66,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         self._stop_rendering()  # a previous build's (mkdocs serve)
         self.pages = prerender.start(self.plan.renderer)
         self._pending = {path: i for i, (path, _) in enumerate(self.plan.renderer.outline)}
+        self.question_html = QuestionHtml(self.plan.renderer.corrected)
         fit_config(config, settings, list(self.plan.nav), self.plan.interface, self.plan.formulas is not None)
         self.shims = iframe_worker_shims(config)
         self.jieba_dictionary = give_search_words(config, search_terms(self.plan.glossary).chinese)
@@ -117,12 +120,14 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def on_page_context(self, context, page, config, nav):
         if (formulas := self.plan.formulas) is not None:
             page.content = or_plugin_error(lambda: formulas.fill(page.content))
+        self.question_html.add(page.file.src_uri, page.content or "")
         page.meta.setdefault("share_description", first_question_text(page.content or ""))  # overrides/main.html
         skip_to_first_question(page.toc, page.content or "")
         return context
 
     @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)
     def on_post_build(self, config):
+        self.question_html.write(Path(config.site_dir))  # before the offline app lists the files
         try:  # half of the search index in the process beside, which has made every page by now
             or_plugin_error(lambda: finish_site(config, self.plan, self._started().run))
         finally:

@@ -15,7 +15,8 @@ from tests.paths import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CHAPTER = "ai-trainer/chapter-1.html"
-PAGES = ["index.html", CHAPTER, "glossary.html"]
+RUNS = [f"ai-trainer/{kind}.html" for kind in ("random", "types", "exam", "review")]  # practice runs
+PAGES = ["index.html", CHAPTER, "glossary.html", *RUNS]
 
 
 def open_page(page, site: Path, path: str, dark: bool = False) -> None:

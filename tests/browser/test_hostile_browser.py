@@ -95,3 +95,18 @@ def test_the_answer_line_shows_the_editor_answer_beside_the_bank_answer(page, ho
     q2 = page.locator("#q2").locator("xpath=ancestor::div[contains(@class, 'question')]").first
     assert q2.locator("details p", has_text="答案：").first.inner_text() == "答案： A、C（題庫）· 編者答案：A、B、C"
     assert page.evaluate("window.__pwned") is None
+
+
+def test_a_paper_drawn_from_the_bank_shows_its_text_as_text_and_runs_nothing(page, hostile_site):
+    page.goto(file_url(hostile_site, "hostile/exam.html"))
+    for field in page.locator("input[name^=count-]").all():
+        field.fill("999")  # every question the bank can put on a paper
+    page.locator("[data-run-form] button[type=submit]").click()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.locator(".exam-bar__hand-in").click()
+    page.locator(".exam-result__total").wait_for()
+    shown = page.locator(".exam-paper").inner_text()
+    assert "q5" in page.locator(".exam-paper h2").evaluate_all("hs => hs.map(h => h.id)")
+    assert EDITOR_ANSWER in shown  # q5's editor's answer as written, not an image
+    assert page.locator(".exam-paper img").count() == 0
+    assert page.evaluate("window.__pwned") is None

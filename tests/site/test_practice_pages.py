@@ -31,9 +31,11 @@ def front_matter(markdown: str) -> dict:
 def test_the_pages_that_practise_load_the_banks_data_and_no_other_does(guide):
     loading = {page.path: front_matter(page.markdown).get("practice") for page in guide.pages}
     wanted = ["assets/practice/ai-trainer.js"]
+    runs = {f"ai-trainer/{kind}.md" for kind in ("random", "types", "exam", "review")}  # also the questions
     assert {path for path, data in loading.items() if data} == {
-        "index.md", "mistakes.md", "starred.md", *(f"ai-trainer/chapter-{n}.md" for n in range(1, 6))}
-    assert all(data == wanted for data in loading.values() if data)
+        "index.md", "mistakes.md", "starred.md", *(f"ai-trainer/chapter-{n}.md" for n in range(1, 6)), *runs}
+    assert all(data == wanted for path, data in loading.items() if data and path not in runs)
+    assert all(loading[path] == [*wanted, "assets/practice/ai-trainer-questions.js"] for path in runs)
 
 
 def test_a_chapter_page_has_its_bar_hidden_until_the_script_shows_it(guide):
@@ -53,7 +55,8 @@ def test_the_home_page_holds_a_count_per_chapter_and_the_progress_panel(guide):
 
 def test_the_lists_are_in_the_navigation_after_the_chapters(guide):
     titles = [next(iter(entry)) for entry in guide.nav]
-    assert titles.index("错题本") == titles.index("安全与伦理") + 1 and titles[titles.index("错题本") + 1] == "收藏"
+    runs = ["随机练习", "题型练习", "模拟考试", "今日复习"]  # the bank's runs, right after its chapters
+    assert titles[titles.index("安全与伦理") + 1:titles.index("收藏") + 1] == [*runs, "错题本", "收藏"]
     mistakes = next(page for page in guide.pages if page.path == "mistakes.md")
     assert '<div class="practice-list" data-practice-list="mistakes" data-search-exclude>' in mistakes.markdown
 

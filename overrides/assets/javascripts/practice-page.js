@@ -246,5 +246,5 @@
     return page;
   }
 
-  guide.practicePage = { mount: mountPage, openAnswer: openAnswer };
+  guide.practicePage = { mount: mountPage, openAnswer: openAnswer, Question: Question };
 })(window.studyGuide);

@@ -1,0 +1,72 @@
+"""Drawing a mock-exam paper (模拟考试) from a large bank: issue 13's target is a 100-question
+paper under 50 ms at 5,000 questions.
+
+Run: ``python -m benchmarks.bench_exam [--size 5000] [--repeat 200]``.  It makes a synthetic
+bank (benchmarks/synthetic.py), computes its practice data as a build does
+(generator/practice/data.py), and draws papers with the page's own ``exam-draw.js`` in headless
+Chromium (benchmarks/browser.py), a new seed each time, options shuffled.  It prints the sizes and
+the median, 95th percentile and worst time of a draw, and whether the target is met.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+from benchmarks.browser import launch
+from benchmarks.paths import ROOT
+from benchmarks.synthetic import write_synthetic_bank
+from generator.bank.load import load_bank
+from generator.practice.data import bank_data
+
+DRAW_JS = ROOT / "overrides" / "assets" / "javascripts" / "exam-draw.js"
+TARGET_MS = 50.0
+# 100 questions of the types a paper holds (the bundled bank, copied, has no true/false questions).
+PAPER = {"single": 40, "multiple": 20, "fill": 20, "calc": 20}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", type=int, default=5000)
+    parser.add_argument("--repeat", type=int, default=200)
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        bank = load_bank(write_synthetic_bank(Path(folder) / "bank.txt", args.size))
+    data = bank_data(bank)
+    options = {q.id: len(q.options) for q in bank.questions}
+    counts = {t: sum(1 for r in data["q"].values() if r["t"] == t and r.get("a") is not None) for t in PAPER}
+    settings = {"chapters": list(range(len(data["chapters"]))), "shuffle": True,
+                "types": {t: {"n": n, "points": 1} for t, n in PAPER.items()}}
+    script = f"""(function () {{
+        var settings = {json.dumps(settings)}, times = [], size = 0;
+        for (var i = 0; i < {args.repeat}; i++) {{
+          settings.seed = "bench" + i;
+          var t = performance.now();
+          size = studyGuide.examDraw.draw(data, settings, options).items.length;
+          times.push(performance.now() - t);
+        }}
+        return {{times: times, size: size}};
+    }})()"""
+    with sync_playwright() as playwright:
+        browser = launch(playwright)
+        page = browser.new_page()
+        page.add_script_tag(content=DRAW_JS.read_text(encoding="utf-8"))
+        page.add_script_tag(content=f"var data = {json.dumps(data)}; var options = {json.dumps(options)};")
+        times = page.evaluate(script)
+        browser.close()
+    drawn, ms = times["size"], sorted(times["times"])
+    p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
+    print(f"bank: {len(bank.questions)} questions in {len(bank.chapters)} chapters; answerable by type: {counts}")
+    print(f"paper: {drawn} questions, options shuffled; {args.repeat} draws, each with a new seed")
+    print(f"draw: median {statistics.median(ms):.2f} ms, p95 {p95:.2f} ms, worst {ms[-1]:.2f} ms")
+    met = drawn == sum(min(n, counts[t]) for t, n in PAPER.items()) and ms[-1] < TARGET_MS
+    print(f"target (a 100-question paper under {TARGET_MS:.0f} ms): {'met' if met else 'NOT met'}")
+    return 0 if met else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

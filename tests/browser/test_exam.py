@@ -1,0 +1,177 @@
+"""模拟考试 from file:// (issue 13): a seeded paper drawn the same twice, shuffled options with
+the key mapped, the score adding up, time running out handing the paper in, the history."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Dialog, Page
+
+from benchmarks.browser import file_url
+from tests.paths import ROOT
+
+pytestmark = pytest.mark.browser
+
+EXAM = "ai-trainer/exam.html"
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+Q1_RIGHT = "LARS的层级自适应系数与权重范数成反比"  # option B of question 1, its key
+
+
+def open_exam(page: Page, site: Path) -> None:
+    page.goto(file_url(site, EXAM))
+    page.locator("[data-run-form]").wait_for()
+
+
+def start(page: Page, seed: str, counts: dict[str, int], points: dict[str, float] | None = None,
+          minutes: int = 60, shuffle: bool = True) -> None:
+    """Fill the form (counts for the types named, 0 for the others) and press 开始."""
+    for row in page.locator("[data-run-form] tr[data-type]").all():
+        t = row.get_attribute("data-type") or ""
+        row.locator(f"input[name=count-{t}]").fill(str(counts.get(t, 0)))
+        if points and t in points:
+            row.locator(f"input[name=points-{t}]").fill(str(points[t]))
+    page.fill("input[name=minutes]", str(minutes))
+    page.fill("input[name=seed]", seed)
+    page.locator("input[name=shuffle]").set_checked(shuffle)
+    page.get_by_role("button", name="开始").click()
+    page.locator(".exam-paper .question").first.wait_for()
+
+
+def paper_text(page: Page) -> list[str]:
+    """Each question's heading and options, as shown."""
+    return page.locator(".exam-paper .question").evaluate_all(
+        "qs => qs.map(q => q.querySelector('h2').textContent + ' | ' + "
+        "[...q.querySelectorAll('.options li')].map(li => li.textContent.trim()).join(' / '))")
+
+
+def hand_in(page: Page) -> None:
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="交卷").click()
+    page.locator(".exam-result__total").wait_for()
+
+
+def choose_key(page: Page, n: int) -> None:
+    """Answer the nth question of the paper with the option its page marks as the key."""
+    question = page.locator(".exam-paper .question").nth(n)
+    question.locator("li.is-key input").first.check()
+
+
+def test_a_seeded_paper_is_drawn_the_same_twice(page, guide_site):
+    open_exam(page, guide_site)
+    start(page, "CLASS7", {"single": 3, "multiple": 2, "fill": 2})
+    first = paper_text(page)
+    assert len(first) == 7 and page.locator(".exam-bar").inner_text().startswith("种子：CLASS7")
+    open_exam(page, guide_site)  # another sitting, as another student would
+    start(page, "CLASS7", {"single": 3, "multiple": 2, "fill": 2})
+    assert paper_text(page) == first
+    open_exam(page, guide_site)
+    start(page, "CLASS8", {"single": 3, "multiple": 2, "fill": 2})
+    assert paper_text(page) != first
+
+
+def test_an_empty_seed_gets_one_shown_to_type_again(page, guide_site):
+    open_exam(page, guide_site)
+    start(page, "", {"single": 2})
+    seed = page.locator("input[name=seed]").input_value()
+    assert re.fullmatch(r"[2-9A-Z]{6}", seed)
+    first = paper_text(page)
+    open_exam(page, guide_site)
+    start(page, seed, {"single": 2})
+    assert paper_text(page) == first
+
+
+def test_shuffled_options_keep_the_key_and_the_progress_store_gets_the_banks_letter(page, guide_site):
+    open_exam(page, guide_site)
+    for seed in (f"S{n}" for n in range(40)):  # a seed that moves question 1's key off B
+        start(page, seed, {"single": 5})
+        q1 = page.locator(".exam-paper .question", has=page.locator("h2#q1"))
+        right = q1.locator("li", has_text=Q1_RIGHT)
+        if not right.inner_text().startswith("B."):
+            break
+        open_exam(page, guide_site)
+    letter = right.inner_text()[0]
+    assert letter != "B" and re.match(r"^第 \d+ 题 · 单选 · 1 分$", q1.locator("h2").inner_text())
+    right.locator("input").check()
+    hand_in(page)
+    assert q1.get_by_role("status").inner_text().startswith("正确")
+    assert "本卷的 A B C D" in q1.locator(".exam-moved").inner_text()
+    assert q1.locator("details.answer").evaluate("d => d.open")  # the answer and explanation, reviewed
+    page.goto(file_url(guide_site, "ai-trainer/chapter-1.html"))
+    chapter_q1 = page.locator(".question", has=page.locator("h2#q1"))
+    assert chapter_q1.get_by_role("radio", name=re.compile(r"^B\.")).is_checked()
+    assert chapter_q1.get_by_role("status").inner_text() == "正确"
+
+
+def test_the_score_adds_up_by_type(page, guide_site):
+    open_exam(page, guide_site)
+    start(page, "SCORE1", {"single": 3, "multiple": 2, "fill": 1}, points={"single": 2, "multiple": 3.5, "fill": 4})
+    choose_key(page, 0)
+    choose_key(page, 1)                     # two singles right, the third left empty
+    multiple = page.locator(".exam-paper .question").nth(3)
+    for box in multiple.locator("li.is-key input").all():
+        box.check()                         # one multiple right, the other wrong
+    page.locator(".exam-paper .question").nth(4).locator("li:not(.is-key) input").first.check()
+    hand_in(page)
+    assert page.locator(".exam-result__total").inner_text() == "得分：7.5 / 17"
+    rows = page.locator(".exam-result table tr").evaluate_all(
+        "rows => rows.map(r => [...r.children].map(c => c.textContent))")
+    assert rows[1:] == [["单选", "3", "2", "4 / 6"], ["多选", "2", "1", "3.5 / 7"], ["填空", "1", "0", "0 / 4"],
+                        ["合计", "6", "", "7.5 / 17"]]
+    third = page.locator(".exam-paper .question").nth(2)
+    assert third.get_by_role("status").inner_text() == "错误 · 未作答"
+    history = page.locator("[data-exam-history-list] tr").nth(1).inner_text()
+    assert "SCORE1" in history and "7.5 / 17" in history
+
+
+def test_a_type_with_fewer_questions_than_asked_is_drawn_whole_and_said(page, guide_site):
+    open_exam(page, guide_site)
+    start(page, "FEW", {"single": 99})
+    assert page.locator(".exam-paper .question").count() == 5
+    assert page.locator(".exam-short").inner_text() == "单选只有 5 题，已全部抽入。"
+
+
+def test_hand_in_asks_first_and_a_no_keeps_the_paper(page, guide_site):
+    open_exam(page, guide_site)
+    start(page, "ASK", {"single": 2})
+    messages: list[str] = []
+
+    def refuse(dialog: Dialog) -> None:
+        messages.append(dialog.message)
+        dialog.dismiss()
+
+    page.once("dialog", refuse)
+    page.get_by_role("button", name="交卷").click()
+    assert messages == ["确定交卷吗？还有 2 题未作答。"]
+    assert page.locator(".exam-result__total").count() == 0
+    assert page.locator(".exam-paper .question details.answer").first.is_hidden()  # no answers while sitting
+
+
+def test_time_running_out_hands_the_paper_in(page, guide_site):
+    page.clock.install()
+    open_exam(page, guide_site)
+    start(page, "TIME", {"single": 2}, minutes=1)
+    choose_key(page, 0)
+    assert page.locator(".exam-bar__clock").inner_text() == "1:00"
+    page.clock.run_for("00:30")
+    assert page.locator(".exam-bar__clock").inner_text() == "0:30"
+    page.clock.run_for("00:31")
+    assert page.locator(".exam-result__total").inner_text() == "得分：1 / 2"
+    assert page.locator(".exam-result__time-up").inner_text() == "考试时间到，已自动交卷。"
+    assert page.locator(".exam-paper input").first.is_disabled()
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+@pytest.mark.parametrize("stage", ["sitting", "handed in"])
+def test_axe_finds_no_serious_violation_on_a_paper(page, guide_site, stage, dark):
+    open_exam(page, guide_site)
+    if dark:
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    start(page, "AXE", {"single": 2, "multiple": 1, "fill": 1, "calc": 1})
+    if stage == "handed in":
+        hand_in(page)
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    found = [f"{v['id']}: {v['nodes'][0]['target']}" for v in result["violations"]
+             if v["impact"] in ("serious", "critical") or v["id"] == "heading-order"]
+    assert not found

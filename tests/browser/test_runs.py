@@ -1,0 +1,105 @@
+"""随机练习 and 题型练习 from file:// (issue 13): a run of questions drawn from chosen chapters or
+types, answered and judged one after another, recorded in the chapter pages' progress store."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Locator, Page
+
+from benchmarks.browser import file_url
+from tests.paths import ROOT
+
+pytestmark = pytest.mark.browser
+
+STORE = "studyGuide.progress.v1"
+
+
+def open_run(page: Page, site: Path, kind: str) -> None:
+    page.goto(file_url(site, f"ai-trainer/{kind}.html"))
+    page.locator("[data-run-form]").wait_for()
+
+
+def current(page: Page) -> Locator:
+    return page.locator(".run-sheet .question:visible")
+
+
+def entries(page: Page) -> dict:
+    return json.loads(page.evaluate(f"localStorage.getItem({json.dumps(STORE)})") or '{"entries": {}}')["entries"]
+
+
+def test_a_random_run_judges_and_records(page, guide_site):
+    open_run(page, guide_site, "random")
+    for box in page.locator("input[name=type]").all():
+        box.set_checked(box.get_attribute("value") == "single")
+    page.locator("input[name=chapter]").nth(4).uncheck()  # 安全与伦理 left out
+    page.fill("input[name=count]", "3")
+    page.get_by_role("button", name="开始").click()
+    assert page.locator(".run-bar__position").inner_text() == "第 1/3 题"
+    first = current(page)
+    first_id = first.locator("h2").get_attribute("id")
+    assert re.fullmatch(r"第\d+题 · 单选", first.locator("h2").inner_text())
+    assert first_id != "q25"  # from the chapters chosen only
+    first.locator("li.is-key input").check()
+    assert first.get_by_role("status").inner_text() == "正确"
+    assert first.locator("details.answer").evaluate("d => d.open")
+    page.get_by_role("button", name="下一题").click()
+    assert page.locator(".run-bar__position").inner_text() == "第 2/3 题"
+    second = current(page)
+    second_id = second.locator("h2").get_attribute("id")
+    second.locator("li:not(.is-key) input").first.check()
+    assert second.get_by_role("status").inner_text() == "错误"
+    page.get_by_role("button", name="上一题").click()
+    assert current(page).locator("h2").get_attribute("id") == first_id  # as answered
+    page.get_by_role("button", name="结束").click()
+    assert page.locator(".run-summary__text").inner_text() == "本轮共 3 题，已答 2 题，答对 1 题。"
+    stored = {key.split("/")[1]: entry["last"] for key, entry in entries(page).items()}
+    assert stored == {first_id: "right", second_id: "wrong"}
+    page.goto(file_url(guide_site, "index.html"))  # the chapter counts on the home page take it in
+    counts = page.locator(".practice-count").all_inner_texts()
+    answered = [int(m.group(1)) for m in (re.search(r"已答 (\d+)", text) for text in counts) if m]
+    assert sum(answered) == 2
+
+
+def test_a_type_run_goes_through_one_type_in_bank_order(page, guide_site):
+    open_run(page, guide_site, "types")
+    page.locator("input[name=type][value=fill]").check()
+    page.get_by_role("button", name="开始").click()
+    headings = []
+    while True:
+        headings.append(current(page).locator("h2").inner_text())
+        if page.get_by_role("button", name="下一题").is_disabled():
+            break
+        page.get_by_role("button", name="下一题").click()
+    assert headings == ["第3题 · 填空", "第9题 · 填空", "第15题 · 填空", "第21题 · 填空"]
+    box = current(page).get_by_role("textbox")
+    box.fill("42.3")  # question 21's answer, GB
+    box.press("Enter")
+    assert current(page).get_by_role("status").inner_text().startswith("正确")
+
+
+def test_nothing_to_practise_is_said(page, guide_site):
+    open_run(page, guide_site, "random")
+    for box in page.locator("input[name=chapter]").all():
+        box.uncheck()
+    page.get_by_role("button", name="开始").click()
+    assert page.locator(".run-form__message").inner_text() == "所选范围内没有可以练习的题。"
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_axe_finds_no_serious_violation_in_a_run(page, guide_site, dark):
+    open_run(page, guide_site, "random")
+    if dark:
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    page.get_by_role("button", name="开始").click()
+    choices = current(page).locator("input[type=radio], input[type=checkbox]")
+    if choices.count():
+        choices.first.check()
+    page.get_by_role("button", name="结束").click()
+    page.add_script_tag(path=str(ROOT / "node_modules" / "axe-core" / "axe.min.js"))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    found = [f"{v['id']}: {v['nodes'][0]['target']}" for v in result["violations"]
+             if v["impact"] in ("serious", "critical") or v["id"] == "heading-order"]
+    assert not found
