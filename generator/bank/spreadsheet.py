@@ -25,6 +25,9 @@ from .rows import ALIASES, ENGLISH_TYPES, HEADERS, OPTION_HEADER, all_type_names
 
 XLSX_MAGIC = b"PK\x03\x04"  # a zip archive, as every Office Open XML file is
 HEADER_SEARCH_ROWS = 10  # a title row or two may come before the header
+# A header row is a few column names: a longer line is no header, and csv would refuse a
+# cell over its field limit (131,072 characters) with an exception, not a False.
+HEADER_MAX_LENGTH = 4000
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _LINE_ENDS = re.compile(r"\r\n?")
 _KEYS = {header_key(word): key for key, words in HEADERS.items() for word in words}
@@ -42,8 +45,9 @@ class Columns:
 
 def looks_like_table(text: str) -> bool:
     """Whether the first lines of ``text`` hold a CSV header naming a stem column."""
-    lines = text.splitlines()[:HEADER_SEARCH_ROWS]
-    return any(_columns(next(csv.reader([line]), [])) is not None for line in lines)
+    lines = text.split("\n", HEADER_SEARCH_ROWS)[:HEADER_SEARCH_ROWS]
+    return any(_columns(next(csv.reader([line]), [])) is not None
+               for line in lines if len(line) <= HEADER_MAX_LENGTH)
 
 
 def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
@@ -70,8 +74,13 @@ def read_csv(data: bytes, source: str, slug: str) -> Bank:
 
 
 def read_rows_text(text: str, source: str, slug: str) -> Bank:
-    """The bank in decoded CSV text."""
-    return read_rows(csv.reader(io.StringIO(text)), source, slug, "")
+    """The bank in decoded CSV text (a cell may be as long as the whole text)."""
+    limit = csv.field_size_limit()
+    csv.field_size_limit(max(limit, len(text)))
+    try:
+        return read_rows(csv.reader(io.StringIO(text)), source, slug, "")
+    finally:
+        csv.field_size_limit(limit)
 
 
 def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str) -> Bank:
