@@ -126,11 +126,17 @@ def _split_math(text: str) -> tuple[Segment, ...]:
         segments.append(Math(latex, match.group(2) is not None, latex, given=True))
         pos = match.end()
     segments += _detect(text[pos:])
+    # Neighbouring texts joined once (adding each to the last was quadratic on a long line).
     out: list[Segment] = []
-    for s in segments:
-        if isinstance(s, Text) and out and isinstance(out[-1], Text):
-            out[-1] = Text(out[-1].text + s.text)
-        elif not (isinstance(s, Text) and not s.text):
+    texts: list[str] = []
+    for s in [*segments, None]:
+        if isinstance(s, Text):
+            texts.append(s.text)
+            continue
+        if "".join(texts):
+            out.append(Text("".join(texts)))
+        texts.clear()
+        if s is not None:
             out.append(s)
     return tuple(out)
 
