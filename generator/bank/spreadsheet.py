@@ -17,6 +17,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from ..base.errors import ParseError
+from ..base.text import quoted
 from .decode import decode
 from .fields import BLANK, choice_letters, judge_value, normalise_answer, type_from_words
 from .model import Bank, Chapter, Option, Position, Question, QuestionType
@@ -180,7 +181,7 @@ def _number(cell: str, previous: int, source: str, line: int) -> int:
         return previous + 1
     digits = cell.removesuffix(".0")  # a number cell Excel stored as a float
     if not digits.isdigit():
-        raise ParseError(f"{source}: row {line}: number", "a whole number (or an empty cell)", repr(cell))
+        raise ParseError(f"{source}: row {line}: number", "a whole number (or an empty cell)", quoted(cell))
     return int(digits)
 
 

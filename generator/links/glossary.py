@@ -89,19 +89,19 @@ class Glossary:
             where = _where(self.source, i, term.term)
             if not SLUG.match(term.slug):
                 raise ConfigError(where, "a slug of ASCII lower-case words joined by hyphens",
-                                  repr(term.slug), "kv-cache")
+                                  quoted(term.slug, 60), "kv-cache")
             if term.slug in slugs:
                 raise ConfigError(where, "a slug no other entry has",
-                                  f"{term.slug!r}, also the slug of entry {slugs[term.slug] + 1}")
+                                  f"{quoted(term.slug, 60)}, also the slug of entry {slugs[term.slug] + 1}")
             slugs[term.slug] = i
             for spelling in term.spellings:
                 key = spelling_key(spelling)
                 if len(key) < 2:
-                    raise ConfigError(where, "spellings of two characters or more", repr(spelling))
+                    raise ConfigError(where, "spellings of two characters or more", quoted(spelling, 60))
                 other = owners.setdefault(key, i)
                 if other != i:
-                    raise ConfigError(where, "a term or alias that no other entry has", f"{spelling!r}, "
-                                      f"already a spelling of entry {other + 1} ({self.terms[other].term})")
+                    raise ConfigError(where, "a term or alias that no other entry has", f"{quoted(spelling, 60)}, "
+                                      f"already a spelling of entry {other + 1} ({quote(self.terms[other].term, 60)})")
         for i, term in enumerate(self.terms):
             for phrase in term.exclude:
                 owner = owners.get(spelling_key(phrase))

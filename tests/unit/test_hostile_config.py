@@ -261,3 +261,37 @@ def test_an_errata_file_too_large_is_refused_before_it_is_read(tmp_path, capsys)
         file.truncate(65 * 2**20)
     code, _, err = _check(path, capsys)
     assert code == 2 and "expected an errata file of at most 64 MB, found 65 MB" in err
+
+
+# -- messages quote at most 200 characters of a file ----------------------------------------
+
+LONG = "甲" * 5000
+
+
+@pytest.mark.parametrize("name, text", [
+    ("bank.json", json.dumps({"chapters": [{"title": "c", "questions": [{"id": "q1", "type": LONG}]}]})),
+    ("bank.json", json.dumps({"chapters": [{"title": "c", "questions": [{"id": LONG, "type": "single"}]}]})),
+    ("bank.json", json.dumps({"chapters": [{"title": "c", "questions": [{"id": "q1", "type": "single",
+                                                                          "number": [LONG]}]}]})),
+    ("bank.csv", f"题号,题干,答案\n{LONG},题,甲\n"),
+])
+def test_bank_messages_quote_little_of_a_long_value(tmp_path, capsys, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {path}") and len(err) < 600, err[:300]
+
+
+@pytest.mark.parametrize("entries", [
+    [{"term": LONG, "definition": "甲"}, {"term": LONG, "definition": "乙"}],  # a spelling twice
+    [{"term": "KV cache", "slug": "X" * 5000, "definition": "甲"}],  # a slug of no form
+    [{"term": "KV cache", "slug": "x" * 5000, "definition": "甲"},
+     {"term": "LoRA", "slug": "x" * 5000, "definition": "乙"}],  # a slug twice
+])
+def test_glossary_messages_quote_little_of_a_long_value(tmp_path, entries):
+    path = tmp_path / "glossary.yml"
+    path.write_text(yaml.safe_dump(entries, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_glossary(path)
+    assert len(str(caught.value)) < 600, str(caught.value)[:300]
