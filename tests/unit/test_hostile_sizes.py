@@ -110,3 +110,27 @@ def test_the_budget_stops_a_quadratic_regex():
     """Else a shape that turned quadratic again would hold the suite for minutes, not fail it."""
     with pytest.raises(TooSlow), within(0.5, "lazy title"):
         re.search(r"(?m)^#(?P<title>\S.*?)[ \t]*$", "#a" + " " * 200_000 + "b")
+
+
+# -- patterns audited: each on the input that made it (or a pattern like it) quadratic ---------
+
+def _audited():
+    from generator.bank.lint import GLUED_OPTION
+    from generator.math.detect import NEVER_MATH
+    from generator.site.segmenter import BLOCK_TAG_SPACE
+
+    n = 200_000
+    return [
+        ("NEVER_MATH unclosed \\(", NEVER_MATH, "\\(" * n, 0),
+        ("NEVER_MATH unclosed \\[", NEVER_MATH, "\\[" * n, 0),
+        ("BLOCK_TAG_SPACE spaces", BLOCK_TAG_SPACE, " " * n + "x <p> y", 1),
+        ("GLUED_OPTION indented lines", GLUED_OPTION, "\n" + " " * n + "甲" + "\n 乙" * n, 0),
+    ]
+
+
+@pytest.mark.parametrize("case", range(4), ids=["never-math-paren", "never-math-bracket", "block-tag-space",
+                                                 "glued-option"])
+def test_audited_patterns_are_linear_on_their_worst_input(case):
+    name, pattern, text, matches = _audited()[case]
+    with within(5, name):
+        assert len(pattern.findall(text)) == matches
