@@ -134,3 +134,14 @@ def test_audited_patterns_are_linear_on_their_worst_input(case):
     name, pattern, text, matches = _audited()[case]
     with within(5, name):
         assert len(pattern.findall(text)) == matches
+
+
+@pytest.mark.parametrize("clause", ["令x=1=2=3，", "令x=1=2=3 "], ids=["clauses", "one-clause"])
+def test_many_derivations_on_one_line_are_linear(clause):
+    """The display rule looked for clause boundaries from the line's start for every derivation
+    (20,000 took 70 s) and copied the rest of the clause for each."""
+    from generator.math.detect import split_math
+
+    with within(15, f"{clause!r} × 20,000"):
+        segments = split_math(clause * 20_000)
+    assert sum(1 for s in segments if getattr(s, "display", False)) == (20_000 if "，" in clause else 0)
