@@ -76,4 +76,7 @@ def render(path: Path) -> str:
         configs[name] = config or {}
     converter = markdown.Markdown(extensions=names, extension_configs=configs)
     page = next(p for p in guide.pages if p.path.endswith("chapter-1.md"))
-    return guide.formulas.restore(converter.convert(page.markdown))
+    markdown_text = page.markdown
+    if markdown_text.startswith("---\n"):  # the tags' front matter, which MkDocs takes off
+        markdown_text = markdown_text[markdown_text.index("\n---\n", 4) + 5:]
+    return guide.formulas.restore(converter.convert(markdown_text))

@@ -145,3 +145,11 @@ def test_many_derivations_on_one_line_are_linear(clause):
     with within(15, f"{clause!r} × 20,000"):
         segments = split_math(clause * 20_000)
     assert sum(1 for s in segments if getattr(s, "display", False)) == (20_000 if "，" in clause else 0)
+
+
+def test_a_long_paragraph_links_at_most_200_references(tmp_path):
+    """Each link is an inline match for Markdown again: 70,000 of them would be quadratic once more."""
+    path = tmp_path / "bank.txt"
+    path.write_text("一、甲\n1.（簡答）題\n答案：" + "見第2題，" * 500 + "\n2.（簡答）乙\n答案：丙\n", encoding="utf-8")
+    page = render(path)
+    assert page.count('<a href="chapter-1.md#q2">第2題</a>') == 200 and page.count("見第2題，") == 300
