@@ -59,9 +59,10 @@ def bank_slug(path: Path) -> str:
 
 
 def default_errata(path: Path) -> Path | None:
-    """The errata file beside a bank, if there is one."""
+    """The errata file beside a bank, if there is one (a folder, FIFO or device of that name is
+    returned too, for reading to refuse: skipping it would drop the corrections unsaid)."""
     candidate = path.with_name(ERRATA_FILE) if path.stem == "bank" else path.with_suffix(".errata.yml")
-    return candidate if candidate.is_file() else None
+    return candidate if candidate.exists() else None
 
 
 def sources_modified(path: Path, errata: Path | None = None) -> float:

@@ -295,3 +295,14 @@ def test_glossary_messages_quote_little_of_a_long_value(tmp_path, entries):
     with pytest.raises(ConfigError) as caught:
         load_glossary(path)
     assert len(str(caught.value)) < 600, str(caught.value)[:300]
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_an_errata_file_beside_the_bank_that_is_no_regular_file_is_refused_not_skipped(kind, tmp_path, capsys):
+    bank = tmp_path / "my.txt"
+    bank.write_text(BANK.read_text(encoding="utf-8"), encoding="utf-8")
+    errata = tmp_path / "my.errata.yml"
+    errata.mkdir() if kind == "folder" else os.mkfifo(errata)
+    with _at_most(10):
+        assert main(["check", str(bank)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: {errata}: expected a readable errata file, found a ")
