@@ -25,7 +25,7 @@ from benchmarks.hostile import PLAIN, PROSE, SHAPES, check, render
 from generator.bank.load import read_bank
 from generator.base.intervals import Intervals
 
-BUDGET = 30.0  # seconds for check and render together; linear time takes a few
+BUDGET = 60.0  # seconds for check and render together: linear time takes a few (more on a busy machine)
 PENDING_BUDGET = 10.0  # for a shape expected to fail still: the suite waits no longer
 
 
@@ -142,7 +142,7 @@ def test_many_derivations_on_one_line_are_linear(clause):
     (20,000 took 70 s) and copied the rest of the clause for each."""
     from generator.math.detect import split_math
 
-    with within(15, f"{clause!r} × 20,000"):
+    with within(30, f"{clause!r} × 20,000"):
         segments = split_math(clause * 20_000)
     assert sum(1 for s in segments if getattr(s, "display", False)) == (20_000 if "，" in clause else 0)
 
