@@ -59,8 +59,14 @@ def check(path: Path) -> str:
 
 
 def render(path: Path) -> str:
-    """The HTML of the chapter page of the bank at ``path``, as the site shows it: pages rendered
-    with the guide's glossary and typeset formulas, then the site's Markdown extensions."""
+    """The HTML of the first chapter's page of the guide for the bank at ``path`` (:func:`render_all`)."""
+    return next(html for name, html in render_all(path).items() if name.endswith("chapter-1.md"))
+
+
+def render_all(path: Path) -> dict[str, str]:
+    """The HTML of every page of the guide for the bank at ``path``, by page path, as the site shows
+    it: pages rendered with the guide's glossary and typeset formulas, then the site's Markdown
+    extensions."""
     import markdown
     from mkdocs.utils.yaml import yaml_load
 
@@ -74,9 +80,11 @@ def render(path: Path) -> str:
         name, config = next(iter(entry.items())) if isinstance(entry, dict) else (entry, {})
         names.append(name)
         configs[name] = config or {}
-    converter = markdown.Markdown(extensions=names, extension_configs=configs)
-    page = next(p for p in guide.pages if p.path.endswith("chapter-1.md"))
-    markdown_text = page.markdown
-    if markdown_text.startswith("---\n"):  # the tags' front matter, which MkDocs takes off
-        markdown_text = markdown_text[markdown_text.index("\n---\n", 4) + 5:]
-    return guide.formulas.restore(converter.convert(markdown_text))
+    pages = {}
+    for page in guide.pages:
+        text = page.markdown
+        if text.startswith("---\n"):  # the tags' front matter, which MkDocs takes off
+            text = text[text.index("\n---\n", 4) + 5:]
+        converter = markdown.Markdown(extensions=names, extension_configs=configs)
+        pages[page.path] = guide.formulas.restore(converter.convert(text))
+    return pages

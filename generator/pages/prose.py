@@ -17,14 +17,14 @@ from ..bank.model import Bank, Question
 from ..links.glossary import Glossary
 from ..links.references import find_references
 from ..math.detect import Math, Text, split_math
-from .escape import escape
+from .escape import LONG_MARKDOWN, escape, escape_html
 
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 # Python-Markdown rebuilds a paragraph's text at every inline match (each escaped mark, each
 # <br>), so a paragraph of n characters costs up to n² there: 500 KB of prose took minutes.
 # A paragraph longer than this goes to the page as HTML (the ``raw`` callback) between its
 # links, which stay Markdown and are at most MAX_LINKS a paragraph.
-LONG_PARAGRAPH, MAX_LINKS = 2000, 200
+LONG_PARAGRAPH, MAX_LINKS = LONG_MARKDOWN, 200
 
 
 @dataclass(frozen=True)
@@ -143,7 +143,7 @@ class _Pieces:
         if self.raw is None:
             self._out.append(escape(text))
         elif text:
-            self._html.append(html.escape(text.replace("\t", " "), quote=False))
+            self._html.append(escape_html(text))
 
     def text_html(self, markup: str) -> None:
         """Markup that is the same in Markdown and HTML (a line break)."""

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from benchmarks.hostile import PLAIN, PROSE, SHAPES, check, render
+from benchmarks.hostile import PLAIN, PROSE, SHAPES, check, render, render_all
 from generator.bank.load import read_bank
 from generator.base.intervals import Intervals
 
@@ -153,3 +153,23 @@ def test_a_long_paragraph_links_at_most_200_references(tmp_path):
     path.write_text("一、甲\n1.（簡答）題\n答案：" + "見第2題，" * 500 + "\n2.（簡答）乙\n答案：丙\n", encoding="utf-8")
     page = render(path)
     assert page.count('<a href="chapter-1.md#q2">第2題</a>') == 200 and page.count("見第2題，") == 300
+
+
+@pytest.mark.parametrize("name, text", [
+    ("a table cell", "一、甲\n1.（簡答）題\n答案：<table><tr><td>{body}</td></tr></table>\n"),
+    ("a chapter intro", "一、甲\n{body}\n1.（判斷）甲是甲。\n答案：√\n"),
+    ("a heading", "# {body}\n1.（判斷）甲是甲。\n答案：√\n"),
+    ("a stray heading", "一、甲\n1.（判斷）甲是甲。\n答案：√\n# {body}\n三、乙\n2.（判斷）乙是乙。\n答案：√\n"),
+], ids=["cell", "intro", "title", "stray"])
+def test_long_text_outside_fields_is_linear_on_every_page(tmp_path, name, text):
+    """Each of these once went to Markdown escaped (500 KB: minutes); now as HTML, or clipped
+    where a title or a stray is named (200 and 2,000 characters)."""
+    body = PLAIN * (500_000 // len(PLAIN))
+    path = tmp_path / "bank.txt"
+    path.write_text(text.format(body=body), encoding="utf-8")
+    with within(BUDGET, name):
+        pages = render_all(path)
+    chapter = next(page for name, page in pages.items() if name.endswith("chapter-1.md"))
+    if name in ("a table cell", "a chapter intro"):  # shown whole
+        assert chapter.count("*星號* _底線_ #井號。") == 500_000 // len(PLAIN)
+    assert len(pages) >= 4 and all("<script" not in page for page in pages.values())
