@@ -173,3 +173,16 @@ def test_long_text_outside_fields_is_linear_on_every_page(tmp_path, name, text):
     if name in ("a table cell", "a chapter intro"):  # shown whole
         assert chapter.count("*星號* _底線_ #井號。") == 500_000 // len(PLAIN)
     assert len(pages) >= 4 and all("<script" not in page for page in pages.values())
+
+
+def test_an_errata_quote_is_counted_in_linear_time():
+    """A quote was looked for with a lookahead at every position of its field: a 100,000-character
+    quote in a field of 200,000 like it took about 20 s."""
+    from generator.bank.errata import Correction, Entry, Errata, apply_errata
+    from generator.base.errors import ErrataError
+    from tests.inline_bank import parse_text
+
+    bank = parse_text("一、甲\n1.（簡答）" + "a" * 200_000 + "\n答案：甲\n")
+    entry = Entry("q1", (Correction("stem", "a" * 100_000, "b"),), ())
+    with within(5, "errata quote"), pytest.raises(ErrataError, match="occurs 100 or more times"):
+        apply_errata(bank, Errata("errata.yml", (entry,)))
