@@ -18,6 +18,7 @@ from .bank.export import dump_text, dumps_json
 from .bank.load import MB, default_errata, load_bank
 from .bank.model import Bank, Severity
 from .base.errors import GuideError
+from .base.text import quoted
 from .links.glossary import Glossary, load_glossary
 from .links.terms import suggest_terms
 from .math.editor_latex import check_editor_latex
@@ -255,7 +256,7 @@ def _check(args) -> int:
                   f"{flag.severity.value}: [{flag.code}] {flag.message}")
     for stray in bank.stray:
         print(f"{bank.source}:{stray.position.line}:{stray.position.column}: info: [stray] "
-              f"{stray.reason}: {stray.text!r}")
+              f"{stray.reason}: {quoted(stray.text)}")
     for line in disputed_lines(bank):
         print(line)
     glossary = _glossary()

@@ -1,6 +1,7 @@
 """Disputed answers: questions whose errata give an editor's answer beside the bank's."""
 from __future__ import annotations
 
+from ..base.text import quote
 from .errata import markers_as_dollars
 from .model import Bank, Question
 
@@ -17,4 +18,4 @@ def disputed_lines(bank: Bank) -> list[str]:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(markers_as_dollars(text).split())
+    return quote(" ".join(markers_as_dollars(text).split()))

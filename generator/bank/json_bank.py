@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 from ..base.errors import ParseError
+from ..base.text import quoted
 from .model import Bank, Chapter, Option, Position, Question, QuestionType
 
 _TYPES = ", ".join(t.value for t in QuestionType)
@@ -46,16 +47,16 @@ def read_json_bank(text: str, source: str, slug: str) -> Bank:
 
 def _question(raw: Any, where: str, end: int) -> Question:
     _need(raw, dict, where, "a question object")
-    where = f"{where} ({raw.get('id', '?')})"
+    where = f"{where} ({quoted(str(raw.get('id', '?')), 60)})"
     try:
         qtype = QuestionType(raw.get("type"))
     except ValueError:
-        raise ParseError(f"{where}: type", f"one of {_TYPES}", repr(raw.get("type"))) from None
+        raise ParseError(f"{where}: type", f"one of {_TYPES}", quoted(repr(raw.get("type")))) from None
     options = tuple(Option(_text(o, "label", where), _text(o, "text", where))
                     for o in _need(raw.get("options", []), list, f"{where}: options", "a list"))
     number = raw.get("number")
     if not isinstance(number, int) or isinstance(number, bool):
-        raise ParseError(f"{where}: number", "a whole number", repr(number))
+        raise ParseError(f"{where}: number", "a whole number", quoted(repr(number)))
     source = raw.get("source") if isinstance(raw.get("source"), dict) else {}
     line, column = source.get("line", 1), source.get("column", 1)
     return Question(

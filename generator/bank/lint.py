@@ -21,6 +21,9 @@ code                       severity  finds
 ``answer-count``           warning   單選 with several letters, 多選 with one
 ``options-out-of-order``   warning   option labels not A, B, C … in the order written
                                      (the parser keeps them as written: B, A, C, D)
+``options-glued``          warning   an option's text holds further option markers: options
+                                     past F (G. H. …) or a label repeated out of turn, which
+                                     the parser cannot split off and leaves in the option
 ``unterminated-code``      warning   a ``` code fence opened in a field and never closed
                                      there, anywhere in the bank: the code runs to the
                                      field's end (``info`` on a truncated question)
@@ -54,6 +57,14 @@ CUT_OFF_END = re.compile(r"[，、,：:（(「“+\-−=/]\s*$")
 # A × after an operand (``2×``, ``d×``, ``(a+b)×``) is a product cut off; a × after
 # anything else (``答案：×``, ``故本題×``) is a judge answer, which is complete.
 CUT_OFF_PRODUCT = re.compile(r"[A-Za-z0-9_)\]}′'α-ωΑ-Ω\u2070-\u209f^]\s*×\s*$")
+# An option marker inside an option's text: any label at the start of a later line (options
+# in turn would have been split there), or past F (G.–Z., (G)–(Z)) after a blank as well,
+# unless an abbreviation (U.S.).
+# One character class and a fixed-length lookbehind: one pass over the text, no backtracking.
+GLUED_OPTION = re.compile(
+    r"\n[ \t]*(?:[(（][A-ZＡ-Ｚ][)）]|[A-ZＡ-Ｚ][.．、])"
+    r"|(?<=[ \t\u3000])(?:[(（][G-ZＧ-Ｚ][)）]|[G-ZＧ-Ｚ][.．、])(?=\S)(?![A-Za-z][.．])"
+)
 _OPEN_CLOSE = {"（": "）", "(": ")", "「": "」", "“": "”", "【": "】"}
 
 
@@ -185,6 +196,16 @@ def _options_out_of_order(q: Question, where: str, truncated: bool) -> Iterator[
                    f"{where}的選項次序為{'、'.join(labels)}，應為{'、'.join(expected)}")
 
 
+def _options_glued(q: Question, where: str, truncated: bool) -> Iterator[Flag]:
+    for option in q.options:
+        markers = [m.group().strip() for m in GLUED_OPTION.finditer(option.text)]
+        if markers:
+            shown = "、".join(markers[:5]) + ("…" if len(markers) > 5 else "")
+            yield Flag("options-glued", _W,
+                       f"{where}選項{option.label}的文字中還有{len(markers)}個選項標記（{shown}），"
+                       f"可能是題庫多出的選項被併進了選項{option.label}")
+
+
 def _unterminated_code(q: Question, where: str, truncated: bool) -> Iterator[Flag]:
     for label, text in question_fields(q):
         if FENCE_MARK not in text:  # most fields: no need to split them into blocks
@@ -244,5 +265,6 @@ def _tail(q: Question) -> str:
 
 
 QUESTION_CHECKS: tuple[Callable[[Question, str, bool], Iterator[Flag]], ...] = (
-    _missing_answer, _answer_against_options, _options_out_of_order, _answer_conflict, _unterminated_code,
+    _missing_answer, _answer_against_options, _options_out_of_order, _options_glued, _answer_conflict,
+    _unterminated_code,
 )

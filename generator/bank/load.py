@@ -10,13 +10,12 @@ typesets formulas and adds cross-links.
 from __future__ import annotations
 
 import io
-import os
-import stat
 import zipfile
 from dataclasses import replace
 from pathlib import Path
 
 from ..base.errors import BankFileError, ParseError
+from ..base.files import MB, read_regular_file
 from .decode import decode
 from .errata import MathCheck, apply_errata, load_errata
 from .json_bank import looks_like_export, read_json_bank
@@ -29,13 +28,9 @@ from .spreadsheet import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
 from .word_bank import read_word_bank
 
 ERRATA_FILE = "errata.yml"
-MB = 2**20
 # Banks larger than this are refused: 200 MB is a hundred times the largest bank seen, and
 # reading one takes several times its size in memory.  `--max-size` changes it for a run.
 max_bank_size = 200 * MB
-# What a path is when it is no regular file (os.stat's S_IS* tests).
-_NOT_A_FILE = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe (FIFO)"),
-               (stat.S_ISCHR, "a device"), (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))
 # What a file holds, by its first bytes, for the kinds that are not read (with what they are).
 UNREAD_KINDS = {"doc": "a Word 97-2003 or other OLE file (.doc, .xls)", "pdf": "a PDF document",
                 "zip": "a zip archive that is no .xlsx workbook or .docx document"}
@@ -70,9 +65,10 @@ def bank_slug(path: Path) -> str:
 
 
 def default_errata(path: Path) -> Path | None:
-    """The errata file beside a bank, if there is one."""
+    """The errata file beside a bank, if there is one (a folder, FIFO or device of that name is
+    returned too, for reading to refuse: skipping it would drop the corrections unsaid)."""
     candidate = path.with_name(ERRATA_FILE) if path.stem == "bank" else path.with_suffix(".errata.yml")
-    return candidate if candidate.is_file() else None
+    return candidate if candidate.exists() else None
 
 
 def sources_modified(path: Path, errata: Path | None = None) -> float:
@@ -124,34 +120,8 @@ def read_bank_bytes(path: Path, limit: int | None = None) -> bytes:
     ``limit`` bytes (:data:`max_bank_size`) before reading anything: a FIFO, ``/dev/zero``
     or a folder is an error at once, never a read that blocks or fills the memory."""
     limit = max_bank_size if limit is None else limit
-    expected = "a bank file (a regular text file)"
-    try:
-        _refuse_unless_regular(path, os.stat(path).st_mode)  # before opening: a device may act on open
-        # O_NONBLOCK: a FIFO put in its place would block the open; fstat says what was opened.
-        descriptor = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as error:
-        raise BankFileError(str(path), expected, (error.strerror or str(error)).lower()) from None
-    with os.fdopen(descriptor, "rb") as file:
-        info = os.fstat(descriptor)
-        _refuse_unless_regular(path, info.st_mode)
-        size = info.st_size
-        if size > limit:
-            raise BankFileError(str(path), f"a bank of at most {_megabytes(limit)}", f"{_megabytes(size)}",
-                                f"--max-size {-(-size // MB)} reads it")
-        data = file.read(limit + 1)  # a file still growing stops at the limit too
-    if len(data) > limit:
-        raise BankFileError(str(path), f"a bank of at most {_megabytes(limit)}", "a file still growing past it")
-    return data
-
-
-def _refuse_unless_regular(path: Path, mode: int) -> None:
-    if not stat.S_ISREG(mode):
-        kind = next((name for test, name in _NOT_A_FILE if test(mode)), "no regular file")
-        raise BankFileError(str(path), "a bank file (a regular text file)", kind)
-
-
-def _megabytes(size: int) -> str:
-    return f"{size / MB:.1f} MB" if size < 10 * MB else f"{size // MB} MB"
+    return read_regular_file(path, BankFileError, "a bank file (a regular text file)", limit, "a bank",
+                             lambda size: f"--max-size {-(-size // MB)} reads it")
 
 
 def load_bank(path: Path, errata: Path | None = None, use_errata: bool = True,

@@ -21,6 +21,7 @@ from itertools import islice
 from typing import Any
 
 from ..base.errors import ParseError
+from ..base.text import quoted
 from .decode import decode
 from .fields import BLANK, TYPE_KEYWORDS, choice_letters, judge_value, normalise_answer, split_options, type_from_words
 from .model import Bank, Chapter, Option, Position, Question, QuestionType, Stray
@@ -39,6 +40,9 @@ from .rows import (
 
 XLSX_MAGIC = b"PK\x03\x04"  # a zip archive, as every Office Open XML file is
 HEADER_SEARCH_ROWS = 10  # a title row or two may come before the header
+# A header row is a few column names: a longer line is no header, and csv would refuse a
+# cell over its field limit (131,072 characters) with an exception, not a False.
+HEADER_MAX_LENGTH = 4000
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 _LINE_ENDS = re.compile(r"\r\n?")
 _ANSWER_PARTS = re.compile(r"[&|｜、,，;；\n]")  # between the texts of several options an answer names
@@ -58,8 +62,9 @@ class Columns:
 
 def looks_like_table(text: str) -> bool:
     """Whether the first lines of ``text`` hold a CSV header naming a stem column."""
-    lines = text.splitlines()[:HEADER_SEARCH_ROWS]
-    return any(header_columns(next(csv.reader([line]), [])) is not None for line in lines)
+    lines = text.split("\n", HEADER_SEARCH_ROWS)[:HEADER_SEARCH_ROWS]
+    return any(header_columns(next(csv.reader([line]), [])) is not None
+               for line in lines if len(line) <= HEADER_MAX_LENGTH)
 
 
 def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
@@ -114,8 +119,13 @@ def read_csv(data: bytes, source: str, slug: str) -> Bank:
 
 
 def read_rows_text(text: str, source: str, slug: str) -> Bank:
-    """The bank in decoded CSV text."""
-    return read_rows(csv.reader(io.StringIO(text)), source, slug, "")
+    """The bank in decoded CSV text (a cell may be as long as the whole text)."""
+    limit = csv.field_size_limit()
+    csv.field_size_limit(max(limit, len(text)))
+    try:
+        return read_rows(csv.reader(io.StringIO(text)), source, slug, "")
+    finally:
+        csv.field_size_limit(limit)
 
 
 def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str,
@@ -285,7 +295,7 @@ def _number(cell: str, previous: int, source: str, line: int) -> int:
     # "3.0": a number cell Excel stored as a float; "3." "（3）": as people type them, or Word numbers a cell.
     digits = _NUMBER_CELL.fullmatch(cell.removesuffix(".0"))
     if not digits:
-        raise ParseError(f"{source}: row {line}: number", "a whole number (or an empty cell)", repr(cell))
+        raise ParseError(f"{source}: row {line}: number", "a whole number (or an empty cell)", quoted(cell))
     return int(digits.group(1))
 
 

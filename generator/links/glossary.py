@@ -17,7 +17,6 @@ Which questions use which terms is :mod:`generator.links.terms`.
 """
 from __future__ import annotations
 
-import bisect
 import re
 from collections import OrderedDict
 from collections.abc import Iterator
@@ -25,8 +24,9 @@ from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
 
-from ..bank.spans import code_and_math_spans, overlaps
+from ..bank.spans import code_and_math_spans
 from ..base.errors import ConfigError
+from ..base.intervals import Intervals
 from ..base.safe_text import CONTROL_CHARACTER, refuse_control_characters
 from ..base.text import quote, quoted
 from ..base.yaml_file import load_yaml
@@ -89,19 +89,19 @@ class Glossary:
             where = _where(self.source, i, term.term)
             if not SLUG.match(term.slug):
                 raise ConfigError(where, "a slug of ASCII lower-case words joined by hyphens",
-                                  repr(term.slug), "kv-cache")
+                                  quoted(term.slug, 60), "kv-cache")
             if term.slug in slugs:
                 raise ConfigError(where, "a slug no other entry has",
-                                  f"{term.slug!r}, also the slug of entry {slugs[term.slug] + 1}")
+                                  f"{quoted(term.slug, 60)}, also the slug of entry {slugs[term.slug] + 1}")
             slugs[term.slug] = i
             for spelling in term.spellings:
                 key = spelling_key(spelling)
                 if len(key) < 2:
-                    raise ConfigError(where, "spellings of two characters or more", repr(spelling))
+                    raise ConfigError(where, "spellings of two characters or more", quoted(spelling, 60))
                 other = owners.setdefault(key, i)
                 if other != i:
-                    raise ConfigError(where, "a term or alias that no other entry has", f"{spelling!r}, "
-                                      f"already a spelling of entry {other + 1} ({self.terms[other].term})")
+                    raise ConfigError(where, "a term or alias that no other entry has", f"{quoted(spelling, 60)}, "
+                                      f"already a spelling of entry {other + 1} ({quote(self.terms[other].term, 60)})")
         for i, term in enumerate(self.terms):
             for phrase in term.exclude:
                 owner = owners.get(spelling_key(phrase))
@@ -151,19 +151,19 @@ class Glossary:
         candidates = [(m.start(), m.start() + len(m.group(1))) for m in self._pattern.finditer(text)]
         if not candidates:
             return []
-        blocked = code_and_math_spans(text)
+        blocked = Intervals(code_and_math_spans(text))
         candidates.sort(key=lambda span: (span[0] - span[1], span[0]))
-        starts: list[int] = []
-        ends: list[int] = []
+        # The characters of the mentions kept so far: a candidate is kept if none of its own is
+        # taken (spellings are short, so this is linear, where a sorted list's inserts were not).
+        taken = bytearray(len(text))
+        kept: list[tuple[int, int]] = []
         for start, end in candidates:
-            if overlaps(blocked, start, end):
+            if blocked.overlaps(start, end) or 1 in taken[start:end]:
                 continue
-            i = bisect.bisect_left(starts, start)
-            if (i and ends[i - 1] > start) or (i < len(starts) and starts[i] < end):
-                continue
-            starts.insert(i, start)
-            ends.insert(i, end)
-        found = ((s, e, self._by_key.get(spelling_key(text[s:e]))) for s, e in zip(starts, ends, strict=True))
+            taken[start:end] = b"\x01" * (end - start)
+            kept.append((start, end))
+        kept.sort()
+        found = ((s, e, self._by_key.get(spelling_key(text[s:e]))) for s, e in kept)
         return [TermMatch(s, e, term) for s, e, term in found if term is not None]
 
     @cached_property

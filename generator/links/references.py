@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..bank.spans import code_and_math_spans, overlaps
+from ..bank.spans import code_and_math_spans
+from ..base.intervals import Intervals
 from ..base.numerals import chinese_number
 
 # A word that makes "第N題" a reference to another question of the bank rather than, say,
@@ -48,10 +49,10 @@ def find_references(text: str) -> list[RefMatch]:
     """
     if "第" not in text:  # every reference names its question with 第: most texts have none
         return []
-    blocked = code_and_math_spans(text)
+    blocked = Intervals(code_and_math_spans(text))
     found = []
     for m in REFERENCE.finditer(text):
-        if overlaps(blocked, m.start(), m.end()):
+        if blocked.overlaps(m.start(), m.end()):
             continue
         offset = m.start("refs")
         for item in REFERENCE_ITEM.finditer(m.group("refs")):

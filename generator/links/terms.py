@@ -9,7 +9,8 @@ import re
 from collections import Counter
 
 from ..bank.model import Bank, Question, QuestionType
-from ..bank.spans import code_and_math_spans, overlaps
+from ..bank.spans import code_and_math_spans
+from ..base.intervals import Intervals
 from .glossary import Glossary
 
 # Latin-script words a bank may use that are no term: English function words, units, and
@@ -71,11 +72,11 @@ def suggest_terms(bank: Bank, glossary: Glossary, min_count: int = 2) -> list[tu
     spellings: dict[str, Counter[str]] = {}
     for question in bank.questions:
         for text in question_texts(question):
-            covered = code_and_math_spans(text) + [(m.start, m.end) for m in glossary.find(text)]
+            covered = Intervals(code_and_math_spans(text) + [(m.start, m.end) for m in glossary.find(text)])
             for m in LATIN_WORD.finditer(text):
                 word = m.group()
                 if (len(_LETTER.findall(word)) < 2 or word.lower() in COMMON_WORDS
-                        or overlaps(covered, m.start(), m.end())):
+                        or covered.overlaps(m.start(), m.end())):
                     continue
                 counts[word.lower()] += 1
                 spellings.setdefault(word.lower(), Counter())[word] += 1

@@ -30,6 +30,7 @@ Banks write mathematics as plain text (``η_l=η×‖w‖/(‖∇w‖+λ‖w‖)
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -84,7 +85,9 @@ NEVER_MATH = re.compile(
     rf"{FENCE.pattern}|`[^`\n]+`"  # code
     r"|(?:https?://|ftp://|www\.)[^\s\u3000-\u303f\uff01-\uff5e<>\"]+"  # URLs
     r"|</?[A-Za-z][^<>\n]*>"  # HTML tags a bank keeps (tables, images): their attributes
-    r"|\$\$.+?\$\$|\$[^$\n]+\$|\\\(.+?\\\)|\\\[.+?\\\]"  # TeX markup in a bank is shown as written
+    # TeX markup in a bank is shown as written.  The inside of \( \) (and \[ \]) holds no other
+    # opener, so a match that fails stops at the next: 40,000 unclosed \( are linear, not n².
+    r"|\$\$.+?\$\$|\$[^$\n]+\$|\\\((?:[^\\]|\\[^()])*\\\)|\\\[(?:[^\\]|\\[^\[\]])*\\\]"
     r"|(?<![\d.])(?:\d{4}[-/.]\d{1,2}[-/.]\d{1,2}|v?\d+(?:\.\d+){2,})(?![\d.])",  # dates, versions
     re.S,
 )
@@ -105,6 +108,7 @@ CJK_OPERAND_AFTER = frozenset("×·+−÷")  # CJK after these is an operand: 2�
 MAY_SIGNAL = frozenset(SYMBOLS) - frozenset(".,?@%|") | {"("}  # a run without these is never math
 EDGE_JUNK = frozenset(" .,?^_@")  # never starts or ends a formula
 MAX_FORMULA, MAX_NESTING = 600, 8  # characters, brackets (or roots) one inside another
+MAX_TAIL_SPAN = 64  # characters from a derivation to its clause's end, blanks included (display rule)
 SPLIT_CACHE_SIZE = 4096  # texts whose segments are kept (see _split_cached)
 LEADING_DROP = OPERATOR_CHARS - frozenset("=≈<>≤≥≠∈-−±")  # binary operators cannot start one
 
@@ -124,11 +128,17 @@ def _split_math(text: str) -> tuple[Segment, ...]:
         segments.append(Math(latex, match.group(2) is not None, latex, given=True))
         pos = match.end()
     segments += _detect(text[pos:])
+    # Neighbouring texts joined once (adding each to the last was quadratic on a long line).
     out: list[Segment] = []
-    for s in segments:
-        if isinstance(s, Text) and out and isinstance(out[-1], Text):
-            out[-1] = Text(out[-1].text + s.text)
-        elif not (isinstance(s, Text) and not s.text):
+    texts: list[str] = []
+    for s in [*segments, None]:
+        if isinstance(s, Text):
+            texts.append(s.text)
+            continue
+        if "".join(texts):
+            out.append(Text("".join(texts)))
+        texts.clear()
+        if s is not None:
             out.append(s)
     return tuple(out)
 
@@ -173,6 +183,7 @@ def _detect_prose(prose: str, variables: frozenset[str]) -> list[Segment]:
         return [Text(prose)]
     out: list[Segment] = []
     pos = 0
+    clauses: list[int] = []  # where the clause boundaries are, found once for the display rule
     for start, end in _candidates(prose):
         if start < pos or MAY_SIGNAL.isdisjoint(prose[start:end]) or not _readable(prose[start:end]):
             continue  # words and numbers (ResNet50, 13.4GB) need no parsing to be known
@@ -181,7 +192,9 @@ def _detect_prose(prose: str, variables: frozenset[str]) -> list[Segment]:
         formula = read(prose[start:end])
         if not is_math(formula):
             continue
-        display = _display(prose, start, end, formula, variables, pos)
+        if relations(formula) >= 3 and not clauses:
+            clauses = [m.start() for m in CLAUSE_BOUNDARY.finditer(prose)] + [len(prose)]
+        display = _display(prose, start, end, formula, variables, pos, clauses)
         if display:
             start, end, latex = display
         else:
@@ -192,17 +205,23 @@ def _detect_prose(prose: str, variables: frozenset[str]) -> list[Segment]:
 
 
 def _display(prose: str, start: int, end: int, formula: Formula, variables: frozenset[str],
-             done: int) -> tuple[int, int, str] | None:
+             done: int, clauses: list[int]) -> tuple[int, int, str] | None:
     """The display rule: (start, end, LaTeX) of a derivation with its lead-in, tail and closing
     punctuation (which belongs to the display, as in print), or None.
-    ``done``: where the previous formula ended (a lead-in cannot reach back into it)."""
+    ``done``: where the previous formula ended (a lead-in cannot reach back into it);
+    ``clauses``: where the prose's clause boundaries are, and its length (found once: a search
+    from the start of the prose for every formula was quadratic on a long line)."""
     if relations(formula) < 3:
         return None
-    boundaries = [m.end() for m in CLAUSE_BOUNDARY.finditer(prose, 0, start)]
-    after = CLAUSE_BOUNDARY.search(prose, end)
-    clause_start, clause_end = boundaries[-1] if boundaries else 0, after.start() if after else len(prose)
+    before = bisect.bisect_left(clauses, start) - 1  # the last boundary before the formula
+    clause_start = clauses[before] + 1 if before >= 0 else 0
+    clause_end = clauses[bisect.bisect_left(clauses, end)]
+    # A tail is a few characters (萬): one that runs on is no tail, and is not copied out for every
+    # formula of a long clause.  (The lead-in runs from ``done`` at most: linear over the prose.)
+    if clause_start < done or clause_end - end > MAX_TAIL_SPAN:
+        return None
     lead, tail = prose[clause_start:start].lstrip(), prose[end:clause_end].rstrip()  # "focal loss"
-    if clause_start < done or len(lead.strip()) > 8 or len(tail.strip()) > 4 or any(
+    if len(lead.strip()) > 8 or len(tail.strip()) > 4 or any(
             c in SYMBOLS or c in "()（）[]【】" for c in lead + tail):
         return None
     start, end = start - len(lead), end + len(tail)

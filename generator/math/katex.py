@@ -272,6 +272,13 @@ class MathStash:
             self._katex[key] = html
         return token
 
+    def put_html(self, html: str) -> str:
+        """A token standing for ``html``, prose the page shows without Markdown reading it
+        (generator.pages.prose: a long paragraph's text).  :meth:`shells` puts it in."""
+        key, self._next = self._next, self._next + 1
+        self._shell[key], self._katex[key] = html, ""  # nothing of KaTeX's to fill in
+        return f"\ue000{self._nonce}-{key}\ue001"
+
     def typeset(self) -> None:
         """Typeset every formula put since the last call: :class:`FormulaError` names the first
         that KaTeX rejects, and each warning is logged where its formula occurs."""
@@ -285,8 +292,20 @@ class MathStash:
             self._katex[key] = html
 
     def shells(self, html: str) -> str:
-        """``html`` with every token in the formula's page HTML, KaTeX's part still a token."""
-        return self._replace(html, self._shell)
+        """``html`` with every token in the formula's page HTML, KaTeX's part still a token
+        (and every token of :meth:`put_html` in its HTML)."""
+        if "\ue000" not in html:
+            return html
+
+        def shell(match: re.Match[str]) -> str:
+            key = int(match.group(2))
+            if match.group(1) != self._nonce or key not in self._shell:
+                return match.group()
+            if self._katex.get(key) == "":  # prose: done once its HTML is in
+                del self._katex[key]
+            return self._shell.pop(key)
+
+        return STASH_TOKEN.sub(shell, html)
 
     def fill(self, html: str) -> str:
         """``html`` with every token replaced by KaTeX's HTML (each token is used once)."""

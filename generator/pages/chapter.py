@@ -15,12 +15,15 @@ from dataclasses import dataclass, field
 from ..bank.fields import is_letter_answer
 from ..bank.model import Bank, Chapter, Option, Page, Question, QuestionType, Severity
 from ..bank.text_blocks import Code, Table, split_blocks
+from ..base.text import clip
 from .editions import answer_key, edition_switch, practice_header, writing_space
-from .escape import code_fence, escape, escape_lines, indent
+from .escape import code_fence, escape, escape_cell, escape_lines, escape_lines_html, indent
 from .paths import DOWNLOADS, HOME_PAGE, REPORT_PAGE, chapter_path, download_path, question_link
 from .practice_markup import chapter_count, practice_bar, progress_panel
 from .strings import UI
 
+TITLE_LIMIT = 200  # characters of a chapter title shown in a heading or link (the nav keeps it whole)
+STRAY_LIMIT = 2000  # characters of a stray text the report page shows
 _ADMONITION = {Severity.ERROR: "danger", Severity.WARNING: "warning", Severity.INFO: "info"}
 
 
@@ -30,12 +33,20 @@ class RenderContext:
 
     ``inline`` turns one prose chunk of a question into Markdown; ``extras`` adds
     Markdown after a question (related questions, tags); ``ui`` holds the interface
-    strings in the edition's script.
+    strings in the edition's script; ``raw`` stands a token for HTML, for text too long
+    for Markdown (escape.LONG_MARKDOWN), or is None.
     """
 
     inline: Callable[[Question, str], str] = lambda question, text: escape_lines(text)
     extras: Callable[[Question], str] = lambda question: ""
     ui: dict[str, str] = field(default_factory=lambda: dict(UI))
+    raw: Callable[[str], str] | None = None
+
+
+def shown_title(title: str) -> str:
+    """A chapter title as headings and links show it: at most :data:`TITLE_LIMIT` characters
+    (a heading line of megabytes would cost Markdown time quadratic in it, on every page naming it)."""
+    return clip(title, TITLE_LIMIT)
 
 
 def render_field(question: Question, text: str, ctx: RenderContext) -> str:
@@ -45,17 +56,17 @@ def render_field(question: Question, text: str, ctx: RenderContext) -> str:
         if isinstance(block, Code):
             parts.append(code_fence(block.code, block.language))
         elif isinstance(block, Table):
-            parts.append(_table(block))
+            parts.append(_table(block, ctx.raw))
         else:
             parts.append(ctx.inline(question, block.text))
     return "\n\n".join(p for p in parts if p)
 
 
-def _table(table: Table) -> str:
+def _table(table: Table, raw: Callable[[str], str] | None = None) -> str:
     width = max(len(row) for row in table.rows)
     rows = [list(row) + [""] * (width - len(row)) for row in table.rows]
-    lines = ["| " + " | ".join(escape(cell) for cell in rows[0]) + " |", "|" + " --- |" * width]
-    lines += ["| " + " | ".join(escape(cell) for cell in row) + " |" for row in rows[1:]]
+    lines = ["| " + " | ".join(escape_cell(cell, raw) for cell in rows[0]) + " |", "|" + " --- |" * width]
+    lines += ["| " + " | ".join(escape_cell(cell, raw) for cell in row) + " |" for row in rows[1:]]
     return "\n".join(lines)
 
 
@@ -164,9 +175,9 @@ def _one_line(text: str) -> str:
 def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     ui = ctx.ui
     types = _type_counts(chapter.questions, ui, "、")
-    parts = [f"# {escape(chapter.title)}", practice_header(ui)]  # the header: practice edition, on paper
+    parts = [f"# {escape(shown_title(chapter.title))}", practice_header(ui)]  # the header: practice edition, on paper
     if chapter.intro:
-        parts.append(escape_lines(chapter.intro))
+        parts.append(escape_lines_html(chapter.intro, ctx.raw))
     parts.append(ui["chapter_summary"].format(count=len(chapter.questions), types=types))
     page_key = chapter_path(bank, chapter).removesuffix(".md")
     parts.append(edition_switch(page_key, ui))
@@ -188,7 +199,8 @@ def render_home(banks: list[Bank], ctx: RenderContext) -> Page:
         rows = [f"| {ui['chapter']} | {ui['count']} | {ui['types']} |", "| --- | ---: | --- |"]
         for chapter in bank.chapters:
             path = chapter_path(bank, chapter)
-            link = f"[{chapter.number}. {escape(chapter.title)}]({path}) {chapter_count(path.removesuffix('.md'))}"
+            title = escape(shown_title(chapter.title))
+            link = f"[{chapter.number}. {title}]({path}) {chapter_count(path.removesuffix('.md'))}"
             rows.append(f"| {link} | {len(chapter.questions)} | {_type_counts(chapter.questions, ui)} |")
         rows.append(f"| **{ui['total']}** | **{len(bank.questions)}** | {_type_counts(bank.questions, ui)} |")
         parts.append("\n".join(rows))
@@ -246,5 +258,7 @@ def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
             for stray in bank.stray:
                 where = f"{ui['stray_where']} {stray.position.line}:{stray.position.column}"
                 reason = ui.get(f"stray_{stray.reason.replace(' ', '_')}", stray.reason)
-                parts.append(f"**{where}（{escape(reason)}）**\n\n" + escape_lines(stray.text))
+                # Where and what is enough for an editor: a stray of megabytes is not shown whole.
+                shown = clip(stray.text, STRAY_LIMIT, middle=True)
+                parts.append(f"**{where}（{escape(reason)}）**\n\n" + escape_lines(shown))
     return Page(path, ui["report_title"], "\n\n".join(parts) + "\n")

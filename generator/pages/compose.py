@@ -234,9 +234,9 @@ def _context(bank: Bank, ui: dict[str, str], glossary: Glossary | None, links: C
         return stash.put(segment, where=f"{bank.source}: {question.id}")
 
     inline = InlineRenderer(bank, glossary, math, targets, "../" + GLOSSARY_PAGE,
-                            lambda text: convert_text(text, interface))
+                            lambda text: convert_text(text, interface), stash.put_html if stash else None)
     extras = (lambda q: links.footer(bank, q)) if links else (lambda q: "")
-    return RenderContext(inline=inline, extras=extras, ui=ui)
+    return RenderContext(inline=inline, extras=extras, ui=ui, raw=stash.put_html if stash else None)
 
 
 def _reference_targets(bank: Bank) -> Callable[[Question, int], str | None]:

@@ -8,14 +8,20 @@ interprets and the highlighter HTML-escapes.
 """
 from __future__ import annotations
 
+import html
 import re
 import string
+from collections.abc import Callable
 
 _ENTITIES = {"&": "&amp;", "<": "&lt;", ">": "&gt;"}
 _TABLE = str.maketrans(
     {c: _ENTITIES.get(c, "\\" + c) for c in string.punctuation} | {"\t": " "}
 )
 _BACKTICK_RUN = re.compile(r"`+")
+# Python-Markdown rebuilds a paragraph's text at every inline match (each escaped mark), so n
+# characters cost up to n² there.  Text longer than this goes to the page as HTML instead,
+# through a ``raw`` callback that stands a token for it (generator.math.katex.MathStash.put_html).
+LONG_MARKDOWN = 2000
 
 
 def escape(text: str) -> str:
@@ -35,6 +41,29 @@ def escape_lines(text: str) -> str:
         if lines:
             paragraphs.append("<br>\n".join(lines))
     return "\n\n".join(paragraphs)
+
+
+def escape_lines_html(text: str, raw: Callable[[str], str] | None) -> str:
+    """:func:`escape_lines`, but when ``text`` is long and ``raw`` is given, each paragraph is
+    HTML handed to ``raw``, so that Markdown never reads it: the same text on the page."""
+    if raw is None or len(text) <= LONG_MARKDOWN:
+        return escape_lines(text)
+    paragraphs = []
+    for paragraph in re.split(r"\n\s*\n", text.strip()):
+        lines = [escape_html(line.strip()) for line in paragraph.splitlines() if line.strip()]
+        if lines:
+            paragraphs.append(raw("<br>\n".join(lines)))
+    return "\n\n".join(paragraphs)
+
+
+def escape_cell(text: str, raw: Callable[[str], str] | None) -> str:
+    """:func:`escape` for a table cell, as HTML through ``raw`` when long (see :data:`LONG_MARKDOWN`)."""
+    return escape(text) if raw is None or len(text) <= LONG_MARKDOWN else raw(escape_html(text))
+
+
+def escape_html(text: str) -> str:
+    """One line of bank text as the HTML that :func:`escape`'s Markdown renders to."""
+    return html.escape(text.replace("\t", " "), quote=False)
 
 
 def code_fence(code: str, language: str = "") -> str:

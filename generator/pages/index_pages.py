@@ -17,6 +17,7 @@ from ..links.glossary import Glossary, spelling_key
 from ..links.related import related_questions
 from ..links.terms import question_terms
 from ..math.detect import readable_text
+from .chapter import shown_title
 from .escape import escape
 from .paths import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, chapter_path, question_link
 
@@ -153,7 +154,7 @@ class CrossLinks:
                     flags = " ".join(f"`{f.code}`" for f in q.flags)
                     stem = escape(_first_words(q.stem, 40))
                     rows.append(f"| {link} | {ui[f'type_{q.type.value}']} | {stem} | {flags} |")
-                parts += [f"{level} {chapter.number}. {escape(chapter.title)}", "\n".join(rows)]
+                parts += [f"{level} {chapter.number}. {escape(shown_title(chapter.title))}", "\n".join(rows)]
         return Page(INDEX_PAGE, ui["index_title"], "\n\n".join(parts) + "\n")
 
     def tags_page(self) -> Page:

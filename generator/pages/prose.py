@@ -17,9 +17,14 @@ from ..bank.model import Bank, Question
 from ..links.glossary import Glossary
 from ..links.references import find_references
 from ..math.detect import Math, Text, split_math
-from .escape import escape
+from .escape import LONG_MARKDOWN, escape, escape_html
 
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
+# Python-Markdown rebuilds a paragraph's text at every inline match (each escaped mark, each
+# <br>), so a paragraph of n characters costs up to n² there: 500 KB of prose took minutes.
+# A paragraph longer than this goes to the page as HTML (the ``raw`` callback) between its
+# links, which stay Markdown and are at most MAX_LINKS a paragraph.
+LONG_PARAGRAPH, MAX_LINKS = LONG_MARKDOWN, 200
 
 
 @dataclass(frozen=True)
@@ -36,8 +41,10 @@ class InlineRenderer:
     """Renders prose for the pages of one bank; remembers which terms each question has linked.
 
     ``math`` turns a formula into Markdown-safe text (a placeholder for typeset HTML, or
-    the escaped source when formulas are off); ``targets`` gives the link, from the page being
-    written, of question N referred to in a question (or None); ``glossary_href`` is the glossary
+    the escaped source when formulas are off); ``raw`` does so for HTML (the text of a long
+    paragraph, see :data:`LONG_PARAGRAPH`), or is None to keep all text Markdown; ``targets``
+    gives the link, from the page being written, of question N referred to in a question (or
+    None); ``glossary_href`` is the glossary
     page's path relative to the chapter pages; ``convert`` puts glossary definitions into
     the edition's script.
     """
@@ -48,6 +55,7 @@ class InlineRenderer:
     targets: Callable[[Question, int], str | None] = lambda question, number: None
     glossary_href: str = "../glossary.md"
     convert: Callable[[str], str] = lambda text: text
+    raw: Callable[[str], str] | None = None
     _linked: dict[str, set[str]] = field(default_factory=dict)
     _titles: dict[str, str] = field(default_factory=dict)  # term slug -> its converted definition
 
@@ -61,31 +69,36 @@ class InlineRenderer:
     def _paragraph(self, question: Question, paragraph: str) -> str:
         math = self.math
         segments = split_math(paragraph) if math else (Text(paragraph),)
-        pieces = []
+        out = _Pieces(self.raw if len(paragraph) > LONG_PARAGRAPH else None)
         for segment in segments:
             if isinstance(segment, Text):
-                pieces.append(self._text(question, segment.text))
+                self._text(question, segment.text, out)
             elif math:  # always, for a Math segment: without ``math`` there are none
-                pieces.append(math(segment, question))
-        return "".join(pieces).strip()
+                out.markdown(math(segment, question))
+        return out.result().strip()
 
-    def _text(self, question: Question, text: str) -> str:
+    def _text(self, question: Question, text: str, out: _Pieces) -> None:
         lines = text.split("\n")
         # Leading spaces would make an indented code block, trailing ones a break of their own.
         lines = [line.rstrip() if i == 0 else line.strip() for i, line in enumerate(lines)]
-        return "<br>\n".join(self._linked_line(question, line) for line in lines if line or len(lines) == 1)
+        for k, line in enumerate(line for line in lines if line or len(lines) == 1):
+            if k:
+                out.text_html("<br>\n")
+            self._linked_line(question, line, out)
 
-    def _linked_line(self, question: Question, line: str) -> str:
+    def _linked_line(self, question: Question, line: str, out: _Pieces) -> None:
         links = self._links(question, line)
-        out, last = [], 0
+        if out.raw is not None:
+            links = links[:max(0, MAX_LINKS - out.links)]
+            out.links += len(links)
+        last = 0
         for link in links:
-            out.append(escape(line[last : link.start]))
+            out.text(line[last : link.start])
             title = f' "{_attribute(link.title)}"' if link.title else ""
             attributes = f"{{ .{link.css_class} }}" if link.css_class else ""
-            out.append(f"[{escape(line[link.start : link.end])}]({link.href}{title}){attributes}")
+            out.markdown(f"[{escape(line[link.start : link.end])}]({link.href}{title}){attributes}")
             last = link.end
-        out.append(escape(line[last:]))
-        return "".join(out)
+        out.text(line[last:])
 
     def _links(self, question: Question, line: str) -> list[Link]:
         links = [Link(r.start, r.end, href) for r in find_references(line)
@@ -115,3 +128,36 @@ def _attribute(text: str) -> str:
     A definition ``p<q`` shows as ``p<q``; ``<img onerror=…>`` shows as text and never runs.
     """
     return escape(html.escape(text, quote=False)).replace('\\"', "&quot;")
+
+
+class _Pieces:
+    """A paragraph's Markdown as it is written: text escaped, or, with ``raw``, text as HTML
+    gathered between the pieces of Markdown (links, formulas) and handed to ``raw`` whole."""
+
+    def __init__(self, raw: Callable[[str], str] | None) -> None:
+        self.raw, self.links = raw, 0
+        self._out: list[str] = []
+        self._html: list[str] = []
+
+    def text(self, text: str) -> None:
+        if self.raw is None:
+            self._out.append(escape(text))
+        elif text:
+            self._html.append(escape_html(text))
+
+    def text_html(self, markup: str) -> None:
+        """Markup that is the same in Markdown and HTML (a line break)."""
+        (self._out if self.raw is None else self._html).append(markup)
+
+    def markdown(self, markdown: str) -> None:
+        self._flush()
+        self._out.append(markdown)
+
+    def result(self) -> str:
+        self._flush()
+        return "".join(self._out)
+
+    def _flush(self) -> None:
+        if self._html and self.raw is not None:
+            self._out.append(self.raw("".join(self._html)))
+            self._html.clear()

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ..bank.model import Bank, Chapter, Flag, Option, Question, Stray
 from ..base.errors import ConfigError
 from ..base.settings import HANS, HANT, ORIGINAL, SCRIPTS
-from ..base.text import HAN
+from ..base.text import HAN, quoted
 
 if TYPE_CHECKING:
     from _typeshed import DataclassInstance
@@ -99,7 +99,7 @@ def converter(script: str, interface: bool = False) -> Callable[[str], str]:
 def check_script(script: str, where: str = "script") -> str:
     """``script`` itself, or a :class:`ConfigError` naming the allowed values."""
     if script not in SCRIPTS:
-        raise ConfigError(where, "one of " + ", ".join(SCRIPTS), repr(script), "script: hans")
+        raise ConfigError(where, "one of " + ", ".join(SCRIPTS), quoted(str(script), 60), "script: hans")
     return script
 
 

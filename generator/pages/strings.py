@@ -168,6 +168,7 @@ FLAG_SENTENCES: dict[str, str] = {
     "answer-not-in-options": "題庫給的答案與選項對不上。",
     "answer-count": "題庫答案的選項個數與題型不符。",
     "options-out-of-order": "題庫中本題的選項順序錯亂。",
+    "options-glued": "題庫中本題多出的選項併在了某個選項裡，請以題意判斷。",
     "unterminated-code": "本題的程式碼在題庫中沒有結尾，排版可能有誤。",
     "answer-conflict": "題庫的答案與解析不一致：請以解析和編者的說明為準。",
     "option-text-moved": "校訂時選項文字有所調整，請以本頁的選項為準。",

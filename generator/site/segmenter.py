@@ -36,8 +36,10 @@ LATIN_SPELLING = re.compile(r"^[A-Za-z0-9@.+#/]+(?:[\s\-‐_]+[A-Za-z0-9@.+#/]+)
 # regular expressions both read it (Material sets it as Lunr's separator).
 SEPARATOR_CLASS = r"[\s\u200b\u3000\-−、。，．？！；：（）「」『』《》〈〉【】“”‘’…·=≈≠≤≥×÷/+*\^~_(){}\[\]|‖√,→±]"
 SEPARATOR = SEPARATOR_CLASS + "+"
-# Spaces beside the block tags Material keeps in the index: tags already end a token.
-BLOCK_TAG_SPACE = re.compile(r"\s*(</?(?:p|ul|ol|li)>)\s*")
+# Spaces beside the block tags Material keeps in the index: tags already end a token.  A match
+# starts only where a run of spaces does: else each space of a long run (code a bank indents
+# by 100,000 spaces) rescans the rest of the run.
+BLOCK_TAG_SPACE = re.compile(r"(?<!\s)\s*(</?(?:p|ul|ol|li)>)\s*")
 
 
 @dataclass(frozen=True)

@@ -240,3 +240,13 @@ def test_hostile_sizes_take_linear_time(name):
         assert type(error).__name__ == "ParseError", repr(error)
     elapsed = time.perf_counter() - start
     assert elapsed < 15, f"{name}: {len(text):,} characters took {elapsed:.1f} s"
+
+
+def test_check_quotes_at_most_200_characters_of_a_stray_line(tmp_path, capsys):
+    path = tmp_path / "bank.txt"
+    heading = "# " + "甲" * 5000
+    path.write_text(f"一、機器學習\n1.（判斷）甲是甲。\n答案：√\n{heading}\n三、數據工程\n2.（判斷）乙是乙。\n答案：√\n",
+                    encoding="utf-8")
+    status, out, _ = check(capsys, path)
+    (stray,) = [line for line in out.splitlines() if "[stray]" in line]
+    assert status == 0 and "(5,002 characters in all)" in stray and len(stray) < 400

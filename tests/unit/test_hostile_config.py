@@ -8,8 +8,11 @@ to break the markup they land in).  What a browser shows is tested in
 """
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import re
+import signal
 from pathlib import Path
 
 import pytest
@@ -207,3 +210,99 @@ def test_the_answer_line_keeps_the_bank_answer_and_adds_the_editor_answer(tmp_pa
     assert render_answer(question["q7"], ctx) == "**答案：** 題庫未給出答案。 · 編者答案：因為丙。"
     assert render_answer(question["q3"], ctx) == "**答案：** 正確（題庫）· 編者答案：錯誤"
     assert render_answer(question["q1"], ctx) == "**答案：** A"
+
+
+# -- files that are no regular file --------------------------------------------------------
+
+def _no_regular_file(kind: str, tmp_path: Path) -> tuple[Path, str]:
+    """A folder, a FIFO or a device, and what the message calls it."""
+    if kind == "fifo":
+        os.mkfifo(tmp_path / "pipe.yml")
+        return tmp_path / "pipe.yml", "a named pipe (FIFO)"
+    return (tmp_path, "a folder") if kind == "folder" else (Path("/dev/zero"), "a device")
+
+
+@contextlib.contextmanager
+def _at_most(seconds: int):
+    """A FIFO used to block the read forever, /dev/zero to fill the memory: fail instead."""
+    def expire(signum, frame):
+        raise TimeoutError(f"still reading after {seconds} s")
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "device"])
+def test_errata_that_are_no_regular_file_are_refused_at_once(kind, tmp_path, capsys):
+    path, what = _no_regular_file(kind, tmp_path)
+    with _at_most(10):
+        code, _, err = _check(path, capsys)
+    assert code == 2 and err == f"error: {path}: expected a readable errata file, found {what}\n"
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo", "device"])
+def test_glossary_and_settings_that_are_no_regular_file_are_refused_at_once(kind, tmp_path):
+    path, what = _no_regular_file(kind, tmp_path)
+    with _at_most(10), pytest.raises(ConfigError) as glossary:
+        load_glossary(path)
+    assert str(glossary.value) == f"{path}: expected a readable glossary file, found {what}"
+    with _at_most(10), pytest.raises(ConfigError) as settings:
+        load_settings(path)
+    assert str(settings.value) == f"{path}: expected a readable settings file, found {what}"
+
+
+def test_an_errata_file_too_large_is_refused_before_it_is_read(tmp_path, capsys):
+    path = tmp_path / "errata.yml"
+    with path.open("wb") as file:  # sparse: 65 MB on paper, nothing on disk
+        file.truncate(65 * 2**20)
+    code, _, err = _check(path, capsys)
+    assert code == 2 and "expected an errata file of at most 64 MB, found 65 MB" in err
+
+
+# -- messages quote at most 200 characters of a file ----------------------------------------
+
+LONG = "甲" * 5000
+
+
+@pytest.mark.parametrize("name, text", [
+    ("bank.json", json.dumps({"chapters": [{"title": "c", "questions": [{"id": "q1", "type": LONG}]}]})),
+    ("bank.json", json.dumps({"chapters": [{"title": "c", "questions": [{"id": LONG, "type": "single"}]}]})),
+    ("bank.json", json.dumps({"chapters": [{"title": "c", "questions": [{"id": "q1", "type": "single",
+                                                                          "number": [LONG]}]}]})),
+    ("bank.csv", f"题号,题干,答案\n{LONG},题,甲\n"),
+])
+def test_bank_messages_quote_little_of_a_long_value(tmp_path, capsys, name, text):
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"error: {path}") and len(err) < 600, err[:300]
+
+
+@pytest.mark.parametrize("entries", [
+    [{"term": LONG, "definition": "甲"}, {"term": LONG, "definition": "乙"}],  # a spelling twice
+    [{"term": "KV cache", "slug": "X" * 5000, "definition": "甲"}],  # a slug of no form
+    [{"term": "KV cache", "slug": "x" * 5000, "definition": "甲"},
+     {"term": "LoRA", "slug": "x" * 5000, "definition": "乙"}],  # a slug twice
+])
+def test_glossary_messages_quote_little_of_a_long_value(tmp_path, entries):
+    path = tmp_path / "glossary.yml"
+    path.write_text(yaml.safe_dump(entries, allow_unicode=True), encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_glossary(path)
+    assert len(str(caught.value)) < 600, str(caught.value)[:300]
+
+
+@pytest.mark.parametrize("kind", ["folder", "fifo"])
+def test_an_errata_file_beside_the_bank_that_is_no_regular_file_is_refused_not_skipped(kind, tmp_path, capsys):
+    bank = tmp_path / "my.txt"
+    bank.write_text(BANK.read_text(encoding="utf-8"), encoding="utf-8")
+    errata = tmp_path / "my.errata.yml"
+    errata.mkdir() if kind == "folder" else os.mkfifo(errata)
+    with _at_most(10):
+        assert main(["check", str(bank)]) == 2
+    assert capsys.readouterr().err.startswith(f"error: {errata}: expected a readable errata file, found a ")

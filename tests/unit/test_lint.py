@@ -166,6 +166,28 @@ def test_options_in_order_are_not_flagged(options):
     assert "options-out-of-order" not in codes(flags_of(choice(options=options, answer="A")))
 
 
+@pytest.mark.parametrize("options, label, count", [
+    ("A.a\nB.b\nC.c\nD.d\nE.e\nF.f\nG.g\nH.h", "F", "2個選項標記（G.、H.）"),  # options past F
+    ("A.a B.b C.c D.d E.e F.f G.g H.h", "F", "2個選項標記（G.、H.）"),  # on one line
+    ("A.a\nB.b\nF.f\nF.x\n(G) y", "B", "3個選項標記（F.、F.、(G)）"),  # labels out of turn
+])
+def test_option_markers_left_inside_an_option_are_flagged(options, label, count):
+    flag = one(flags_of(choice(options=options, answer="A")), "options-glued")
+    assert flag.severity is Severity.WARNING and f"第1題選項{label}的文字中還有{count}" in flag.message
+
+
+def test_ten_thousand_options_glued_into_f_are_one_short_flag():
+    options = "A.a\nB.b\nC.c\nD.d\nE.e\nF.f\n" + "".join(f"{chr(71 + i % 20)}.x{i}\n" for i in range(10_000))
+    flag = one(flags_of(choice(options=options.rstrip(), answer="A")), "options-glued")
+    assert "10000個選項標記（G.、H.、I.、J.、K.…）" in flag.message and len(flag.message) < 120
+
+
+@pytest.mark.parametrize("options", ["A.在 U.S. 發布\nB.乙", "A.甲 G.E. 公司\nB.乙", "A.公式 x=G.\nB.乙",
+                                     "A.甲\nB.乙\nC.丙\nD.丁"])
+def test_text_that_only_looks_like_a_label_is_not_flagged(options):
+    assert "options-glued" not in codes(flags_of(choice(options=options, answer="A")))
+
+
 def test_a_question_without_options_is_not_out_of_order():
     assert flags_of("一、甲\n1.（簡答）說明B與A的差別\n答案：甲。\n") == ()
 
@@ -339,7 +361,7 @@ def test_editor_math_is_not_searched_for_damage():
 
 CODES = {"truncated", "missing-answer", "answer-conflict", "answer-not-in-options", "answer-count",
          "duplicate-number", "numbering-gap", "lost-character", "garbled-text", "lost-minus", "code-whitespace-lost",
-         "options-out-of-order", "unterminated-code"}
+         "options-out-of-order", "options-glued", "unterminated-code"}
 
 
 PIECES = [*list("甲乙?？()（）`\n 1e4β‖w:=^_-−ABxyp請岢鰞椄繿"), "```", "```python\n", "答案：", "更正", "lr="]

@@ -1,0 +1,92 @@
+"""Growth on hostile input: ``python -m benchmarks.bench_hostile [--shapes NAME…] [--repeat N]``.
+
+Each shape of ``benchmarks/hostile.py`` (a heading line of 100,000 spaces, 40,000 ``\\(`` in a
+field, a 500 KB field, a 7 MB line, 200 KB of nested parentheses: issue 18) is made at n, a
+quarter of the size the issue measured, and at 4n, and timed in a fresh process each
+(``--repeat N`` keeps the least of N runs):
+
+- ``check``   what ``python -m generator check`` does (read, repair, parse, lint, term suggestions);
+- ``render``  the chapter page to HTML: pages rendered with the glossary and typeset formulas,
+              then Python-Markdown with the site's extensions (where 500 KB once took minutes).
+
+The ratio 4n/n is about 4 for linear time and 16 for quadratic; a row whose ratio is over 8 is
+marked.  ``--scale 0.25`` runs every size at a quarter (a quick look).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.hostile import SHAPES, check, render
+from benchmarks.paths import ROOT
+
+ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
+QUADRATIC_HINT = 8.0  # a ratio above this is nearer 16 (quadratic) than 4 (linear)
+
+
+def work(name: str, size: str) -> dict:
+    """Time check and render of shape ``name`` at ``size`` (run in its own process)."""
+    shape = next(s for s in SHAPES if s.name == name)
+    with tempfile.TemporaryDirectory(prefix="bench-hostile-") as folder:
+        path = Path(folder) / "hostile.txt"
+        path.write_text(shape.make(int(size)), encoding="utf-8")
+        start = time.perf_counter()
+        check(path)
+        checked = time.perf_counter()
+        render(path)
+        rendered = time.perf_counter()
+        return {"bytes": path.stat().st_size, "check": checked - start, "render": rendered - checked}
+
+
+def run_worker(name: str, size: int, repeat: int) -> dict:
+    runs = []
+    for _ in range(repeat):
+        result = subprocess.run([sys.executable, "-m", "benchmarks.bench_hostile", "--worker", name, str(size)],
+                                cwd=ROOT, env=ENV, capture_output=True, text=True)
+        if result.returncode != 0:
+            raise SystemExit(f"{name} at {size:,} failed:\n{result.stderr[-3000:]}")
+        runs.append(json.loads(result.stdout.strip().splitlines()[-1]))
+    return {key: min(run[key] for run in runs) for key in runs[0]}
+
+
+def table(rows: list[tuple[str, int, dict, dict]]) -> str:
+    lines = [f"{'shape':<20} {'n':>10} {'stage':<7} {'n s':>8} {'4n s':>8} {'4n/n':>6}"]
+    for name, n, small, large in rows:
+        for stage in ("check", "render"):
+            ratio = large[stage] / max(small[stage], 1e-6)
+            mark = "  <- quadratic?" if ratio > QUADRATIC_HINT else ""
+            times = f"{small[stage]:>8.2f} {large[stage]:>8.2f} {ratio:>6.1f}"
+            lines.append(f"{name:<20} {n:>10,} {stage:<7} {times}{mark}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--shapes", nargs="+", choices=[s.name for s in SHAPES], help="only these shapes")
+    parser.add_argument("--repeat", type=int, default=1, help="run each measurement N times, keep the least")
+    parser.add_argument("--scale", type=float, default=1.0, help="multiply every size by this")
+    parser.add_argument("--worker", nargs=2, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.worker:
+        print(json.dumps(work(*args.worker)))
+        return 0
+    rows = []
+    for shape in SHAPES:
+        if args.shapes and shape.name not in args.shapes:
+            continue
+        n = max(1, int(shape.size * args.scale) // 4)
+        small, large = run_worker(shape.name, n, args.repeat), run_worker(shape.name, 4 * n, args.repeat)
+        print(f"measured {shape.name} at {n:,} and {4 * n:,} {shape.unit}", file=sys.stderr)
+        rows.append((shape.name, n, small, large))
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
