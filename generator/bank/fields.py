@@ -31,17 +31,28 @@ EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|�
 
 # Markdown banks bold their markers ("**答案：**"): a bold pair around a marker is part of it.
 ANSWER_MARK = re.compile(
-    r"(?P<bold>\*\*)?(?:【(?:參考|参考|正確|正确|標準|标准)?答案】|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)\s*[：:])(?(bold)\*\*)"
+    r"(?P<bold>\*\*)?(?:【(?:參考|参考|正確|正确|標準|标准)?答案】|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)\s*[：:]"
+    r"|(?:Correct |Right )?(?:Answer|ANSWER)[ \t]{0,3}[：:])(?(bold)\*\*)"
 )
 EXPLANATION_MARK = re.compile(
-    r"(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】|(?:答案)?解析\s*[：:]|解答\s*[：:])(?(bold)\*\*)"
+    r"(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】|(?:答案)?解析\s*[：:]|解答\s*[：:]"
+    r"|(?:Explanation|EXPLANATION)[ \t]{0,3}[：:])(?(bold)\*\*)"
 )
+# The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
+_JUDGE_TOKENS = "√|×|✓|✗|✔|✘|對|对|錯|错|正確|正确|錯誤|错误"
+BRACKET_ANSWER = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>[A-FＡ-Ｆ]{{1,6}}|{_JUDGE_TOKENS})[ \t　]{{0,4}}[）)]")
+BLANKED = "（　）"  # what a bracket answer leaves in the stem, so the stem does not give it away
+# "(√) 地球是圓的": a judge answer written before the statement.
+JUDGE_PREFIX = re.compile(r"[ \t]{0,4}[（(][ \t]{0,2}(?P<a>[√×✓✗✔✘])[ \t]{0,2}[）)]")
+# Markdown task lists: "- [x] 正確的選項", "- [ ] 錯誤的選項" (an option letter may follow).
+TASK_ITEM = re.compile(r"(?m)^[ \t]*[-*+][ \t]+\[(?P<box>[ xX])\][ \t]*(?:[A-FＡ-Ｆ][ \t]*[.．、:：)）][ \t]*)?")
 
 # Option labels: "A." "A．" "A、" "Ａ．" "(A)" "（A）" anywhere, "A " only at a line start.
 OPTION_LABEL = re.compile(
     r"[(（]\s*(?P<p>[A-FＡ-Ｆ])\s*[)）]|(?P<d>[A-FＡ-Ｆ])\s*[.．、]|(?m:^[ \t]*(?P<s>[A-F])[ \t]+)"
 )
 _LETTERS = re.compile(r"[A-F]")
+OPTION_LETTERS = "ABCDEF"
 CHOICE_ANSWER = re.compile(r"[A-Fa-f\s、,，.．;；/和及]+")
 _TRUE = {"√", "✓", "✔", "對", "对", "正確", "正确", "是", "T", "TRUE", "Y", "V"}
 _FALSE = {"×", "✗", "✘", "X", "錯", "错", "錯誤", "错误", "否", "F", "FALSE", "N"}
@@ -59,14 +70,22 @@ class Fields:
     explanation: str
 
 
-def split_question(body: str, default_type: QuestionType | None) -> Fields:
-    """Split the text that follows a question number into its fields."""
+def split_question(body: str, default_type: QuestionType | None, labels: re.Pattern[str] | None = None,
+                   answer_style: str = "marker") -> Fields:
+    """Split the text that follows a question number into its fields.
+
+    ``labels`` are the option labels the bank's layout uses, ``answer_style`` where it
+    writes answers besides markers (``bracket``; task lists are always read).
+    """
     qtype = default_type
     bracket = TYPE_BRACKET.match(body)
     if bracket:
         qtype = type_from_words(bracket.group(1))
         body = body[bracket.end() :]
     tags = []
+    prefix = None
+    if judge := JUDGE_PREFIX.match(body):  # "(√) statement"
+        prefix, body = judge.group("a"), body[judge.end() :]
     while tag := EXAM_TAG.match(body):
         tags.append(tag.group(1).strip())
         body = body[tag.end() :]
@@ -81,27 +100,69 @@ def split_question(body: str, default_type: QuestionType | None) -> Fields:
         answer_text = body[answer_mark.end() : answer_end].strip()
     explanation = body[explanation_mark.end() :].strip() if explanation_mark else ""
 
+    if answer_text is None and prefix is not None:
+        answer_text = prefix
     choice_expected = qtype is not None and qtype.is_choice
-    stem, options = split_options(question_part, allow_single=choice_expected)
+    stem, options = split_options(question_part, allow_single=choice_expected, labels=labels)
+    ticked = task_options(question_part)
+    if ticked is not None:
+        stem, options, letters = ticked
+        answer_text = answer_text if answer_text is not None else letters or None
+    elif answer_text is None and answer_style == "bracket":
+        found = bracket_answer(question_part, choice_expected, labels)
+        if found is not None:
+            stem, options, answer_text = found
     return Fields(qtype, tuple(tags), stem.strip(), options, answer_text, explanation)
 
 
-def split_options(text: str, allow_single: bool = False) -> tuple[str, tuple[Option, ...]]:
+def task_options(text: str) -> tuple[str, tuple[Option, ...], str] | None:
+    """Stem, options and ticked letters of a Markdown task list, or ``None`` without one."""
+    items = list(TASK_ITEM.finditer(text))
+    if len(items) < 2 or len(items) > len(OPTION_LETTERS):
+        return None
+    options, letters = [], ""
+    for i, item in enumerate(items):
+        end = items[i + 1].start() if i + 1 < len(items) else len(text)
+        options.append(Option(OPTION_LETTERS[i], text[item.end() : end].strip()))
+        letters += OPTION_LETTERS[i] if item.group("box") in "xX" else ""
+    return text[: items[0].start()], tuple(options), letters
+
+
+def bracket_answer(text: str, choice_expected: bool, labels: re.Pattern[str] | None = None
+                   ) -> tuple[str, tuple[Option, ...], str] | None:
+    """Stem (the answer blanked), options and answer when the stem's brackets hold it.
+
+    A bracket counts when, blanked, the options still read A, B … after it: so an
+    option written ``(B)`` is never taken for an answer.
+    """
+    for match in BRACKET_ANSWER.finditer(text):
+        trial = text[: match.start()] + BLANKED + text[match.end() :]
+        stem, options = split_options(trial, allow_single=choice_expected, labels=labels)
+        value = match.group("a")
+        if options and len(stem) > match.start() and choice_letters(value):
+            return stem, options, value
+        if not options and judge_value(value) is not None:
+            return trial, (), value
+    return None
+
+
+def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str] | None = None
+                  ) -> tuple[str, tuple[Option, ...]]:
     """Split ``text`` into the stem and options labelled A, B, C ... in sequence.
 
     Labels are taken in order, each the first of its letter after the previous one,
     which keeps glued options such as ``A.3B.6C.12D.24`` or ``B.p_trueC.1p_true``
     apart without cutting inside option text.
     """
-    labels = [(m, _letter(m)) for m in OPTION_LABEL.finditer(text)]
+    found = [(m, _letter(m)) for m in (labels or OPTION_LABEL).finditer(text)]
     chosen: list[re.Match[str]] = []
-    for match, letter in labels:
+    for match, letter in found:
         expected = chr(ord("A") + len(chosen))
         if letter == expected and (not chosen or match.start() >= chosen[-1].end()):
             chosen.append(match)
     # Options one per line but out of order (B, A, C, D): taken as written, since the
     # sequence above would glue some of them to their neighbours' text.
-    lines = [m for m, _ in labels if _starts_line(text, m.start())]
+    lines = [m for m, _ in found if _starts_line(text, m.start())]
     letters = [_letter(m) for m in lines]
     if len(lines) > len(chosen) and sorted(letters) == [chr(ord("A") + i) for i in range(len(lines))]:
         chosen = lines
@@ -122,7 +183,8 @@ def _starts_line(text: str, offset: int) -> bool:
 
 
 def _letter(match: re.Match[str]) -> str:
-    return (match.group("p") or match.group("d") or match.group("s")).translate(_FULLWIDTH)
+    # any group: a layout's own label forms add groups of their own (generator.bank.layout)
+    return next((g for g in match.groupdict().values() if g), "").translate(_FULLWIDTH).upper()
 
 
 def type_from_words(words: str) -> QuestionType | None:

@@ -18,6 +18,7 @@ from ..base.errors import ParseError
 from ..base.numerals import chinese_number
 from ..base.text import clip
 from . import fields as F
+from .layout import DOT_NUMBER, Layout, at_line_start, detect_layout, number_of
 from .model import Bank, Chapter, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
 from .spans import code_and_table_spans
@@ -34,9 +35,7 @@ LINE_HEADINGS = (
 INLINE_HEADING = re.compile(
     r"(?P<numeral>[一二三四五六七八九十]{1,3})、(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,5}[.．、])"
 )
-QUESTION_NUMBER = re.compile(
-    r"(?<![\d.．])(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,5})[.．、:：]?|(?P<n>\d{1,5})[ \t]*[.．、](?!\d))(?:\*\*)?"
-)
+QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.bank.layout
 # A copyright notice: a short line with no question mark that carries ©, "Copyright",
 # 翻印必究 or ends in 版權所有 (a stem about 版權所有權 is a question, not furniture).
 COPYRIGHT_LINE = (r"(?=[^\n]{0,60}$)[^\n?？]*(?:©|Copyright|All rights reserved|翻印必究|侵[權权]必究"
@@ -47,7 +46,6 @@ FURNITURE = re.compile(
     r"(?m)^[ \t]*(?:第\s*\d+\s*[頁页](?:\s*[/,，]?\s*共\s*\d+\s*[頁页])?|[-—]\s*\d+\s*[-—]|"
     r"Page \d+(?: of \d+)?|" + COPYRIGHT_LINE + r")[ \t]*\n?",
 )
-_LINE_LEAD = " \t*#>"
 _NEWLINE = re.compile("\n")
 
 
@@ -88,6 +86,7 @@ def parse(text: str, source: str, slug: str, offsets: OffsetMap | None = None,
 class _Scanner:
     def __init__(self, text: str, source: str, offsets: OffsetMap, original: str) -> None:
         self.text, self.source, self.offsets = text, source, offsets
+        self.layout: Layout = detect_layout(text)
         self.line_starts = [0] + [m.end() for m in _NEWLINE.finditer(original)]
         # Sorted, non-overlapping spans searched by bisection: banks of thousands of
         # questions hold thousands of code blocks, and a scan per event was quadratic.
@@ -126,25 +125,29 @@ class _Scanner:
         return i >= 0 and offset < self.opaque[i][1]
 
     def _at_line_start(self, offset: int) -> bool:
-        # Walk back over the lead characters only: searching back for the line's
-        # start costs the whole line, and a bank on one line is megabytes long.
-        while offset > 0 and self.text[offset - 1] in _LINE_LEAD:
-            offset -= 1
-        return offset == 0 or self.text[offset - 1] == "\n"
+        return at_line_start(self.text, offset)
 
     # -- scanning -------------------------------------------------------------
     def candidates(self) -> list[_Event]:
+        questions = []
+        for m in self.layout.numbering.pattern.finditer(self.text):
+            start = m.start()
+            line_start = self._at_line_start(start)
+            if line_start:  # the line's lead ("## ", "**", "> ") is part of the question's marker
+                start = self.text.rfind("\n", max(0, start - 200), start) + 1 if start else 0
+            if line_start or not self.layout.line_start_only:
+                questions.append(_Event("question", start, m.end(), number=number_of(m), line_start=line_start))
+        line_questions = {e.start for e in questions if e.line_start}
         events = []
         for pattern in LINE_HEADINGS:
             for m in pattern.finditer(self.text):
-                events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), line_start=True))
+                # "## 1. 題幹" and "## Question 3:" are questions set as headings, not chapters
+                if m.start() not in line_questions:
+                    events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), line_start=True))
         for m in INLINE_HEADING.finditer(self.text):
             number = chinese_number(m.group("numeral")) or 0  # never 0: the numerals run from 一
             events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), number))
-        for m in QUESTION_NUMBER.finditer(self.text):
-            number = int(m.group("n") or m.group("wn"))
-            events.append(_Event("question", m.start(), m.end(), number=number,
-                                 line_start=self._at_line_start(m.start())))
+        events += questions
         events = [e for e in events if not self._opaque(e.start)]
         return sorted(events, key=lambda e: (e.start, e.kind != "heading", -e.end))
 
@@ -201,7 +204,8 @@ class _Scanner:
         in_chapter = state.chapters[-1].questions if state.chapters else []
         expected = event.number == state.previous + 1 or (not in_chapter and event.number == 1)
         has_answer = bool(F.ANSWER_MARK.search(segment))
-        has_options = bool(F.split_options(segment)[1])
+        has_options = bool(F.split_options(segment, labels=self.layout.option_pattern)[1]
+                           or F.task_options(segment))
         if not event.line_start:
             return expected and (has_answer or has_options)
         if expected:
@@ -250,7 +254,13 @@ class _Scanner:
 
     def _question(self, mark: _Event, end: int, default_type: QuestionType | None) -> Question:
         body = self.slice(mark.end, end)
-        parts = F.split_question(body, default_type)
+        if self.text.count("**", mark.start, mark.end) % 2:  # "**1.題幹**": the bold closes on the stem
+            line_end = body.find("\n")
+            line_end = len(body) if line_end < 0 else line_end
+            closing = body.rfind("**", 0, line_end)
+            if closing >= 0 and not body[closing + 2 : line_end].strip():
+                body = body[:closing] + body[closing + 2 :]
+        parts = F.split_question(body, default_type, self.layout.option_pattern, self.layout.answers.name)
         qtype = parts.type or F.infer_type(parts)
         return Question(
             id="", number=mark.number, type=qtype, stem=parts.stem, options=parts.options,

@@ -163,9 +163,10 @@ def _label(letter: str) -> str:
 def question_pattern(q: Question) -> str:
     """The source of one question: its markers (patterns) and its fields (literal), in order."""
     e = re.escape
-    parts = [QUESTION_NUMBER.pattern, rf"\s*(?:{F.TYPE_BRACKET.pattern})?"]
+    # a line's lead ("## ", "**") belongs to the question starting on it
+    parts = [r"[ \t*#>]*", QUESTION_NUMBER.pattern, rf"\s*(?:{F.TYPE_BRACKET.pattern})?"]
     parts += [rf"\s*【\s*{e(tag)}\s*】" for tag in q.exam_tags]
-    parts.append(rf"\s*{e(q.stem)}")
+    parts.append(rf"\s*{e(q.stem)}(?:[ \t]*\*\*)?")  # "**1.題幹**" closes its bold on the stem
     parts += [rf"\s*{_label(o.label)}\s*{e(o.text)}" for o in q.options]
     if q.answer_text is not None:
         parts.append(rf"\s*{F.ANSWER_MARK.pattern}\s*{e(q.answer_text)}")

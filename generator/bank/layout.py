@@ -1,0 +1,182 @@
+"""Decide a text bank's layout once, over the whole document, before any question is cut.
+
+Each kind of marker has a table of recognisers, each with an example of what it reads
+(the model is mistune's ``block_parser.py`` rule table).  :func:`detect_layout` scores
+them over the document:
+
+- numbering: the recogniser whose line-start numbers run longest (1, 2, 3 … with no
+  gap), then most often, wins; ``dot`` (``1.``) wins ties, and is the only one read
+  inside running text (banks scraped onto one line use it);
+- options: the label form shared by most questions (pairs of an ``A`` label followed by
+  a ``B`` label); ``classic`` (``A.`` ``（A）``) wins ties and is always read too;
+- answers: a marker (``答案：``) unless the document marks fewer answers so than it
+  writes them in the stem's brackets (``（ B ）``) or as ticked task-list items.
+
+Every pattern is linear: no nested or overlapping quantifiers, every repeat bounded.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, TASK_ITEM
+
+# "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it)
+DOT_NUMBER = re.compile(
+    r"(?<![\d.．])(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,5})[.．、:：]?|(?P<n>\d{1,5})[ \t]*[.．、](?!\d))(?:\*\*)?"
+)
+
+
+@dataclass(frozen=True)
+class Recogniser:
+    """One way of writing a marker: its name in reports, an example, and its pattern."""
+
+    name: str
+    example: str
+    pattern: re.Pattern[str]
+
+
+# Question starts; each captures the number as ``n`` (or ``wn``).  All but ``dot`` count
+# only at a line start (after blanks, ``#``, ``>`` or ``*``).
+NUMBERINGS: tuple[Recogniser, ...] = (
+    Recogniser("dot", "1. / 1、 / 1． / 題目1", DOT_NUMBER),
+    Recogniser("paren", "1) / 1）", re.compile(r"(?<![\d(（])(?P<n>\d{1,5})[ \t]*[)）](?:\*\*)?")),
+    Recogniser("enclosed", "(1) / （1）", re.compile(r"[(（][ \t]*(?P<n>\d{1,5})[ \t]*[)）][.．、:：]?(?:\*\*)?")),
+    Recogniser("di-ti", "第1题", re.compile(r"第[ \t]*(?P<n>\d{1,5})[ \t]*[題题][.．、:：]?(?:\*\*)?")),
+    Recogniser("question", "Question 1 / Q1",
+               re.compile(r"(?:Question|QUESTION|Q)[ \t]*(?P<n>\d{1,5})(?![\d.．]\d)(?!\d)[ \t]*[.．:：)]?(?:\*\*)?")),
+)
+DEFAULT_NUMBERING = NUMBERINGS[0]
+
+# Option label forms besides the classic ones, each read together with OPTION_LABEL; groups
+# ``d`` (the letter) as there.  A Markdown list dash or bold around a label belongs to it.
+_MD_LEAD = r"(?:(?m:^)[ \t]*[-*+][ \t]+)?(?:\*\*)?"
+_MD_TAIL = r"(?:\*\*)?"
+OPTION_FORMS: tuple[Recogniser, ...] = (
+    Recogniser("classic", "A. / A、 / A． / (A) / （A） / Ａ．", OPTION_LABEL),
+    Recogniser("colon", "A: / A： / **A:** / - A:",
+               re.compile(_MD_LEAD + r"(?<![A-Za-z])(?P<d>[A-FＡ-Ｆ])[ \t]*[:：]" + _MD_TAIL)),
+    Recogniser("close-paren", "A) / A）",
+               re.compile(_MD_LEAD + r"(?<![A-Za-z(（])(?P<d>[A-FＡ-Ｆ])[)）]" + _MD_TAIL)),
+    Recogniser("list", "- A. / **A.**",
+               re.compile(r"(?m:^)[ \t]*(?:[-*+][ \t]+(?:\*\*)?|\*\*)(?P<d>[A-FＡ-Ｆ])[ \t]*[.．、]" + _MD_TAIL)),
+    Recogniser("lower", "(a) / a. / a)",
+               re.compile(r"[(（][ \t]*(?P<d>[a-f])[ \t]*[)）]|(?m:^)[ \t]*(?P<s>[a-f])[.．)）]")),
+    Recogniser("spaced", "A start()   B run()",
+               re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=\S)")),
+)
+DEFAULT_OPTIONS = OPTION_FORMS[0]
+_OPTION_TIES = ("spaced", "lower", "close-paren", "colon", "classic", "list")
+
+ANSWER_STYLES: tuple[Recogniser, ...] = (
+    Recogniser("marker", "答案：B / 【答案】B / 正确答案：B / **Answer:** B, C", ANSWER_MARK),
+    Recogniser("bracket", "下列哪個是水果（ B ）", BRACKET_ANSWER),
+    Recogniser("task-list", "- [x] 正確的選項", TASK_ITEM),
+)
+DEFAULT_ANSWERS = ANSWER_STYLES[0]
+
+_LINE_LEAD = " \t*#>"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What :func:`detect_layout` chose, with the evidence (counts) behind each choice."""
+
+    numbering: Recogniser = DEFAULT_NUMBERING
+    options: Recogniser = DEFAULT_OPTIONS
+    answers: Recogniser = DEFAULT_ANSWERS
+    numbering_run: int = 0  # the longest run 1, 2, 3 … of line-start numbers
+    numbering_count: int = 0
+    option_count: int = 0  # A→B label pairs of the chosen form
+    answer_count: int = 0
+
+    @property
+    def option_pattern(self) -> re.Pattern[str]:
+        """Labels of the chosen form and the classic ones, as one pattern."""
+        return _option_pattern(self.options)
+
+    @property
+    def line_start_only(self) -> bool:
+        return self.numbering is not DEFAULT_NUMBERING
+
+
+def at_line_start(text: str, offset: int) -> bool:
+    """Whether only blanks and Markdown lead characters stand before ``offset`` on its line."""
+    start = offset
+    # bounded: a bank on one line is megabytes long, and the lead is never that long
+    while offset > 0 and start - offset < 200 and text[offset - 1] in _LINE_LEAD:
+        offset -= 1
+    return offset == 0 or text[offset - 1] == "\n"
+
+
+def number_of(match: re.Match[str]) -> int:
+    return int(match.group("n") or match.group("wn"))
+
+
+def detect_layout(text: str) -> Layout:
+    """Score every recogniser over ``text`` and keep the winner of each kind."""
+    scored = []
+    for rank, recogniser in enumerate(NUMBERINGS):
+        numbers = [number_of(m) for m in recogniser.pattern.finditer(text) if at_line_start(text, m.start())]
+        scored.append((_longest_run(numbers), len(numbers), -rank, recogniser))
+    run, count, _, numbering = max(scored, key=lambda s: s[:3])
+    if count == 0:  # no number at a line start: a bank scraped onto one line reads as "1."
+        numbering = DEFAULT_NUMBERING
+    # On a tie classic wins, but for "list", which reads all of its labels and more ("- A.").
+    option_scores = [(_label_pairs(form.pattern, text), _OPTION_TIES.index(form.name), form)
+                     for form in OPTION_FORMS]
+    option_count, _, options = max(option_scores, key=lambda s: s[:2])
+    marked = sum(1 for _ in ANSWER_MARK.finditer(text))
+    answers, answer_count = DEFAULT_ANSWERS, marked
+    for style in ANSWER_STYLES[1:]:
+        found = sum(1 for m in style.pattern.finditer(text) if _counts_as_answer(style, m))
+        if found > answer_count:
+            answers, answer_count = style, found
+    return Layout(numbering, options, answers, run, count, option_count, answer_count)
+
+
+def _counts_as_answer(style: Recogniser, match: re.Match[str]) -> bool:
+    # a task list marks answers by its ticked items; a bracket needs something in it
+    return style.name != "task-list" or match.group("box") in "xX"
+
+
+def _longest_run(numbers: list[int]) -> int:
+    best = length = 0
+    previous = None
+    for n in numbers:
+        length = length + 1 if previous is not None and n == previous + 1 else 1 if n == 1 else 0
+        best = max(best, length)
+        previous = n
+    return best
+
+
+def _label_pairs(pattern: re.Pattern[str], text: str) -> int:
+    """How often an ``A`` label of this form is followed (next label) by a ``B`` one."""
+    pairs, previous = 0, ""
+    for m in pattern.finditer(text):
+        letter = label_letter(m)
+        pairs += previous == "A" and letter == "B"
+        previous = letter
+    return pairs
+
+
+_FULLWIDTH = str.maketrans("ＡＢＣＤＥＦ", "ABCDEF")
+
+
+def label_letter(match: re.Match[str]) -> str:
+    """The ASCII capital a label match names."""
+    letter = next((g for g in match.groupdict().values() if g), "")
+    return letter.translate(_FULLWIDTH).upper()
+
+
+_COMBINED: dict[str, re.Pattern[str]] = {}
+
+
+def _option_pattern(form: Recogniser) -> re.Pattern[str]:
+    if form is DEFAULT_OPTIONS:
+        return OPTION_LABEL
+    if form.name not in _COMBINED:
+        # the form first: at one position its longer label ("- A:") beats the classic one
+        extra = re.sub(r"\(\?P<(\w)>", r"(?P<x\1>", form.pattern.pattern)
+        _COMBINED[form.name] = re.compile(f"{extra}|{OPTION_LABEL.pattern}")
+    return _COMBINED[form.name]

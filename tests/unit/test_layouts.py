@@ -1,0 +1,130 @@
+"""One test per layout recogniser (generator.bank.layout), each written from its description.
+
+Every bank here is small and made up for the rule it tests, so no rule is tuned to one file.
+"""
+import pytest
+
+from generator.bank.layout import NUMBERINGS, OPTION_FORMS, detect_layout
+from generator.bank.model import QuestionType as T
+from tests.inline_bank import parse_text
+
+
+def numbers_and_stems(bank):
+    return [(q.number, q.stem) for q in bank.questions]
+
+
+# -- question starts --------------------------------------------------------------------
+@pytest.mark.parametrize("form, name", [
+    ("{n}.", "dot"), ("{n}、", "dot"), ("{n}．", "dot"), ("{n})", "paren"), ("{n}）", "paren"),
+    ("({n})", "enclosed"), ("（{n}）", "enclosed"), ("第{n}题", "di-ti"), ("第{n}題：", "di-ti"),
+    ("题目{n}", "dot"), ("Question {n}:", "question"), ("Q{n}.", "question"), ("Q{n}", "question"),
+    ("**{n}.**", "dot"), ("## {n}.", "dot"), ("###### Question {n}:", "question"),
+])
+def test_question_start_forms(form, name):
+    text = "".join(f"{form.format(n=n)} 第{n}個問題\nA. 甲\nB. 乙\n答案：A\n" for n in (1, 2, 3))
+    assert detect_layout(text).numbering.name == name
+    bank = parse_text(text)
+    assert numbers_and_stems(bank) == [(1, "第1個問題"), (2, "第2個問題"), (3, "第3個問題")]
+    assert [q.answer for q in bank.questions] == ["A", "A", "A"]
+
+
+def test_bold_question_closes_its_bold_on_the_stem():
+    bank = parse_text("**1.哪個是水果**\nA. 蘋果\nB. 石頭\n答案：A\n**2.哪個是石頭**\nA. 蘋果\nB. 石頭\n答案：B\n")
+    assert numbers_and_stems(bank) == [(1, "哪個是水果"), (2, "哪個是石頭")]
+
+
+def test_the_longest_run_wins_over_sub_items_in_explanations():
+    explanation = "解析：\n(1) 第一點\n(2) 第二點\n"
+    text = "".join(f"{n}. 題{n}\nA. 甲\nB. 乙\n答案：A\n{explanation}" for n in range(1, 6))
+    layout = detect_layout(text)
+    assert (layout.numbering.name, layout.numbering_run) == ("dot", 5)
+    bank = parse_text(text)
+    assert [q.number for q in bank.questions] == [1, 2, 3, 4, 5]
+    assert "(1) 第一點" in bank.questions[0].explanation
+
+
+def test_enclosed_numbers_leave_dotted_lists_in_explanations_alone():
+    text = "".join(f"({n}) 題{n}\nA. 甲\nB. 乙\n答案：A\n解析：\n1. 一\n2. 二\n3. 三\n4. 四\n" for n in range(1, 6))
+    bank = parse_text(text)
+    assert [q.number for q in bank.questions] == [1, 2, 3, 4, 5]
+    assert bank.questions[0].explanation == "1. 一\n2. 二\n3. 三\n4. 四"
+
+
+def test_every_recogniser_has_an_example():
+    assert all(r.example and r.name for r in NUMBERINGS + OPTION_FORMS)
+
+
+# -- options ----------------------------------------------------------------------------
+@pytest.mark.parametrize("options", [
+    "A.甲\nB.乙\nC.丙", "A、甲\nB、乙\nC、丙", "A．甲\nB．乙\nC．丙", "A:甲\nB:乙\nC:丙", "A：甲\nB：乙\nC：丙",
+    "A)甲\nB)乙\nC)丙", "(A)甲\n(B)乙\n(C)丙", "（A）甲\n（B）乙\n（C）丙", "**A:** 甲\n**B:** 乙\n**C:** 丙",
+    "- A: 甲\n- B: 乙\n- C: 丙", "- A. 甲\n- B. 乙\n- C. 丙", "Ａ．甲\nＢ．乙\nＣ．丙", "(a) 甲\n(b) 乙\n(c) 丙",
+    "a. 甲\nb. 乙\nc. 丙", "A 甲   B 乙   C 丙", "A 甲\tB 乙\tC 丙", "A.甲  B.乙  C.丙",
+])
+def test_option_forms(options):
+    text = "".join(f"{n}. 選哪個\n{options}\n答案：B\n" for n in (1, 2))
+    for q in parse_text(text).questions:
+        assert [(o.label, o.text) for o in q.options] == [("A", "甲"), ("B", "乙"), ("C", "丙")]
+        assert q.answer == "B"
+
+
+def test_a_colon_in_a_stem_is_no_option_when_the_bank_uses_dots():
+    q = parse_text("1. 方案A:便宜 還是方案B:快？\nA.甲\nB.乙\n答案：A\n").questions[0]
+    assert q.stem == "方案A:便宜 還是方案B:快？" and [o.text for o in q.options] == ["甲", "乙"]
+
+
+# -- answers ----------------------------------------------------------------------------
+@pytest.mark.parametrize("answer", ["答案：B", "【答案】B", "正确答案：B", "正確答案：B", "参考答案：B", "Answer: B",
+                                    "**Answer:** B", "**答案：** B"])
+def test_answer_markers(answer):
+    q = parse_text(f"1. 選哪個\nA. 甲\nB. 乙\n{answer}\n").questions[0]
+    assert (q.answer, [o.text for o in q.options]) == ("B", ["甲", "乙"])
+
+
+def test_english_answer_with_several_letters_and_an_explanation():
+    q = parse_text("Question 1: Which are fruits?\nA. apple\nB. stone\nC. pear\n**Answer:** A, C\n"
+                   "Explanation: both grow on trees.\n").questions[0]
+    assert (q.type, q.answer, q.explanation) == (T.MULTIPLE, "AC", "both grow on trees.")
+
+
+@pytest.mark.parametrize("bracket", ["（ B ）", "( B )", "（B）", "(B)"])
+def test_answer_in_the_stems_brackets(bracket):
+    text = "".join(f"{n}. 下列哪個是石頭{bracket}。\nA. 蘋果\nB. 石頭\nC. 梨\n" for n in (1, 2))
+    assert detect_layout(text).answers.name == "bracket"
+    for q in parse_text(text).questions:
+        assert (q.stem, q.answer, len(q.options)) == ("下列哪個是石頭（　）。", "B", 3)
+
+
+def test_options_in_brackets_are_not_taken_for_bracket_answers():
+    text = "".join(f"{n}. 哪個是石頭（ B ）\n(A) 蘋果 (B) 石頭 (C) 梨\n" for n in (1, 2))
+    for q in parse_text(text).questions:
+        assert (q.answer, [o.text for o in q.options]) == ("B", ["蘋果", "石頭", "梨"])
+
+
+@pytest.mark.parametrize("token, value", [("√", "true"), ("×", "false"), ("✓", "true"), ("✗", "false")])
+def test_judge_answer_in_brackets(token, value):
+    text = f"1. 地球是圓的（{token}）\n2. 水是乾的（ {token} ）\n"
+    assert [(q.type, q.answer) for q in parse_text(text).questions] == [(T.JUDGE, value)] * 2
+
+
+def test_task_lists_mark_the_correct_options():
+    bank = parse_text("### 1. 哪些是水果\n- [x] 蘋果\n- [ ] 石頭\n- [x] 梨\n\n"
+                      "### 2. 哪個是石頭\n- [ ] 蘋果\n- [x] 石頭\n")
+    q1, q2 = bank.questions
+    assert ([o.text for o in q1.options], q1.answer, q1.type) == (["蘋果", "石頭", "梨"], "AC", T.MULTIPLE)
+    assert (q2.answer, q2.type, q2.stem) == ("B", T.SINGLE, "哪個是石頭")
+
+
+@pytest.mark.parametrize("token, value", [
+    ("√", "true"), ("×", "false"), ("✓", "true"), ("✗", "false"), ("对", "true"), ("错", "false"),
+    ("正确", "true"), ("错误", "false"), ("T", "true"), ("F", "false"), ("True", "true"), ("False", "false"),
+])
+def test_judge_answer_values(token, value):
+    q = parse_text(f"1. 天是藍的\n答案：{token}\n").questions[0]
+    assert (q.type, q.answer) == (T.JUDGE, value)
+
+
+@pytest.mark.parametrize("prefix, value", [("(√)", "true"), ("（×）", "false"), ("(✓) ", "true")])
+def test_judge_answer_before_the_statement(prefix, value):
+    q = parse_text(f"1. {prefix}天是藍的\n2. {prefix}草是綠的\n").questions[0]
+    assert (q.type, q.answer, q.stem) == (T.JUDGE, value, "天是藍的")
