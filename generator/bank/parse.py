@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..base.errors import ParseError
 from ..base.numerals import chinese_number
 from ..base.text import clip
 from . import fields as F
-from .layout import DOT_NUMBER, Layout, at_line_start, detect_layout, number_of
-from .model import Bank, Chapter, Position, Question, QuestionType, Stray
+from .answer_key import KeyEntry, find_keys, match_keys
+from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout, number_of
+from .model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
 from .spans import code_and_table_spans
 
@@ -47,6 +48,7 @@ FURNITURE = re.compile(
     r"Page \d+(?: of \d+)?|" + COPYRIGHT_LINE + r")[ \t]*\n?",
 )
 _NEWLINE = re.compile("\n")
+POINTS = re.compile(r"每(?:小)?[題题][ \t]{0,2}(\d{1,3}(?:\.\d{1,2})?)[ \t]{0,2}分")
 
 
 @dataclass
@@ -65,6 +67,7 @@ class _ChapterDraft:
     start: int
     default_type: QuestionType | None
     body_start: int  # where the heading's own text ends
+    points: float | None = None  # "每题2分" in the heading
     questions: list[_Event] = field(default_factory=list)
 
 
@@ -90,8 +93,14 @@ class _Scanner:
         self.line_starts = [0] + [m.end() for m in _NEWLINE.finditer(original)]
         # Sorted, non-overlapping spans searched by bisection: banks of thousands of
         # questions hold thousands of code blocks, and a scan per event was quadratic.
-        self.opaque = code_and_table_spans(text)
+        code = code_and_table_spans(text)
+        self.opaque, self.opaque_starts = code, [s for s, _ in code]
+        # Answer keys take no question boundary either: their "1.A 2.C" are no questions.
+        self.keys = [k for k in find_keys(text) if not self._in_opaque(k.start, k.end)]
+        self.opaque = sorted(code + [(k.start, k.end) for k in self.keys])
         self.opaque_starts = [s for s, _ in self.opaque]
+        self.key_starts = [k.start for k in self.keys]
+        self.key_entries: dict[int, KeyEntry] = {}  # by the start of the question each answers
         self.furniture = [m.span() for m in FURNITURE.finditer(text) if not self._in_opaque(*m.span())]
         self.furniture_starts = [s for s, _ in self.furniture]
         self.event_starts: list[int] = []
@@ -162,8 +171,9 @@ class _Scanner:
             if event.kind == "heading":
                 if not self._heading_accepted(events, i, state):
                     continue
-                state.chapters.append(
-                    _ChapterDraft(event.title, event.start, F.type_from_words(event.title), event.end))
+                points = POINTS.search(event.title)
+                state.chapters.append(_ChapterDraft(event.title, event.start, F.type_from_words(event.title),
+                                                    event.end, float(points.group(1)) if points else None))
                 state.previous = 0
             elif self._question_accepted(event, self._segment(events, i), state):
                 if not state.chapters:
@@ -232,15 +242,31 @@ class _Scanner:
                 self.strays.append(Stray(self.text[draft.start : end].strip(), self.position(draft.start),
                                          "heading with no questions"))
         if not kept:
-            raise ParseError(self.source, "numbered questions such as '1.（單選）…' or '1. …' followed by '答案：'",
+            raise ParseError(self.source, "numbered questions: " + " or ".join(f"'{r.example}'" for r in NUMBERINGS)
+                             + ", each followed by options ('A. …') or an answer ('答案：B')",
                              f"no question in {len(self.text)} characters"
-                             + (f" (starts: {clip(self.text, 40)!r})" if self.text else ""))
+                             + (f"; it starts:\n{_first_lines(self.text)}" if self.text.strip() else ""))
         title = next((line.strip(" #\t") for line in preamble.splitlines()
                       if line.strip(" #\t") and not FURNITURE.fullmatch(line)), "")
+        sections = [(d.start, [(m.start, m.number) for m in d.questions]) for d, _ in kept]
+        self.key_entries, unplaced = match_keys(self.keys, sections)
         chapters = tuple(self._chapter(n, draft, end) for n, (draft, end) in enumerate(kept, 1))
         chapters = _assign_ids(chapters)
+        answer_keys = tuple(Stray(self.text[k.start : k.end].strip(), self.position(k.start), "answer key")
+                            for k in self.keys)
         return Bank(slug=slug, source=self.source, title=title, preamble=preamble, chapters=chapters,
-                    stray=tuple(sorted(self.strays, key=lambda s: s.position.offset)))
+                    stray=tuple(sorted(self.strays, key=lambda s: s.position.offset)), answer_keys=answer_keys,
+                    layout=self._report(len(chapters), unplaced))
+
+    def _report(self, sections: int, unplaced: list[KeyEntry]) -> LayoutReport:
+        layout, entries = self.layout, sum(len(k.entries) for k in self.keys)
+        return LayoutReport(
+            f"{layout.numbering.name} ({layout.numbering.example})", layout.numbering_run,
+            f"{layout.options.name} ({layout.options.example})", layout.option_count,
+            f"{layout.answers.name} ({layout.answers.example})", layout.answer_count,
+            len(self.keys), entries, len(self.key_entries), sections,
+            tuple(Stray(f"{e.number}. {e.answer}", self.position(e.offset), "answer-key entry for no question")
+                  for e in unplaced))
 
     def _chapter(self, number: int, draft: _ChapterDraft, end: int) -> Chapter:
         questions = []
@@ -248,11 +274,14 @@ class _Scanner:
         intro = self.slice(draft.body_start, marks[0].start).strip()
         for i, mark in enumerate(marks):
             q_end = marks[i + 1].start if i + 1 < len(marks) else end
-            questions.append(self._question(mark, q_end, draft.default_type))
+            key = bisect.bisect_left(self.key_starts, mark.end)  # a key ends the question before it
+            if key < len(self.key_starts):
+                q_end = min(q_end, self.key_starts[key])
+            questions.append(self._question(mark, q_end, draft))
         title = draft.title or "題目"
         return Chapter(number, title, tuple(questions), self.position(draft.start), intro)
 
-    def _question(self, mark: _Event, end: int, default_type: QuestionType | None) -> Question:
+    def _question(self, mark: _Event, end: int, draft: _ChapterDraft) -> Question:
         body = self.slice(mark.end, end)
         if self.text.count("**", mark.start, mark.end) % 2:  # "**1.題幹**": the bold closes on the stem
             line_end = body.find("\n")
@@ -260,15 +289,22 @@ class _Scanner:
             closing = body.rfind("**", 0, line_end)
             if closing >= 0 and not body[closing + 2 : line_end].strip():
                 body = body[:closing] + body[closing + 2 :]
-        parts = F.split_question(body, default_type, self.layout.option_pattern, self.layout.answers.name)
+        parts = F.split_question(body, draft.default_type, self.layout.option_pattern, self.layout.answers.name)
+        entry = self.key_entries.get(mark.start)
+        if entry is not None and parts.answer_text is None:
+            parts = replace(parts, answer_text=entry.answer, explanation=parts.explanation or entry.explanation)
         qtype = parts.type or F.infer_type(parts)
         return Question(
             id="", number=mark.number, type=qtype, stem=parts.stem, options=parts.options,
             answer=F.normalise_answer(qtype, parts.answer_text, parts.options),
             answer_text=parts.answer_text, explanation=parts.explanation,
             position=self.position(mark.start), exam_tags=parts.exam_tags,
-            end_offset=self.offsets.to_source(end),
+            end_offset=self.offsets.to_source(end), points=draft.points,
         )
+
+
+def _first_lines(text: str, count: int = 3) -> str:
+    return "\n".join(f"  {i}: {clip(line, 60)}" for i, line in enumerate(text.strip("\n").split("\n")[:count], 1))
 
 
 def _assign_ids(chapters: tuple[Chapter, ...]) -> tuple[Chapter, ...]:
@@ -276,8 +312,6 @@ def _assign_ids(chapters: tuple[Chapter, ...]) -> tuple[Chapter, ...]:
 
     A number repeated within one chapter gets a suffix (``q5-2``) so ids stay unique.
     """
-    from dataclasses import replace
-
     numbers = [q.number for c in chapters for q in c.questions]
     restarts = (len(chapters) > 1 and all(c.questions[0].number == 1 for c in chapters)
                 and len(set(numbers)) < len(numbers))

@@ -195,6 +195,7 @@ def check_accounted(text: str) -> None:
         pieces.append((chapter.position.offset, "head", chapter))
         pieces += [(q.position.offset, "question", q) for q in chapter.questions]
     pieces += [(s.position.offset, "stray", s.text) for s in bank.stray if s.reason != "page furniture"]
+    pieces += [(k.position.offset, "answer key", k.text) for k in bank.answer_keys]
     pieces.sort(key=lambda p: p[0])
     ends = [p[0] for p in pieces[1:]] + [len(text)]
     for (start, kind, item), end in zip(pieces, ends, strict=True):

@@ -128,3 +128,55 @@ def test_judge_answer_values(token, value):
 def test_judge_answer_before_the_statement(prefix, value):
     q = parse_text(f"1. {prefix}天是藍的\n2. {prefix}草是綠的\n").questions[0]
     assert (q.type, q.answer, q.stem) == (T.JUDGE, value, "天是藍的")
+
+
+# -- answer keys ------------------------------------------------------------------------
+QUESTIONS = "".join(f"{n}. 第{n}題\nA. 甲\nB. 乙\nC. 丙\n" for n in range(1, 6))
+
+
+@pytest.mark.parametrize("key", [
+    "参考答案\n1.A 2.C 3.B 4.AB 5.C", "參考答案：\n1、A\n2、C\n3、B\n4、AB\n5、C", "答案与解析\n1-5 ACBAC\n",
+    "## 参考答案\n\n1. A\n2. C\n3. B\n4. AB\n5. C\n", "参考答案：1.A 2.C 3.B 4.AB 5.C", "Answer Key\n1-3 ACB 4.AB 5.C",
+])
+def test_an_answer_key_at_the_end_answers_by_number(key):
+    bank = parse_text(QUESTIONS + "\n" + key)
+    assert [q.answer for q in bank.questions][:3] == ["A", "C", "B"]
+    assert bank.questions[4].answer == "C" and bank.questions[4].stem == "第5題"
+    assert "C. 丙" not in bank.questions[4].options[-1].text + bank.questions[4].stem
+    assert [o.text for o in bank.questions[4].options] == ["甲", "乙", "丙"]
+    assert len(bank.answer_keys) == 1 and bank.layout.keys == 1
+
+
+def test_a_multi_letter_key_answer_makes_a_multiple_choice_question():
+    bank = parse_text(QUESTIONS + "参考答案\n1.A 2.C 3.B 4.AB 5.C\n")
+    assert [q.type for q in bank.questions] == [T.SINGLE, T.SINGLE, T.SINGLE, T.MULTIPLE, T.SINGLE]
+
+
+def test_a_key_with_explanations_per_question():
+    bank = parse_text("1. 天是藍的\n2. 水是乾的\n答案與解析\n1. √ 解析：白天晴時如此。\n2. ×\n解析：水是濕的。\n")
+    assert [(q.type, q.answer, q.explanation) for q in bank.questions] == [
+        (T.JUDGE, "true", "白天晴時如此。"), (T.JUDGE, "false", "水是濕的。")]
+
+
+def test_a_key_per_section_answers_its_own_section():
+    chapter = "".join(f"{n}. 題{n}\nA. 甲\nB. 乙\n" for n in (1, 2))
+    bank = parse_text(f"第一章 甲\n{chapter}参考答案\n1.A 2.B\n第二章 乙\n{chapter}参考答案\n1.B 2.A\n")
+    assert [c.title for c in bank.chapters] == ["甲", "乙"]
+    assert [q.answer for q in bank.questions] == ["A", "B", "B", "A"]
+
+
+def test_a_key_with_sub_headings_matches_sections_in_order():
+    single = "".join(f"{n}. 題{n}\nA. 甲\nB. 乙\n" for n in (1, 2))
+    bank = parse_text(f"一、单选题\n{single}二、多选题\n{single}参考答案\n一、单选题\n1.A 2.B\n二、多选题\n1.AB 2.B\n")
+    assert [q.answer for q in bank.questions] == ["A", "B", "AB", "B"]
+
+
+def test_the_inline_answer_wins_over_the_key_and_spare_entries_are_reported():
+    bank = parse_text("1. 題\nA. 甲\nB. 乙\n答案：B\n参考答案\n1.A 7.C\n")
+    assert bank.questions[0].answer == "B"
+    assert [s.text for s in bank.layout.unplaced] == ["7. C"]
+
+
+def test_an_answer_followed_by_a_numbered_list_is_no_key():
+    bank = parse_text("1.（簡答）列出步驟\n答案：\n1. 收集數據\n2. 訓練模型\n2.（簡答）下一題\n答案：好\n")
+    assert "1. 收集數據" in bank.questions[0].answer_text and bank.answer_keys == ()
