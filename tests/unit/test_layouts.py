@@ -179,4 +179,4 @@ def test_the_inline_answer_wins_over_the_key_and_spare_entries_are_reported():
 
 def test_an_answer_followed_by_a_numbered_list_is_no_key():
     bank = parse_text("1.（簡答）列出步驟\n答案：\n1. 收集數據\n2. 訓練模型\n2.（簡答）下一題\n答案：好\n")
-    assert "1. 收集數據" in bank.questions[0].answer_text and bank.answer_keys == ()
+    assert "1. 收集數據" in (bank.questions[0].answer_text or "") and bank.answer_keys == ()
