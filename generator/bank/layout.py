@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 
 from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, TASK_ITEM
+from .model import Bank
 
 # "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it)
 DOT_NUMBER = re.compile(
@@ -180,3 +181,20 @@ def _option_pattern(form: Recogniser) -> re.Pattern[str]:
         extra = re.sub(r"\(\?P<(\w)>", r"(?P<x\1>", form.pattern.pattern)
         _COMBINED[form.name] = re.compile(f"{extra}|{OPTION_LABEL.pattern}")
     return _COMBINED[form.name]
+
+
+def describe(bank: Bank) -> list[str]:
+    """What ``check`` says of the layout recognised in ``bank``: one summary line, then the
+    text it could not place (key entries that answer no question), with line:column."""
+    report = bank.layout
+    if report is None:
+        return []
+    keys = (f"{report.keys} ({report.key_matched} of {report.key_entries} entries matched)"
+            if report.keys else "none")
+    lines = [f"layout: numbering {report.numbering}, longest run {report.numbering_run}; "
+             f"options {report.options}, {report.option_pairs} A→B pairs; "
+             f"answers {report.answers}, {report.answer_count} found; answer keys {keys}; "
+             f"sections {report.sections}"]
+    lines += [f"{bank.source}:{s.position.line}:{s.position.column}: info: [unplaced] {s.reason}: {s.text!r}"
+              for s in report.unplaced]
+    return lines

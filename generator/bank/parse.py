@@ -32,9 +32,11 @@ LINE_HEADINGS = (
                r"(?P<title>[^\n。；]{0,40}?)[ \t]*$"),
     re.compile(r"(?m)^[ \t　]*[一二三四五六七八九十]{1,3}[、.．][ \t　]*(?P<title>[^\n。；：:]{1,40}?)[ \t]*$"),
 )
-# A heading inside running text: numeral, title, then straight into question 1 (or N).
+# A heading inside running text (一、 or 第一章), title, then straight into question 1 (or N).
 INLINE_HEADING = re.compile(
-    r"(?P<numeral>[一二三四五六七八九十]{1,3})、(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,5}[.．、])"
+    r"(?:(?P<numeral>[一二三四五六七八九十]{1,3})、"
+    r"|第(?P<chapter>[\d一二三四五六七八九十]{1,4})[章節节][ \t　:：\-—.、]{0,3})"
+    r"(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,5}[.．、])"
 )
 QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.bank.layout
 # A copyright notice: a short line with no question mark that carries ©, "Copyright",
@@ -154,7 +156,7 @@ class _Scanner:
                 if m.start() not in line_questions:
                     events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), line_start=True))
         for m in INLINE_HEADING.finditer(self.text):
-            number = chinese_number(m.group("numeral")) or 0  # never 0: the numerals run from 一
+            number = chinese_number(m.group("numeral") or m.group("chapter")) or 0  # 0 only for 第0章
             events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), number))
         events += questions
         events = [e for e in events if not self._opaque(e.start)]

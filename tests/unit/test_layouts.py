@@ -180,3 +180,22 @@ def test_the_inline_answer_wins_over_the_key_and_spare_entries_are_reported():
 def test_an_answer_followed_by_a_numbered_list_is_no_key():
     bank = parse_text("1.（簡答）列出步驟\n答案：\n1. 收集數據\n2. 訓練模型\n2.（簡答）下一題\n答案：好\n")
     assert "1. 收集數據" in (bank.questions[0].answer_text or "") and bank.answer_keys == ()
+
+
+# -- sections ---------------------------------------------------------------------------
+def test_a_section_heading_gives_type_and_points():
+    bank = parse_text("一、单选题（共2题，每题2分）\n1. 甲\nA. 甲\nB. 乙\n答案：A\n"
+                      "二、判断题（每小题1.5分）\n1. 天是藍的\n答案：√\n")
+    assert [(c.title, q.type, q.points) for c in bank.chapters for q in c.questions] == [
+        ("单选题（共2题，每题2分）", T.SINGLE, 2.0), ("判断题（每小题1.5分）", T.JUDGE, 1.5)]
+
+
+@pytest.mark.parametrize("heading", ["第一章 基礎", "第1章 基礎", "第一章　基礎", "## 基礎", "# 第1章 基礎"])
+def test_section_heading_forms(heading):
+    bank = parse_text(f"題庫\n{heading}\n1. 題\nA. 甲\nB. 乙\n答案：A\n")
+    assert [c.title for c in bank.chapters] == ["基礎"]
+
+
+def test_chapters_inside_a_one_line_bank():
+    bank = parse_text("第一章 基礎1.（單選）題A.甲B.乙答案：A第二章 進階2.（單選）題A.甲B.乙答案：B")
+    assert [c.title for c in bank.chapters] == ["基礎", "進階"]
