@@ -106,6 +106,7 @@ class _Scanner:
         self.furniture = [m.span() for m in FURNITURE.finditer(text) if not self._in_opaque(*m.span())]
         self.furniture_starts = [s for s, _ in self.furniture]
         self.event_starts: list[int] = []
+        self.lists: set[int] = set()  # starts of numbered lists that are no questions
         self.strays: list[Stray] = []
 
     # -- positions and slices -------------------------------------------------
@@ -166,9 +167,10 @@ class _Scanner:
         events = self.candidates()
         self.event_starts = [e.start for e in events]
         state = _State(answers_given=bool(F.ANSWER_MARK.search(self.text)))
+        self.lists = self._lists_before_questions(events, state.answers_given or bool(self.keys))
         consumed = 0
         for i, event in enumerate(events):
-            if event.start < consumed:
+            if event.start < consumed or event.start in self.lists:
                 continue
             if event.kind == "heading":
                 if not self._heading_accepted(events, i, state):
@@ -177,7 +179,7 @@ class _Scanner:
                 state.chapters.append(_ChapterDraft(event.title, event.start, F.type_from_words(event.title),
                                                     event.end, float(points.group(1)) if points else None))
                 state.previous = 0
-            elif self._question_accepted(event, self._segment(events, i), state):
+            elif self._question_accepted(event, self._segment(events, i), state, last=i == len(events) - 1):
                 if not state.chapters:
                     state.chapters.append(_ChapterDraft("", event.start, None, event.start))
                 state.chapters[-1].questions.append(event)
@@ -186,6 +188,46 @@ class _Scanner:
                 continue
             consumed = event.end
         return self.assemble(slug, state.chapters)
+
+    def _lists_before_questions(self, events: list[_Event], answers_given: bool) -> set[int]:
+        """Starts of numbered lists before questions (a preamble's or a chapter intro's "1. 考試時間…").
+
+        A run of numbers 1, 2, 3 … at line starts is such a list when the bank gives
+        answers, none of its items looks like a question (no type bracket, option, answer
+        or blank), no heading naming a question type stands over it ("一、简答题"), and it
+        comes before the first run that holds questions, or before one under the same
+        heading that starts again at 1.
+        """
+        if not answers_given:
+            return set()
+        runs: list[tuple[list[int], int, bool]] = []  # (indices into events, heading group, typed)
+        group, typed, previous = 0, False, -1
+        for i, event in enumerate(events):
+            if event.kind == "heading":
+                group, typed, previous = group + 1, F.type_from_words(event.title) is not None, -1
+            elif event.line_start:
+                if event.number != previous + 1 or not runs:
+                    runs.append(([], group, typed))
+                runs[-1][0].append(i)
+                previous = event.number
+        like = [any(self._looks_like_question(self._segment(events, i)) for i in run) for run, _, _ in runs]
+        if not any(like):
+            return set()  # nothing to tell lists from
+        first = like.index(True)
+        lists: set[int] = set()
+        for k, (run, run_group, run_typed) in enumerate(runs):
+            if like[k] or run_typed:
+                continue
+            before_next = (k + 1 < len(runs) and like[k + 1] and runs[k + 1][1] == run_group
+                           and events[runs[k + 1][0][0]].number == 1)
+            if k < first or before_next:
+                lists.update(events[i].start for i in run)
+        return lists
+
+    def _looks_like_question(self, segment: str) -> bool:
+        return bool(F.TYPE_BRACKET.match(segment) or F.ANSWER_MARK.search(segment) or F.BLANK.search(segment)
+                    or F.split_options(segment, labels=self.layout.option_pattern)[1] or F.task_options(segment)
+                    or F.JUDGE_PREFIX.match(segment))
 
     def _segment(self, events: list[_Event], i: int) -> str:
         """The text from the end of event ``i`` to the next candidate of any kind."""
@@ -204,13 +246,14 @@ class _Scanner:
         event = events[i]
         if not (event.line_start or event.number == len(state.chapters) + 1):
             return False
-        j = next((k for k in range(i + 1, len(events)) if events[k].start >= event.end), None)
+        j = next((k for k in range(i + 1, len(events))
+                  if events[k].start >= event.end and events[k].start not in self.lists), None)
         if j is None or events[j].kind == "heading":
             return True
         trial = _State(state.answers_given, [_ChapterDraft(event.title, event.start, None, event.end)], 0, state.last)
         return self._question_accepted(events[j], self._segment(events, j), trial)
 
-    def _question_accepted(self, event: _Event, segment: str, state: _State) -> bool:
+    def _question_accepted(self, event: _Event, segment: str, state: _State, last: bool = False) -> bool:
         if F.TYPE_BRACKET.match(segment):
             return True
         in_chapter = state.chapters[-1].questions if state.chapters else []
@@ -225,7 +268,9 @@ class _Scanner:
             # question's answer, a new question must bring an answer or options of its own.
             last_answered = (state.last is not None
                              and bool(F.ANSWER_MARK.search(self.text, state.last.end, event.start)))
-            return has_answer or has_options or not state.answers_given or not last_answered
+            # The bank's last candidate, numbered next, is a question cut off by the bank's end.
+            cut_off = last and bool(segment.strip())
+            return has_answer or has_options or not state.answers_given or not last_answered or cut_off
         return has_answer or (has_options and event.number > state.previous)
 
     # -- assembly -------------------------------------------------------------

@@ -199,3 +199,49 @@ def test_section_heading_forms(heading):
 def test_chapters_inside_a_one_line_bank():
     bank = parse_text("第一章 基礎1.（單選）題A.甲B.乙答案：A第二章 進階2.（單選）題A.甲B.乙答案：B")
     assert [c.title for c in bank.chapters] == ["基礎", "進階"]
+
+
+# -- text that is no question -----------------------------------------------------------
+CHOICES = "1. 哪個是水果\nA. 蘋果\nB. 石頭\n答案：A\n2. 哪個是石頭\nA. 蘋果\nB. 石頭\n答案：B\n"
+
+
+def test_a_numbered_list_in_the_preamble_stays_in_the_preamble():
+    bank = parse_text(f"考試須知\n1. 本卷共2題\n2. 考試時間60分鐘\n\n一、单选题\n{CHOICES}")
+    assert bank.preamble == "考試須知\n1. 本卷共2題\n2. 考試時間60分鐘"
+    assert [(c.title, [q.stem for q in c.questions]) for c in bank.chapters] == [
+        ("单选题", ["哪個是水果", "哪個是石頭"])]
+
+
+def test_a_numbered_list_before_questions_restarting_at_1_is_a_preamble_without_headings():
+    bank = parse_text(f"考試須知\n1. 本卷共2題\n2. 考試時間60分鐘\n\n{CHOICES}")
+    assert bank.preamble.endswith("2. 考試時間60分鐘") and len(bank.questions) == 2
+
+
+def test_lesson_text_before_a_chapters_questions_is_its_intro():
+    bank = parse_text(f"一、单选题\n{CHOICES}第二章 練習\n本章要點：\n1. 概念\n2. 方法\n\n{CHOICES}")
+    assert bank.chapters[1].intro == "本章要點：\n1. 概念\n2. 方法"
+    assert [q.number for q in bank.chapters[1].questions] == [1, 2]
+
+
+def test_a_type_heading_makes_unanswered_items_questions():
+    bank = parse_text(f"一、简答题\n1. 說明原理\n2. 說明用途\n二、单选题\n{CHOICES}")
+    assert [len(c.questions) for c in bank.chapters] == [2, 2]
+
+
+# -- types and cut-off questions ----------------------------------------------------------
+@pytest.mark.parametrize("body, qtype", [
+    ("（多選）哪些\nA. 甲\nB. 乙\n答案：A", T.MULTIPLE), ("哪些\nA. 甲\nB. 乙\n答案：AB", T.MULTIPLE),
+    ("天是藍的\n答案：√", T.JUDGE), ("天是藍的（√）", T.JUDGE), ("1+1=____", T.FILL), ("地球是（  ）形的", T.FILL),
+])
+def test_types_from_the_bank(body, qtype):
+    assert parse_text(f"1. {body}\n").questions[0].type is qtype
+
+
+@pytest.mark.parametrize("form", ["{n}.", "({n})", "第{n}题", "Question {n}:"])
+def test_a_last_question_cut_off_is_kept_and_flagged_truncated(form):
+    from generator.bank.lint import lint
+
+    full = "".join(f"{form.format(n=n)} 題{n}\nA. 甲\nB. 乙\n答案：A\n" for n in (1, 2))
+    bank = lint(parse_text(full + form.format(n=3) + " 下列屬于紅隊評估常用技術的有\nA. 梯度"))
+    last = bank.questions[-1]
+    assert last.number == 3 and "truncated" in [f.code for f in last.flags]
