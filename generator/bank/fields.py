@@ -30,8 +30,8 @@ TYPE_BRACKET = re.compile(rf"\s*[（(\[【]\s*({_TYPE_WORDS})[題题]?\s*[）)\]
 EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|解答)([^【】\n]{1,12})】")
 
 # Markdown banks bold their markers ("**答案：**"): a bold pair around a marker is part of it.
-ANSWER_MARK = re.compile(
-    r"(?P<bold>\*\*)?(?:【(?:參考|参考|正確|正确|標準|标准)?答案】|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)\s*[：:]"
+ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what else may start a marker
+    r"(?=[*【參参正標标答CRA])(?P<bold>\*\*)?(?:【(?:參考|参考|正確|正确|標準|标准)?答案】|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)\s*[：:]"
     r"|(?:Correct |Right )?(?:Answer|ANSWER)[ \t]{0,3}[：:])(?(bold)\*\*)"
 )
 EXPLANATION_MARK = re.compile(
@@ -176,6 +176,19 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
     return stem, tuple(options)
 
 
+def has_options(text: str, labels: re.Pattern[str] | None = None) -> bool:
+    """Whether :func:`split_options` finds options in ``text``; quicker, as the parser asks
+    it of every candidate question."""
+    found, expected = 0, "A"
+    for match in (labels or OPTION_LABEL).finditer(text):
+        found += 1
+        if _letter(match) == expected:
+            if expected == "B":
+                return True
+            expected = "B"
+    return found >= 2 and bool(split_options(text, labels=labels)[1])  # options out of order
+
+
 def _starts_line(text: str, offset: int) -> bool:
     while offset > 0 and text[offset - 1] in " \t":
         offset -= 1
@@ -183,8 +196,8 @@ def _starts_line(text: str, offset: int) -> bool:
 
 
 def _letter(match: re.Match[str]) -> str:
-    # any group: a layout's own label forms add groups of their own (generator.bank.layout)
-    return next((g for g in match.groupdict().values() if g), "").translate(_FULLWIDTH).upper()
+    # the letter is the last group a label closes, whichever form it is (generator.bank.layout)
+    return match[match.lastgroup or 0].translate(_FULLWIDTH).upper()
 
 
 def type_from_words(words: str) -> QuestionType | None:

@@ -56,9 +56,8 @@ _MD_TAIL = r"(?:\*\*)?"
 OPTION_FORMS: tuple[Recogniser, ...] = (
     Recogniser("classic", "A. / A、 / A． / (A) / （A） / Ａ．", OPTION_LABEL),
     Recogniser("colon", "A: / A： / **A:** / - A:",
-               re.compile(_MD_LEAD + r"(?<![A-Za-z])(?P<d>[A-FＡ-Ｆ])[ \t]*[:：]" + _MD_TAIL)),
-    Recogniser("close-paren", "A) / A）",
-               re.compile(_MD_LEAD + r"(?<![A-Za-z(（])(?P<d>[A-FＡ-Ｆ])[)）]" + _MD_TAIL)),
+               re.compile(r"(?<![A-Za-z])(?P<d>[A-FＡ-Ｆ])[ \t]*[:：]" + _MD_TAIL)),
+    Recogniser("close-paren", "A) / A）", re.compile(r"(?<![A-Za-z(（])(?P<d>[A-FＡ-Ｆ])[)）]" + _MD_TAIL)),
     Recogniser("list", "- A. / **A.**",
                re.compile(r"(?m:^)[ \t]*(?:[-*+][ \t]+(?:\*\*)?|\*\*)(?P<d>[A-FＡ-Ｆ])[ \t]*[.．、]" + _MD_TAIL)),
     Recogniser("lower", "(a) / a. / a)",
@@ -67,6 +66,7 @@ OPTION_FORMS: tuple[Recogniser, ...] = (
                re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=\S)")),
 )
 DEFAULT_OPTIONS = OPTION_FORMS[0]
+_LEAD_FORMS = ("colon", "close-paren")  # read with a Markdown list dash or bold before the label
 _OPTION_TIES = ("spaced", "lower", "close-paren", "colon", "classic", "list")
 
 ANSWER_STYLES: tuple[Recogniser, ...] = (
@@ -116,17 +116,18 @@ def number_of(match: re.Match[str]) -> int:
 
 def detect_layout(text: str) -> Layout:
     """Score every recogniser over ``text`` and keep the winner of each kind."""
-    scored = []
-    for rank, recogniser in enumerate(NUMBERINGS):
-        numbers = [number_of(m) for m in recogniser.pattern.finditer(text) if at_line_start(text, m.start())]
-        scored.append((_longest_run(numbers), len(numbers), -rank, recogniser))
+    numbers: list[list[int]] = [[] for _ in NUMBERINGS]
+    for m in _NUMBER_SCAN.finditer(text):
+        k = int((m.lastgroup or "k0")[1:])
+        numbers[k].append(int(m[f"n_{k}"] or m.groupdict().get(f"wn_{k}") or 0))
+    scored = [(_longest_run(found), len(found), -k, NUMBERINGS[k]) for k, found in enumerate(numbers)]
     run, count, _, numbering = max(scored, key=lambda s: s[:3])
     if count == 0:  # no number at a line start: a bank scraped onto one line reads as "1."
         numbering = DEFAULT_NUMBERING
+    pairs = _label_pairs(text)
     # On a tie classic wins, but for "list", which reads all of its labels and more ("- A.").
-    option_scores = [(_label_pairs(form.pattern, text), _OPTION_TIES.index(form.name), form)
-                     for form in OPTION_FORMS]
-    option_count, _, options = max(option_scores, key=lambda s: s[:2])
+    option_count, _, options = max((pairs[k], _OPTION_TIES.index(form.name), form)
+                                   for k, form in enumerate(OPTION_FORMS))
     marked = sum(1 for _ in ANSWER_MARK.finditer(text))
     answers, answer_count = DEFAULT_ANSWERS, marked
     for style in ANSWER_STYLES[1:]:
@@ -151,14 +152,29 @@ def _longest_run(numbers: list[int]) -> int:
     return best
 
 
-def _label_pairs(pattern: re.Pattern[str], text: str) -> int:
-    """How often an ``A`` label of this form is followed (next label) by a ``B`` one."""
-    pairs, previous = 0, ""
-    for m in pattern.finditer(text):
-        letter = label_letter(m)
-        pairs += previous == "A" and letter == "B"
+def _label_pairs(text: str) -> list[int]:
+    """Per option form, how often a label of it that reads ``B`` follows an ``A`` label."""
+    pairs, previous = [0] * len(OPTION_FORMS), ""
+    for m in _OPTION_SCAN.finditer(text):
+        k = int((m.lastgroup or "o0")[1:])
+        letter = next((m[name] for name in _OPTION_LETTER_GROUPS[k] if m[name]), "").translate(_FULLWIDTH).upper()
+        pairs[k] += previous == "A" and letter == "B"
         previous = letter
     return pairs
+
+
+def _suffixed(pattern: str, suffix: str) -> str:
+    """``pattern`` with its group names suffixed, so that several fit in one alternation."""
+    return re.sub(r"\(\?P<(\w+)>", rf"(?P<\1_{suffix}>", pattern)
+
+
+# One scan for all numberings at line starts, one for all option forms (after a quick test
+# of the first character): a scan per recogniser of a 20,000-question bank was most of parsing.
+_NUMBER_SCAN = re.compile(r"(?m)^[ \t*#>]{0,20}(?:" + "|".join(
+    f"(?P<k{k}>{_suffixed(r.pattern.pattern, str(k))})" for k, r in enumerate(NUMBERINGS)) + ")")
+_OPTION_SCAN = re.compile(r"(?=[ \t*+\-(（A-Fa-fＡ-Ｆ])(?:" + "|".join(
+    f"(?P<o{k}>{_suffixed(form.pattern.pattern, str(k))})" for k, form in enumerate(OPTION_FORMS)) + ")")
+_OPTION_LETTER_GROUPS = [[f"{name}_{k}" for name in form.pattern.groupindex] for k, form in enumerate(OPTION_FORMS)]
 
 
 _FULLWIDTH = str.maketrans("ＡＢＣＤＥＦ", "ABCDEF")
@@ -166,8 +182,7 @@ _FULLWIDTH = str.maketrans("ＡＢＣＤＥＦ", "ABCDEF")
 
 def label_letter(match: re.Match[str]) -> str:
     """The ASCII capital a label match names."""
-    letter = next((g for g in match.groupdict().values() if g), "")
-    return letter.translate(_FULLWIDTH).upper()
+    return match[match.lastgroup or 0].translate(_FULLWIDTH).upper()  # the letter closes every label
 
 
 _COMBINED: dict[str, re.Pattern[str]] = {}
@@ -179,6 +194,8 @@ def _option_pattern(form: Recogniser) -> re.Pattern[str]:
     if form.name not in _COMBINED:
         # the form first: at one position its longer label ("- A:") beats the classic one
         extra = re.sub(r"\(\?P<(\w)>", r"(?P<x\1>", form.pattern.pattern)
+        if form.name in _LEAD_FORMS:  # scored without it (a pattern with no fixed start scans slowly)
+            extra = _MD_LEAD + extra
         _COMBINED[form.name] = re.compile(f"{extra}|{OPTION_LABEL.pattern}")
     return _COMBINED[form.name]
 

@@ -63,6 +63,21 @@ class _Event:
     line_start: bool = False
 
 
+@dataclass(frozen=True)
+class _Features:
+    """What the text from a candidate question number to the next candidate holds."""
+
+    type_bracket: bool
+    answer: bool
+    options: bool
+    blank: bool  # a blank to fill or a "(√)" before a statement
+    text: bool  # anything but white space
+
+    @property
+    def looks_like_question(self) -> bool:
+        return self.type_bracket or self.answer or self.options or self.blank
+
+
 @dataclass
 class _ChapterDraft:
     title: str
@@ -107,6 +122,7 @@ class _Scanner:
         self.furniture_starts = [s for s, _ in self.furniture]
         self.event_starts: list[int] = []
         self.lists: set[int] = set()  # starts of numbered lists that are no questions
+        self._feature_cache: dict[int, _Features] = {}
         self.strays: list[Stray] = []
 
     # -- positions and slices -------------------------------------------------
@@ -167,7 +183,8 @@ class _Scanner:
         events = self.candidates()
         self.event_starts = [e.start for e in events]
         state = _State(answers_given=bool(F.ANSWER_MARK.search(self.text)))
-        self.lists = self._lists_before_questions(events, state.answers_given or bool(self.keys))
+        gives_answers = state.answers_given or bool(self.keys) or self.layout.answer_count > 0
+        self.lists = self._lists_before_questions(events, gives_answers)
         consumed = 0
         for i, event in enumerate(events):
             if event.start < consumed or event.start in self.lists:
@@ -179,7 +196,7 @@ class _Scanner:
                 state.chapters.append(_ChapterDraft(event.title, event.start, F.type_from_words(event.title),
                                                     event.end, float(points.group(1)) if points else None))
                 state.previous = 0
-            elif self._question_accepted(event, self._segment(events, i), state, last=i == len(events) - 1):
+            elif self._question_accepted(events, i, state):
                 if not state.chapters:
                     state.chapters.append(_ChapterDraft("", event.start, None, event.start))
                 state.chapters[-1].questions.append(event)
@@ -210,7 +227,7 @@ class _Scanner:
                     runs.append(([], group, typed))
                 runs[-1][0].append(i)
                 previous = event.number
-        like = [any(self._looks_like_question(self._segment(events, i)) for i in run) for run, _, _ in runs]
+        like = [any(self._features(events, i).looks_like_question for i in run) for run, _, _ in runs]
         if not any(like):
             return set()  # nothing to tell lists from
         first = like.index(True)
@@ -223,11 +240,6 @@ class _Scanner:
             if k < first or before_next:
                 lists.update(events[i].start for i in run)
         return lists
-
-    def _looks_like_question(self, segment: str) -> bool:
-        return bool(F.TYPE_BRACKET.match(segment) or F.ANSWER_MARK.search(segment) or F.BLANK.search(segment)
-                    or F.split_options(segment, labels=self.layout.option_pattern)[1] or F.task_options(segment)
-                    or F.JUDGE_PREFIX.match(segment))
 
     def _segment(self, events: list[_Event], i: int) -> str:
         """The text from the end of event ``i`` to the next candidate of any kind."""
@@ -251,16 +263,27 @@ class _Scanner:
         if j is None or events[j].kind == "heading":
             return True
         trial = _State(state.answers_given, [_ChapterDraft(event.title, event.start, None, event.end)], 0, state.last)
-        return self._question_accepted(events[j], self._segment(events, j), trial)
+        return self._question_accepted(events, j, trial)
 
-    def _question_accepted(self, event: _Event, segment: str, state: _State, last: bool = False) -> bool:
-        if F.TYPE_BRACKET.match(segment):
+    def _features(self, events: list[_Event], i: int) -> _Features:
+        """What the text after candidate ``i`` holds, worked out once per candidate."""
+        found = self._feature_cache.get(i)
+        if found is None:
+            segment = self._segment(events, i)
+            found = _Features(
+                bool(F.TYPE_BRACKET.match(segment)), bool(F.ANSWER_MARK.search(segment)),
+                F.has_options(segment, self.layout.option_pattern) or F.task_options(segment) is not None,
+                bool(F.BLANK.search(segment) or F.JUDGE_PREFIX.match(segment)), bool(segment.strip()))
+            self._feature_cache[i] = found
+        return found
+
+    def _question_accepted(self, events: list[_Event], i: int, state: _State) -> bool:
+        event, features = events[i], self._features(events, i)
+        if features.type_bracket:
             return True
         in_chapter = state.chapters[-1].questions if state.chapters else []
         expected = event.number == state.previous + 1 or (not in_chapter and event.number == 1)
-        has_answer = bool(F.ANSWER_MARK.search(segment))
-        has_options = bool(F.split_options(segment, labels=self.layout.option_pattern)[1]
-                           or F.task_options(segment))
+        has_answer, has_options = features.answer, features.options
         if not event.line_start:
             return expected and (has_answer or has_options)
         if expected:
@@ -269,7 +292,7 @@ class _Scanner:
             last_answered = (state.last is not None
                              and bool(F.ANSWER_MARK.search(self.text, state.last.end, event.start)))
             # The bank's last candidate, numbered next, is a question cut off by the bank's end.
-            cut_off = last and bool(segment.strip())
+            cut_off = i == len(events) - 1 and features.text
             return has_answer or has_options or not state.answers_given or not last_answered or cut_off
         return has_answer or (has_options and event.number > state.previous)
 
