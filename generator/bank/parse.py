@@ -182,9 +182,8 @@ class _Scanner:
     def run(self, slug: str) -> Bank:
         events = self.candidates()
         self.event_starts = [e.start for e in events]
-        state = _State(answers_given=bool(F.ANSWER_MARK.search(self.text)))
-        gives_answers = state.answers_given or bool(self.keys) or self.layout.answer_count > 0
-        self.lists = self._lists_before_questions(events, gives_answers)
+        state = _State(answers_given=bool(F.ANSWER_MARK.search(self.text) or self.keys))
+        self.lists = self._lists_before_questions(events, state.answers_given or self.layout.answer_count > 0)
         consumed = 0
         for i, event in enumerate(events):
             if event.start < consumed or event.start in self.lists:
@@ -288,9 +287,11 @@ class _Scanner:
             return expected and (has_answer or has_options)
         if expected:
             # A numbered list inside an answer looks like questions: past the last
-            # question's answer, a new question must bring an answer or options of its own.
-            last_answered = (state.last is not None
-                             and bool(F.ANSWER_MARK.search(self.text, state.last.end, event.start)))
+            # question's answer (or explanation, when a key gives the answers), a new
+            # question must bring an answer or options of its own.
+            last_answered = state.last is not None and bool(
+                F.ANSWER_MARK.search(self.text, state.last.end, event.start)
+                or (self.keys and F.EXPLANATION_MARK.search(self.text, state.last.end, event.start)))
             # The bank's last candidate, numbered next, is a question cut off by the bank's end.
             cut_off = i == len(events) - 1 and features.text
             return has_answer or has_options or not state.answers_given or not last_answered or cut_off
@@ -351,14 +352,23 @@ class _Scanner:
         title = draft.title or "題目"
         return Chapter(number, title, tuple(questions), self.position(draft.start), intro)
 
+    def _unbolded_stem(self, mark: _Event, body: str) -> str:
+        """``body`` less the ``**`` that closes a bold opened before the number ("**1.題幹**")."""
+        marker = self.text[mark.start : mark.end]
+        if not (marker.lstrip(" \t#>").startswith("**") and marker.count("**") % 2):
+            return body
+        line_end = body.find("\n")
+        line_end = len(body) if line_end < 0 else line_end
+        closing = body.rfind("**", 0, line_end)
+        stem = body[:closing]
+        if closing < 0 or body[closing + 2 : line_end].strip() or F.ANSWER_MARK.search(stem) \
+                or F.EXPLANATION_MARK.search(stem):
+            return body
+        return stem + body[closing + 2 :]
+
     def _question(self, mark: _Event, end: int, draft: _ChapterDraft) -> Question:
         body = self.slice(mark.end, end)
-        if self.text.count("**", mark.start, mark.end) % 2:  # "**1.題幹**": the bold closes on the stem
-            line_end = body.find("\n")
-            line_end = len(body) if line_end < 0 else line_end
-            closing = body.rfind("**", 0, line_end)
-            if closing >= 0 and not body[closing + 2 : line_end].strip():
-                body = body[:closing] + body[closing + 2 :]
+        body = self._unbolded_stem(mark, body)
         parts = F.split_question(body, draft.default_type, self.layout.option_pattern, self.layout.answers.name)
         entry = self.key_entries.get(mark.start)
         if entry is not None and parts.answer_text is None:

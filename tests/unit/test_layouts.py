@@ -245,3 +245,9 @@ def test_a_last_question_cut_off_is_kept_and_flagged_truncated(form):
     bank = lint(parse_text(full + form.format(n=3) + " 下列屬于紅隊評估常用技術的有\nA. 梯度"))
     last = bank.questions[-1]
     assert last.number == 3 and "truncated" in [f.code for f in last.flags]
+
+
+def test_a_numbered_list_in_an_explanation_stays_there_when_a_key_gives_the_answers():
+    bank = parse_text("1. 題一\nA. 甲\nB. 乙\n解析：\n1. 第一點\n2. 第二點\n2. 題二\nA. 甲\nB. 乙\n参考答案\n1.A 2.B\n")
+    assert [(q.number, q.stem, q.answer) for q in bank.questions] == [(1, "題一", "A"), (2, "題二", "B")]
+    assert bank.questions[0].explanation == "1. 第一點\n2. 第二點"
