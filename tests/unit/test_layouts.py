@@ -251,3 +251,12 @@ def test_a_numbered_list_in_an_explanation_stays_there_when_a_key_gives_the_answ
     bank = parse_text("1. 題一\nA. 甲\nB. 乙\n解析：\n1. 第一點\n2. 第二點\n2. 題二\nA. 甲\nB. 乙\n参考答案\n1.A 2.B\n")
     assert [(q.number, q.stem, q.answer) for q in bank.questions] == [(1, "題一", "A"), (2, "題二", "B")]
     assert bank.questions[0].explanation == "1. 第一點\n2. 第二點"
+
+
+def test_points_from_a_section_heading_survive_the_json_export(tmp_path):
+    from generator.bank.export import dumps_json
+    from generator.bank.load import read_bank
+
+    bank = parse_text("一、单选题（共1题，每题2分）\n1. 甲\nA. 甲\nB. 乙\n答案：A\n")
+    (tmp_path / "b.json").write_text(dumps_json(bank), encoding="utf-8")
+    assert [q.points for q in read_bank(tmp_path / "b.json").questions] == [2.0]
