@@ -20,37 +20,14 @@ from ..base.text import clip
 from . import fields as F
 from .answer_key import KeyEntry, find_keys, match_keys
 from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout, number_of
+from .lists import numbered_lists
 from .model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
+from .sections import FURNITURE, INLINE_HEADING, LINE_HEADINGS, POINTS
 from .spans import code_and_table_spans
 
-# Headings on a line of their own, by form; each captures the chapter title.
-LINE_HEADINGS = (
-    re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?:第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*)?"
-               r"(?P<title>\S.*?)[ \t#]*$"),
-    re.compile(r"(?m)^[ \t　]*第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*"
-               r"(?P<title>[^\n。；]{0,40}?)[ \t]*$"),
-    re.compile(r"(?m)^[ \t　]*[一二三四五六七八九十]{1,3}[、.．][ \t　]*(?P<title>[^\n。；：:]{1,40}?)[ \t]*$"),
-)
-# A heading inside running text (一、 or 第一章), title, then straight into question 1 (or N).
-INLINE_HEADING = re.compile(
-    r"(?:(?P<numeral>[一二三四五六七八九十]{1,3})、"
-    r"|第(?P<chapter>[\d一二三四五六七八九十]{1,4})[章節节][ \t　:：\-—.、]{0,3})"
-    r"(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,5}[.．、])"
-)
 QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.bank.layout
-# A copyright notice: a short line with no question mark that carries ©, "Copyright",
-# 翻印必究 or ends in 版權所有 (a stem about 版權所有權 is a question, not furniture).
-COPYRIGHT_LINE = (r"(?=[^\n]{0,60}$)[^\n?？]*(?:©|Copyright|All rights reserved|翻印必究|侵[權权]必究"
-                  r"|版[權权]所有[ \t]*(?:\d{4}|$))[^\n?？]*")
-# Page furniture: page numbers and copyright lines, kept as strays wherever they are
-# (except in code and tables, whose lines are content).
-FURNITURE = re.compile(
-    r"(?m)^[ \t]*(?:第\s*\d+\s*[頁页](?:\s*[/,，]?\s*共\s*\d+\s*[頁页])?|[-—]\s*\d+\s*[-—]|"
-    r"Page \d+(?: of \d+)?|" + COPYRIGHT_LINE + r")[ \t]*\n?",
-)
 _NEWLINE = re.compile("\n")
-POINTS = re.compile(r"每(?:小)?[題题][ \t]{0,2}(\d{1,3}(?:\.\d{1,2})?)[ \t]{0,2}分")
 
 
 @dataclass
@@ -183,7 +160,8 @@ class _Scanner:
         events = self.candidates()
         self.event_starts = [e.start for e in events]
         state = _State(answers_given=bool(F.ANSWER_MARK.search(self.text) or self.keys))
-        self.lists = self._lists_before_questions(events, state.answers_given or self.layout.answer_count > 0)
+        if state.answers_given or self.layout.answer_count > 0:
+            self.lists = numbered_lists(events, lambda i: self._features(events, i).looks_like_question)
         consumed = 0
         for i, event in enumerate(events):
             if event.start < consumed or event.start in self.lists:
@@ -204,41 +182,6 @@ class _Scanner:
                 continue
             consumed = event.end
         return self.assemble(slug, state.chapters)
-
-    def _lists_before_questions(self, events: list[_Event], answers_given: bool) -> set[int]:
-        """Starts of numbered lists before questions (a preamble's or a chapter intro's "1. 考試時間…").
-
-        A run of numbers 1, 2, 3 … at line starts is such a list when the bank gives
-        answers, none of its items looks like a question (no type bracket, option, answer
-        or blank), no heading naming a question type stands over it ("一、简答题"), and it
-        comes before the first run that holds questions, or before one under the same
-        heading that starts again at 1.
-        """
-        if not answers_given:
-            return set()
-        runs: list[tuple[list[int], int, bool]] = []  # (indices into events, heading group, typed)
-        group, typed, previous = 0, False, -1
-        for i, event in enumerate(events):
-            if event.kind == "heading":
-                group, typed, previous = group + 1, F.type_from_words(event.title) is not None, -1
-            elif event.line_start:
-                if event.number != previous + 1 or not runs:
-                    runs.append(([], group, typed))
-                runs[-1][0].append(i)
-                previous = event.number
-        like = [any(self._features(events, i).looks_like_question for i in run) for run, _, _ in runs]
-        if not any(like):
-            return set()  # nothing to tell lists from
-        first = like.index(True)
-        lists: set[int] = set()
-        for k, (run, run_group, run_typed) in enumerate(runs):
-            if like[k] or run_typed:
-                continue
-            before_next = (k + 1 < len(runs) and like[k + 1] and runs[k + 1][1] == run_group
-                           and events[runs[k + 1][0][0]].number == 1)
-            if k < first or before_next:
-                lists.update(events[i].start for i in run)
-        return lists
 
     def _segment(self, events: list[_Event], i: int) -> str:
         """The text from the end of event ``i`` to the next candidate of any kind."""
