@@ -41,6 +41,7 @@ EXPLANATION_MARK = re.compile(
 # The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
 _JUDGE_TOKENS = "√|×|✓|✗|✔|✘|對|对|錯|错|正確|正确|錯誤|错误"
 BRACKET_ANSWER = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>[A-FＡ-Ｆ]{{1,6}}|{_JUDGE_TOKENS})[ \t　]{{0,4}}[）)]")
+_BRACKET_TRIES = 8
 BLANKED = "（　）"  # what a bracket answer leaves in the stem, so the stem does not give it away
 # "(√) 地球是圓的": a judge answer written before the statement.
 JUDGE_PREFIX = re.compile(r"[ \t]{0,4}[（(][ \t]{0,2}(?P<a>[√×✓✗✔✘])[ \t]{0,2}[）)]")
@@ -135,7 +136,9 @@ def bracket_answer(text: str, choice_expected: bool, labels: re.Pattern[str] | N
     A bracket counts when, blanked, the options still read A, B … after it: so an
     option written ``(B)`` is never taken for an answer.
     """
-    for match in BRACKET_ANSWER.finditer(text):
+    for k, match in enumerate(BRACKET_ANSWER.finditer(text)):
+        if k == _BRACKET_TRIES:  # each try splits the text again: a bounded number keeps it linear
+            break
         trial = text[: match.start()] + BLANKED + text[match.end() :]
         stem, options = split_options(trial, allow_single=choice_expected, labels=labels)
         value = match.group("a")

@@ -260,3 +260,18 @@ def test_points_from_a_section_heading_survive_the_json_export(tmp_path):
     bank = parse_text("一、单选题（共1题，每题2分）\n1. 甲\nA. 甲\nB. 乙\n答案：A\n")
     (tmp_path / "b.json").write_text(dumps_json(bank), encoding="utf-8")
     assert [q.points for q in read_bank(tmp_path / "b.json").questions] == [2.0]
+
+
+# -- linear time --------------------------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "1. 題（ B ）" + "(A)" * 20000 + "\n2. 題（ B ）\nA. 甲\nB. 乙\n",
+    "参考答案\n" + "\n" * 50000 + "1. 題\nA. 甲\nB. 乙\n",
+    "1. 題\n" + "- " * 50000 + "A: 甲\nB: 乙\n",
+    "(1) 題\n" + " " * 100000 + "(A)\n(2) 題\n",
+])
+def test_hostile_layouts_parse_in_linear_time(text):
+    import time
+
+    start = time.process_time()
+    parse_text(text)
+    assert time.process_time() - start < 2.0
