@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from .fields import EXPLANATION_MARK
+from .sections import LINE_HEADINGS
 
 KEY_HEADING = re.compile(
     r"(?m)^[ \t]*(?:#{1,6}[ \t]{0,4})?(?:\*\*)?[【\[]?"
@@ -34,6 +35,9 @@ RANGE = re.compile(r"(?P<a>\d{1,5})[ \t]{0,2}[-~～—–][ \t]{0,2}(?P<b>\d{1,5
                    r"(?P<v>[A-F√×]{1,50})(?![A-Za-z])")
 _SUB_HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?"
                           r"(?:第[\d一二三四五六七八九十百零〇]{1,4}[章節节部]|[一二三四五六七八九十]{1,3}[、.．])")
+# Under a sub-heading that repeats a section's name: "1．存储器" (any text answers question 1)
+FREE_ENTRY = re.compile(r"[ \t]{0,8}[(（]?(?P<n>\d{1,5})[)）]?[ \t]{0,4}[.．、:：)）][ \t]{0,4}(?P<v>\S[^\n]*)")
+_NAME_END = re.compile(r"[（(【\[ \t　:：]")
 _STARTS_WITH_NUMBER = re.compile(r"[ \t]*(?:[#*>][ \t#*>]{0,10})?[(（]?\d")
 
 
@@ -62,8 +66,14 @@ def find_keys(text: str) -> list[AnswerKey]:
     """Every answer key in ``text``, in order."""
     keys: list[AnswerKey] = []
     position = 0
+    headings = sorted((m.start(), section_name(m.group("title"))) for p in LINE_HEADINGS for m in p.finditer(text))
+    seen: set[str] = set()  # names of the sections before the key being read
+    h = 0
     while (heading := KEY_HEADING.search(text, position)) is not None:
-        key = _read_key(text, heading)
+        while h < len(headings) and headings[h][0] < heading.start():
+            seen.add(headings[h][1])
+            h += 1
+        key = _read_key(text, heading, seen)
         if key is None:
             position = heading.end() + 1
         else:
@@ -72,27 +82,44 @@ def find_keys(text: str) -> list[AnswerKey]:
     return keys
 
 
-def _read_key(text: str, heading: re.Match[str]) -> AnswerKey | None:
+def section_name(title: str) -> str:
+    """A section's title as a key's sub-heading repeats it: "单选题（每题2分）" -> "单选题"."""
+    return _NAME_END.split(title, maxsplit=1)[0].strip()
+
+
+def _read_key(text: str, heading: re.Match[str], sections: set[str]) -> AnswerKey | None:
+    """The key under ``heading``; ``sections`` are the names of the sections before it.
+
+    Under a sub-heading that repeats one of them, an entry may be any text ("1．存储器",
+    a fill answer): there a line cannot be a question.
+    """
     key = AnswerKey(heading.start(), heading.end(), [[]])
     line_start, end = heading.end(), heading.end()
     pending_end = None  # where trailing sub-headings began: they go back if the key ends
     first = True
+    free = False  # whether the current group repeats a section's name
     while line_start < len(text):
         line_end = text.find("\n", line_start)
         line_end = len(text) if line_end < 0 else line_end
         line = text[line_start:line_end]
         entries = _entries(line, line_start)
+        if not entries and free and (written := FREE_ENTRY.match(line)):
+            entries = [KeyEntry(int(written["n"]), written["v"].strip(), "", line_start + written.start("n"))]
+        sub_heading = _SUB_HEADING.match(line)
         if entries:
             key.groups[-1].extend(entries)
             pending_end = None
-        elif _SUB_HEADING.match(line) and not _STARTS_WITH_NUMBER.match(line) and not first:
+        elif sub_heading and not _STARTS_WITH_NUMBER.match(line) and not first:
             if key.groups[-1]:
                 key.groups.append([])
+            free = section_name(line[sub_heading.end():]) in sections
             pending_end = pending_end if pending_end is not None else line_start
         elif first and line.strip():
             # a key starts with its entries (on the heading's line or the next one), or
-            # with the sub-heading of its first group followed by entries
-            if not (_SUB_HEADING.match(line) and _entries(_next_line(text, line_end), 0)):
+            # with the sub-heading of its first group: one repeating a section's name, or
+            # followed by entries
+            free = bool(sub_heading) and section_name(line[sub_heading.end():] if sub_heading else "") in sections
+            if not (sub_heading and (free or _entries(_next_line(text, line_end), 0))):
                 return None
             first = False
             line_start = line_end + 1

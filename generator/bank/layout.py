@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, TASK_ITEM
 from .model import Bank
 
-# "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it)
+# "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
+# digit may follow only "．" ("3．1KB等于…"), and the parser takes that only at a line start
 DOT_NUMBER = re.compile(
-    r"(?<![\d.．])(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,5})[.．、:：]?|(?P<n>\d{1,5})[ \t]*[.．、](?!\d))(?:\*\*)?"
+    r"(?<![\d.．])(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,5})[.．、:：]?|(?P<n>\d{1,5})[ \t]*(?:[.．、](?!\d)|．))(?:\*\*)?"
 )
 
 

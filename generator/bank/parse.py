@@ -140,6 +140,8 @@ class _Scanner:
             line_start = self._at_line_start(start)
             if line_start:  # the line's lead ("## ", "**", "> ") is part of the question's marker
                 start = self.text.rfind("\n", max(0, start - 200), start) + 1 if start else 0
+            if not line_start and self.text[m.end() : m.end() + 1].isdigit():
+                continue  # "3．1" inside text is a number; at a line start, "3．1KB等于…" is question 3
             if line_start or not self.layout.line_start_only:
                 questions.append(_Event("question", start, m.end(), number=number_of(m), line_start=line_start))
         line_questions = {e.start for e in questions if e.line_start}

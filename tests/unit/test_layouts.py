@@ -275,3 +275,16 @@ def test_hostile_layouts_parse_in_linear_time(text):
     start = time.process_time()
     parse_text(text)
     assert time.process_time() - start < 2.0
+
+
+def test_a_full_width_dot_before_a_digit_starts_a_question_at_a_line_start_only():
+    bank = parse_text("1．CPU是（  ）\nA．甲\nB．乙\n答案：A\n"
+                      "2．1KB等於（  ）字節，不是2．5KB\nA．1024\nB．1000\n答案：A\n")
+    assert [(q.number, q.stem) for q in bank.questions] == [(1, "CPU是（  ）"), (2, "1KB等於（  ）字節，不是2．5KB")]
+
+
+def test_a_key_sub_heading_repeating_a_section_takes_written_answers():
+    bank = parse_text("一、判断题\n1．天是藍的。（  ）\n二、填空题\n1．中國的首都是____。\n"
+                      "参考答案\n一、判断题\n1-1 √\n二、填空题\n1．北京\n")
+    assert [(q.type, q.answer) for q in bank.questions] == [(T.JUDGE, "true"), (T.FILL, "北京")]
+    assert [c.title for c in bank.chapters] == ["判断题", "填空题"]
