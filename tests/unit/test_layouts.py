@@ -288,3 +288,9 @@ def test_a_key_sub_heading_repeating_a_section_takes_written_answers():
                       "参考答案\n一、判断题\n1-1 √\n二、填空题\n1．北京\n")
     assert [(q.type, q.answer) for q in bank.questions] == [(T.JUDGE, "true"), (T.FILL, "北京")]
     assert [c.title for c in bank.chapters] == ["判断题", "填空题"]
+
+
+def test_a_heading_opening_the_file_names_the_bank_as_well_as_its_first_chapter():
+    bank = parse_text("# Python Quiz\n\n## Question 1\nWhat is 1+1?\n- A) 2\n- B) 3\n\n**Answer:** A\n")
+    assert (bank.title, bank.chapters[0].title, bank.questions[0].answer) == ("Python Quiz", "Python Quiz", "A")
+    assert [o.text for o in bank.questions[0].options] == ["2", "3"]
