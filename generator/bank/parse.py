@@ -28,6 +28,7 @@ from .spans import code_and_table_spans
 
 QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.bank.layout
 _NEWLINE = re.compile("\n")
+_H1 = re.compile(r"[ \t]*#[ \t]")
 
 
 @dataclass
@@ -264,8 +265,8 @@ class _Scanner:
                              + (f"; it starts:\n{_first_lines(self.text)}" if self.text.strip() else ""))
         title = next((line.strip(" #\t") for line in preamble.splitlines()
                       if line.strip(" #\t") and not FURNITURE.fullmatch(line)), "")
-        if not title and not preamble and kept[0][0].title:  # "# Python Quiz" opening the file names it too
-            title = kept[0][0].title
+        if not title and not preamble and _H1.match(self.text, kept[0][0].start):
+            title = kept[0][0].title  # "# Python Quiz" opening the file names it too
         sections = [(d.start, [(m.start, m.number) for m in d.questions]) for d, _ in kept]
         self.key_entries, unplaced = match_keys(self.keys, sections)
         chapters = tuple(self._chapter(n, draft, end) for n, (draft, end) in enumerate(kept, 1))

@@ -294,3 +294,8 @@ def test_a_heading_opening_the_file_names_the_bank_as_well_as_its_first_chapter(
     bank = parse_text("# Python Quiz\n\n## Question 1\nWhat is 1+1?\n- A) 2\n- B) 3\n\n**Answer:** A\n")
     assert (bank.title, bank.chapters[0].title, bank.questions[0].answer) == ("Python Quiz", "Python Quiz", "A")
     assert [o.text for o in bank.questions[0].options] == ["2", "3"]
+
+
+def test_a_chapter_heading_opening_the_file_does_not_name_the_bank():
+    bank = parse_text("第一章 概论\n1. 題\nA. 甲\nB. 乙\n答案：A\n")
+    assert (bank.title, bank.chapters[0].title) == ("", "概论")
