@@ -93,11 +93,12 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
 
     answer_mark = ANSWER_MARK.search(body)
     explanation_mark = EXPLANATION_MARK.search(body, answer_mark.end() if answer_mark else 0)
-    end_of_question = min((m.start() for m in (answer_mark, explanation_mark) if m), default=len(body))
+    end_of_question = min((_line_lead(body, m.start()) for m in (answer_mark, explanation_mark) if m),
+                          default=len(body))
     question_part = body[:end_of_question]
     answer_text = None
     if answer_mark:
-        answer_end = explanation_mark.start() if explanation_mark else len(body)
+        answer_end = _line_lead(body, explanation_mark.start()) if explanation_mark else len(body)
         answer_text = body[answer_mark.end() : answer_end].strip()
     explanation = body[explanation_mark.end() :].strip() if explanation_mark else ""
 
@@ -114,6 +115,15 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         if found is not None:
             stem, options, answer_text = found
     return Fields(qtype, tuple(tags), stem.strip(), options, answer_text, explanation)
+
+
+def _line_lead(text: str, offset: int) -> int:
+    """Where the Markdown lead of a marker's line starts ("#### 答案：D", "> 解析："), or ``offset``."""
+    start = offset
+    while start > 0 and offset - start < 16 and text[start - 1] in "#> \t":
+        start -= 1
+    lead = text[start:offset]
+    return start if (start == 0 or text[start - 1] == "\n") and ("#" in lead or ">" in lead) else offset
 
 
 def task_options(text: str) -> tuple[str, tuple[Option, ...], str] | None:

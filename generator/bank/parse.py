@@ -28,6 +28,7 @@ from .spans import code_and_table_spans
 
 QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.bank.layout
 _NEWLINE = re.compile("\n")
+_FIELD_MARK = re.compile(f"{F.ANSWER_MARK.pattern}|{F.EXPLANATION_MARK.pattern.replace('bold', 'xbold')}")
 _H1 = re.compile(r"[ \t]*#[ \t]")
 
 
@@ -149,8 +150,10 @@ class _Scanner:
         events = []
         for pattern in LINE_HEADINGS:
             for m in pattern.finditer(self.text):
-                # "## 1. 題幹" and "## Question 3:" are questions set as headings, not chapters
-                if m.start() not in line_questions:
+                # "## 1. 題幹" and "## Question 3:" are questions set as headings, not chapters;
+                # "#### 答案：D" is an answer
+                title = m.group("title")
+                if m.start() not in line_questions and not _FIELD_MARK.match(title):
                     events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), line_start=True))
         for m in INLINE_HEADING.finditer(self.text):
             number = chinese_number(m.group("numeral") or m.group("chapter")) or 0  # 0 only for 第0章

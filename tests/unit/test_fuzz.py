@@ -164,6 +164,9 @@ def _label(letter: str) -> str:
     return rf"(?:{box}(?:{form})?|(?:[ \t]*[-*+][ \t]+)?(?:\*\*)?{form}(?:\*\*)?)"
 
 
+_LEAD = r"[#> \t]*"  # "#### 答案：D", "> 解析：": a marker's line may carry a Markdown lead
+
+
 def question_pattern(q: Question, numbering: str, keyed: bool = False) -> str:
     """The source of one question: its markers (patterns) and its fields (literal), in order.
 
@@ -184,8 +187,8 @@ def question_pattern(q: Question, numbering: str, keyed: bool = False) -> str:
     parts.append(rf"\s*{stem}(?:[ \t]*\*\*)?")  # "**1.題幹**" closes its bold on the stem
     parts += [rf"\s*{_label(o.label)}\s*{e(o.text)}" for o in q.options]
     if answer is not None:
-        parts.append(rf"(?:\s*{F.ANSWER_MARK.pattern}\s*{answer})?")
-    explanation = F.EXPLANATION_MARK.pattern.replace("bold", "xbold")
+        parts.append(rf"(?:\s*{_LEAD}{F.ANSWER_MARK.pattern}\s*{answer})?")
+    explanation = _LEAD + F.EXPLANATION_MARK.pattern.replace("bold", "xbold")
     parts.append(rf"(?:\s*{explanation}\s*{e(q.explanation)})?" if not q.explanation or keyed
                  else rf"\s*{explanation}\s*{e(q.explanation)}")
     return "".join(parts) + r"\s*"

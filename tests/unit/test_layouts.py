@@ -299,3 +299,9 @@ def test_a_heading_opening_the_file_names_the_bank_as_well_as_its_first_chapter(
 def test_a_chapter_heading_opening_the_file_does_not_name_the_bank():
     bank = parse_text("第一章 概论\n1. 題\nA. 甲\nB. 乙\n答案：A\n")
     assert (bank.title, bank.chapters[0].title) == ("", "概论")
+
+
+@pytest.mark.parametrize("lead", ["#### ", "> ", "## "])
+def test_an_answer_under_a_markdown_heading_or_quote(lead):
+    q = parse_text(f"### 1. 選哪個\nA. 甲\nB. 乙\n{lead}答案：B\n{lead}解析：因為乙。\n").questions[0]
+    assert ([o.text for o in q.options], q.answer, q.explanation) == (["甲", "乙"], "B", "因為乙。")
