@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, TASK_ITEM
+from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, TASK_ITEM, has_options
 from .model import Bank
 
 # "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
@@ -49,6 +49,10 @@ NUMBERINGS: tuple[Recogniser, ...] = (
                re.compile(r"(?:Question|QUESTION|Q)[ \t]*(?P<n>\d{1,5})(?![\d.．]\d)(?!\d)[ \t]*[.．:：)]?(?:\*\*)?")),
 )
 DEFAULT_NUMBERING = NUMBERINGS[0]
+# A bank with no number at any line start may set each question as a Markdown heading
+# followed by its options ("### 棧的特點是？" then "- [x] 後進先出"): numbered in order.
+HEADING_QUESTIONS = Recogniser("heading", "### <stem> followed by options",
+                               re.compile(r"(?m:^)[ \t]{0,3}#{1,6}[ \t]+(?=\S)"))
 
 # Option label forms besides the classic ones, each read together with OPTION_LABEL; groups
 # ``d`` (the letter) as there.  A Markdown list dash or bold around a label belongs to it.
@@ -88,6 +92,7 @@ class Layout:
     options: Recogniser = DEFAULT_OPTIONS
     answers: Recogniser = DEFAULT_ANSWERS
     numbering_run: int = 0  # the longest run 1, 2, 3 … of line-start numbers
+    heading_questions: tuple[int, ...] = ()  # starts of the headings that are questions ("heading")
     numbering_count: int = 0
     option_count: int = 0  # A→B label pairs of the chosen form
     answer_count: int = 0
@@ -99,6 +104,7 @@ class Layout:
 
     @property
     def line_start_only(self) -> bool:
+        """Whether question numbers count only at a line start (all but ``dot``)."""
         return self.numbering is not DEFAULT_NUMBERING
 
 
@@ -123,19 +129,33 @@ def detect_layout(text: str) -> Layout:
         numbers[k].append(int(m[f"n_{k}"] or m.groupdict().get(f"wn_{k}") or 0))
     scored = [(_longest_run(found), len(found), -k, NUMBERINGS[k]) for k, found in enumerate(numbers)]
     run, count, _, numbering = max(scored, key=lambda s: s[:3])
-    if count == 0:  # no number at a line start: a bank scraped onto one line reads as "1."
-        numbering = DEFAULT_NUMBERING
     pairs = _label_pairs(text)
     # On a tie classic wins, but for "list", which reads all of its labels and more ("- A.").
     option_count, _, options = max((pairs[k], _OPTION_TIES.index(form.name), form)
                                    for k, form in enumerate(OPTION_FORMS))
+    headings: tuple[int, ...] = ()
+    if count == 0:  # no number at a line start: headings with options, or a bank on one line ("1.")
+        headings = _heading_questions(text, _option_pattern(options))
+        numbering = HEADING_QUESTIONS if headings else DEFAULT_NUMBERING
+        run = count = len(headings)
     marked = sum(1 for _ in ANSWER_MARK.finditer(text))
     answers, answer_count = DEFAULT_ANSWERS, marked
     for style in ANSWER_STYLES[1:]:
         found = sum(1 for m in style.pattern.finditer(text) if _counts_as_answer(style, m))
         if found > answer_count:
             answers, answer_count = style, found
-    return Layout(numbering, options, answers, run, count, option_count, answer_count)
+    return Layout(numbering, options, answers, run, headings, count, option_count, answer_count)
+
+
+def _heading_questions(text: str, labels: re.Pattern[str]) -> tuple[int, ...]:
+    """Starts of the Markdown headings followed, before the next heading, by options."""
+    heads = [m.start() for m in HEADING_QUESTIONS.pattern.finditer(text)]
+    found = []
+    for i, start in enumerate(heads):
+        section = text[start : heads[i + 1] if i + 1 < len(heads) else len(text)]
+        if TASK_ITEM.search(section) or has_options(section, labels):
+            found.append(start)
+    return tuple(found)
 
 
 def _counts_as_answer(style: Recogniser, match: re.Match[str]) -> bool:

@@ -136,16 +136,7 @@ class _Scanner:
 
     # -- scanning -------------------------------------------------------------
     def candidates(self) -> list[_Event]:
-        questions = []
-        for m in self.layout.numbering.pattern.finditer(self.text):
-            start = m.start()
-            line_start = self._at_line_start(start)
-            if line_start:  # the line's lead ("## ", "**", "> ") is part of the question's marker
-                start = self.text.rfind("\n", max(0, start - 200), start) + 1 if start else 0
-            if not line_start and self.text[m.end() : m.end() + 1].isdigit():
-                continue  # "3．1" inside text is a number; at a line start, "3．1KB等于…" is question 3
-            if line_start or not self.layout.line_start_only:
-                questions.append(_Event("question", start, m.end(), number=number_of(m), line_start=line_start))
+        questions = self._heading_questions() if self.layout.heading_questions else self._numbered_questions()
         line_questions = {e.start for e in questions if e.line_start}
         events = []
         for pattern in LINE_HEADINGS:
@@ -161,6 +152,25 @@ class _Scanner:
         events += questions
         events = [e for e in events if not self._opaque(e.start)]
         return sorted(events, key=lambda e: (e.start, e.kind != "heading", -e.end))
+
+    def _numbered_questions(self) -> list[_Event]:
+        questions = []
+        for m in self.layout.numbering.pattern.finditer(self.text):
+            start = m.start()
+            line_start = self._at_line_start(start)
+            if line_start:  # the line's lead ("## ", "**", "> ") is part of the question's marker
+                start = self.text.rfind("\n", max(0, start - 200), start) + 1 if start else 0
+            if not line_start and self.text[m.end() : m.end() + 1].isdigit():
+                continue  # "3．1" inside text is a number; at a line start, "3．1KB等于…" is question 3
+            if line_start or not self.layout.line_start_only:
+                questions.append(_Event("question", start, m.end(), number=number_of(m), line_start=line_start))
+        return questions
+
+    def _heading_questions(self) -> list[_Event]:
+        """"### 棧的特點是？" followed by its options: questions numbered in order."""
+        heading = self.layout.numbering.pattern
+        return [_Event("question", start, m.end(), number=k, line_start=True)
+                for k, start in enumerate(self.layout.heading_questions, 1) if (m := heading.match(self.text, start))]
 
     def run(self, slug: str) -> Bank:
         events = self.candidates()

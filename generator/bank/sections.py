@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import re
 
+# "第一章", "第2節", "第一部分" (the whole of "部分": "第一部分" alone is a title, not "分")
+CHAPTER_NUMBER = r"第[\d一二三四五六七八九十百零〇]+(?:[章節节]|部(?:分|(?!分)))[ \t　:：\-—.、]*"
 # Headings on a line of their own, by form; each captures the chapter title.
 LINE_HEADINGS = (
-    re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?:第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*)?"
+    re.compile(rf"(?m)^[ \t]*#{{1,6}}[ \t]*(?:{CHAPTER_NUMBER})?"
                r"(?P<title>\S.*?)[ \t#]*$"),
-    re.compile(r"(?m)^[ \t　]*第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*"
+    re.compile(rf"(?m)^[ \t　]*{CHAPTER_NUMBER}"
                r"(?P<title>[^\n。；]{0,40}?)[ \t]*$"),
     re.compile(r"(?m)^[ \t　]*[一二三四五六七八九十]{1,3}[、.．][ \t　]*(?P<title>[^\n。；：:]{1,40}?)[ \t]*$"),
 )

@@ -151,7 +151,7 @@ def test_the_pipeline_raises_nothing_but_guide_errors(data):
 
 
 # -- property 2: every character accounted for -----------------------------------------
-_HEADING_MARK = (r"[ \t　]*(?:#{1,6}[ \t]*)?(?:第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*"
+_HEADING_MARK = (r"[ \t　]*(?:#{1,6}[ \t]*)?(?:第[\d一二三四五六七八九十百零〇]+[章節节部]分?[ \t　:：\-—.、]*"
                  r"|[一二三四五六七八九十]{1,3}[、.．][ \t　]*)?")
 _FULLWIDTH = dict(zip("ABCDEF", "ＡＢＣＤＥＦ", strict=True))
 

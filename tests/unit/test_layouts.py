@@ -305,3 +305,18 @@ def test_a_chapter_heading_opening_the_file_does_not_name_the_bank():
 def test_an_answer_under_a_markdown_heading_or_quote(lead):
     q = parse_text(f"### 1. 選哪個\nA. 甲\nB. 乙\n{lead}答案：B\n{lead}解析：因為乙。\n").questions[0]
     assert ([o.text for o in q.options], q.answer, q.explanation) == (["甲", "乙"], "B", "因為乙。")
+
+
+def test_markdown_headings_without_numbers_followed_by_options_are_questions():
+    bank = parse_text("# 練習\n\n## 第一部分\n\n### 棧的特點是？\n- [ ] 先進先出\n- [x] 後進先出\n\n"
+                      "### 線性結構有哪些？\n- [x] 數組\n- [x] 鏈表\n- [ ] 樹\n")
+    assert detect_layout(bank.preamble + "\n### a\n- [x] b\n- [ ] c\n").numbering.name == "heading"
+    assert [(c.title, [(q.number, q.stem, q.answer) for q in c.questions]) for c in bank.chapters] == [
+        ("第一部分", [(1, "棧的特點是？", "B"), (2, "線性結構有哪些？", "AB")])]
+    assert bank.title == "練習"
+
+
+@pytest.mark.parametrize("heading, title", [
+    ("第一部分 选择题", "选择题"), ("## 第一部分", "第一部分"), ("第二部 進階", "進階")])
+def test_part_headings(heading, title):
+    assert parse_text(f"{heading}\n1. 題\nA. 甲\nB. 乙\n答案：A\n").chapters[0].title == title
