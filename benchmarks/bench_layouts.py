@@ -36,6 +36,7 @@ LAYOUTS: dict[str, Callable[[int], str]] = {
     "Question 1 + **A:**": lambda n: _choice(f"## Question {n}:", n, lambda x: f"**{x}:** ", "**Answer:** B, C\n"),
     "(a) options + bracket answer": lambda n: f"{n}. 第{n}題選哪個（ B ）\n(a) 甲 (b) 乙 (c) 丙\n",
     "task list": lambda n: f"### {n}. 第{n}題\n- [ ] 甲\n- [x] 乙\n- [ ] 丙\n\n",
+    "headings, no numbers": lambda n: f"### 問題：哪個是第{n}個\n- [ ] 甲\n- [x] 乙\n- [ ] 丙\n\n",
     "answer key per section": lambda n: _choice(f"{n}. ", n, lambda x: f"{x}. ", ""),
 }
 
@@ -44,7 +45,7 @@ def make_bank(layout: str, questions: int) -> str:
     per_section = questions // SECTIONS
     parts = ["題庫\n考試須知\n1. 本卷共五章\n2. 考試時間120分鐘\n"]
     for s in range(1, SECTIONS + 1):
-        parts.append(f"第{s}章 第{s}部分\n")
+        parts.append(f"## 第{s}部分\n" if layout == "headings, no numbers" else f"第{s}章 第{s}部分\n")
         parts += [LAYOUTS[layout](n) for n in range(1, per_section + 1)]
         if layout == "answer key per section":
             parts.append("参考答案\n" + " ".join(f"{n}.B" for n in range(1, per_section + 1)) + "\n")
@@ -64,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
         bank = parse(repaired.text, "bench.txt", "bench", repaired.offsets, text)
         seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
         answered = sum(q.answer is not None for q in bank.questions)
-        whole = sum(f"第{q.number}題" in q.stem for q in bank.questions)  # no list item taken for a question
+        whole = sum(q.stem.count("題") == 1 for q in bank.questions)  # none swallowed, no list item taken
         right = len(bank.questions) == args.questions // SECTIONS * SECTIONS == answered == whole
         slow = cpu > TARGET * max(1.0, args.questions / 20000)
         failed += slow or not right

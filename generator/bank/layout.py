@@ -49,8 +49,8 @@ NUMBERINGS: tuple[Recogniser, ...] = (
                re.compile(r"(?:Question|QUESTION|Q)[ \t]*(?P<n>\d{1,5})(?![\d.．]\d)(?!\d)[ \t]*[.．:：)]?(?:\*\*)?")),
 )
 DEFAULT_NUMBERING = NUMBERINGS[0]
-# A bank with no number at any line start may set each question as a Markdown heading
-# followed by its options ("### 棧的特點是？" then "- [x] 後進先出"): numbered in order.
+# A bank may set each question as a Markdown heading followed by its options, with no
+# number ("### 棧的特點是？" then "- [x] 後進先出"): numbered in order.
 HEADING_QUESTIONS = Recogniser("heading", "### <stem> followed by options",
                                re.compile(r"(?m:^)[ \t]{0,3}#{1,6}[ \t]+(?=\S)"))
 
@@ -133,11 +133,14 @@ def detect_layout(text: str) -> Layout:
     # On a tie classic wins, but for "list", which reads all of its labels and more ("- A.").
     option_count, _, options = max((pairs[k], _OPTION_TIES.index(form.name), form)
                                    for k, form in enumerate(OPTION_FORMS))
-    headings: tuple[int, ...] = ()
-    if count == 0:  # no number at a line start: headings with options, or a bank on one line ("1.")
-        headings = _heading_questions(text, _option_pattern(options))
-        numbering = HEADING_QUESTIONS if headings else DEFAULT_NUMBERING
-        run = count = len(headings)
+    # Headings followed by options are the questions when they outnumber the numbers at line
+    # starts (a preamble's "1. 2." has some); with neither, "1." reads a bank on one line.
+    headings = _heading_questions(text, _option_pattern(options))
+    if len(headings) > count:
+        numbering, run, count = HEADING_QUESTIONS, len(headings), len(headings)
+    else:
+        headings = ()
+        numbering = numbering if count else DEFAULT_NUMBERING
     marked = sum(1 for _ in ANSWER_MARK.finditer(text))
     answers, answer_count = DEFAULT_ANSWERS, marked
     for style in ANSWER_STYLES[1:]:

@@ -320,3 +320,10 @@ def test_markdown_headings_without_numbers_followed_by_options_are_questions():
     ("第一部分 选择题", "选择题"), ("## 第一部分", "第一部分"), ("第二部 進階", "進階")])
 def test_part_headings(heading, title):
     assert parse_text(f"{heading}\n1. 題\nA. 甲\nB. 乙\n答案：A\n").chapters[0].title == title
+
+
+def test_chapter_headings_over_numbered_questions_stay_chapters():
+    chapter = "1. 題\nA. 甲\nB. 乙\n答案：A\n2. 題\nA. 甲\nB. 乙\n答案：B\n"
+    bank = parse_text("".join(f"## 第{n}章 甲\n{chapter}" for n in range(1, 6)))
+    assert detect_layout("".join(f"## 第{n}章 甲\n{chapter}" for n in range(1, 6))).numbering.name == "dot"
+    assert [len(c.questions) for c in bank.chapters] == [2] * 5
