@@ -66,10 +66,12 @@ def find_keys(text: str) -> list[AnswerKey]:
     """Every answer key in ``text``, in order."""
     keys: list[AnswerKey] = []
     position = 0
-    headings = sorted((m.start(), section_name(m.group("title"))) for p in LINE_HEADINGS for m in p.finditer(text))
+    headings: list[tuple[int, str]] | None = None  # found at the first key heading: most banks have none
     seen: set[str] = set()  # names of the sections before the key being read
     h = 0
     while (heading := KEY_HEADING.search(text, position)) is not None:
+        if headings is None:
+            headings = sorted((m.start(), section_name(m["title"])) for p in LINE_HEADINGS for m in p.finditer(text))
         while h < len(headings) and headings[h][0] < heading.start():
             seen.add(headings[h][1])
             h += 1

@@ -34,8 +34,8 @@ ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what else 
     r"(?=[*【參参正標标答CRA])(?P<bold>\*\*)?(?:【(?:參考|参考|正確|正确|標準|标准)?答案】|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)\s*[：:]"
     r"|(?:Correct |Right )?(?:Answer|ANSWER)[ \t]{0,3}[：:])(?(bold)\*\*)"
 )
-EXPLANATION_MARK = re.compile(
-    r"(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】|(?:答案)?解析\s*[：:]|解答\s*[：:]"
+EXPLANATION_MARK = re.compile(  # the lookahead, as ANSWER_MARK's, makes the scan quick
+    r"(?=[*【答解E])(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】|(?:答案)?解析\s*[：:]|解答\s*[：:]"
     r"|(?:Explanation|EXPLANATION)[ \t]{0,3}[：:])(?(bold)\*\*)"
 )
 # The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
@@ -175,10 +175,10 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
             chosen.append(match)
     # Options one per line but out of order (B, A, C, D): taken as written, since the
     # sequence above would glue some of them to their neighbours' text.
-    lines = [m for m, _ in found if _starts_line(text, m.start())]
-    letters = [_letter(m) for m in lines]
-    if len(lines) > len(chosen) and sorted(letters) == [chr(ord("A") + i) for i in range(len(lines))]:
-        chosen = lines
+    lines = [(m, letter) for m, letter in found if _starts_line(text, m.start())]
+    if len(lines) > len(chosen) and sorted(letter for _, letter in lines) == [chr(ord("A") + i)
+                                                                            for i in range(len(lines))]:
+        chosen = [m for m, _ in lines]
     if len(chosen) < 2 and not (allow_single and chosen):
         return text, ()
     stem = text[: chosen[0].start()]

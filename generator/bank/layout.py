@@ -25,7 +25,8 @@ from .model import Bank
 # "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
 # digit may follow only "．" ("3．1KB等于…"), and the parser takes that only at a line start
 DOT_NUMBER = re.compile(
-    r"(?<![\d.．])(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,5})[.．、:：]?|(?P<n>\d{1,5})[ \t]*(?:[.．、](?!\d)|．))(?:\*\*)?"
+    r"(?=[\d題题])(?<![\d.．])"  # the lookahead first: a quick scan to the next digit
+    r"(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,5})[.．、:：]?|(?P<n>\d{1,5})[ \t]*(?:[.．、](?!\d)|．))(?:\*\*)?"
 )
 
 
@@ -135,7 +136,7 @@ def detect_layout(text: str) -> Layout:
                                    for k, form in enumerate(OPTION_FORMS))
     # Headings followed by options are the questions when they outnumber the numbers at line
     # starts (a preamble's "1. 2." has some); with neither, "1." reads a bank on one line.
-    headings = _heading_questions(text, _option_pattern(options))
+    headings = _heading_questions(text, _option_pattern(options), count)
     if len(headings) > count:
         numbering, run, count = HEADING_QUESTIONS, len(headings), len(headings)
     else:
@@ -150,9 +151,12 @@ def detect_layout(text: str) -> Layout:
     return Layout(numbering, options, answers, run, headings, count, option_count, answer_count)
 
 
-def _heading_questions(text: str, labels: re.Pattern[str]) -> tuple[int, ...]:
-    """Starts of the Markdown headings followed, before the next heading, by options."""
+def _heading_questions(text: str, labels: re.Pattern[str], numbered: int) -> tuple[int, ...]:
+    """Starts of the Markdown headings followed, before the next heading, by options
+    (none when there are no more headings than ``numbered`` line starts)."""
     heads = [m.start() for m in HEADING_QUESTIONS.pattern.finditer(text)]
+    if len(heads) <= numbered:
+        return ()
     found = []
     for i, start in enumerate(heads):
         section = text[start : heads[i + 1] if i + 1 < len(heads) else len(text)]
@@ -193,10 +197,11 @@ def _suffixed(pattern: str, suffix: str) -> str:
 
 
 # One scan for all numberings at line starts, one for all option forms (after a quick test
-# of the first character): a scan per recogniser of a 20,000-question bank was most of parsing.
+# that a label may start here: a letter followed by a blank or punctuation, a bracket, a list
+# dash): a scan per recogniser of a 20,000-question bank was most of parsing.
 _NUMBER_SCAN = re.compile(r"(?m)^[ \t*#>]{0,20}(?:" + "|".join(
     f"(?P<k{k}>{_suffixed(r.pattern.pattern, str(k))})" for k, r in enumerate(NUMBERINGS)) + ")")
-_OPTION_SCAN = re.compile(r"(?=[ \t*+\-(（A-Fa-fＡ-Ｆ])(?:" + "|".join(
+_OPTION_SCAN = re.compile(r"(?=[ \t]{0,16}(?:[-*+(（]|[A-Fa-fＡ-Ｆ][\s.．、:：)）]))(?:" + "|".join(
     f"(?P<o{k}>{_suffixed(form.pattern.pattern, str(k))})" for k, form in enumerate(OPTION_FORMS)) + ")")
 _OPTION_LETTER_GROUPS = [[f"{name}_{k}" for name in form.pattern.groupindex] for k, form in enumerate(OPTION_FORMS)]
 

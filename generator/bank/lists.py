@@ -6,6 +6,7 @@ look like questions; this module only groups them into runs and judges the runs.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Protocol
 
 from .fields import type_from_words
@@ -37,16 +38,20 @@ def numbered_lists(events: Sequence[Candidate], looks_like_question: Callable[[i
                 runs.append(([], group, typed))
             runs[-1][0].append(i)
             previous = event.number
-    like = [any(looks_like_question(i) for i in run) for run, _, _ in runs]
-    if not any(like):
+
+    @cache  # judged only where it matters: a big bank has thousands of runs
+    def like(k: int) -> bool:
+        return any(looks_like_question(i) for i in runs[k][0])
+
+    first = next((k for k in range(len(runs)) if like(k)), None)
+    if first is None:
         return set()  # nothing to tell lists from
-    first = like.index(True)
     lists: set[int] = set()
     for k, (run, run_group, run_typed) in enumerate(runs):
-        if like[k] or run_typed:
+        if run_typed:
             continue
-        before_next = (k + 1 < len(runs) and like[k + 1] and runs[k + 1][1] == run_group
-                       and events[runs[k + 1][0][0]].number == 1)
-        if k < first or before_next:
+        restart_next = (k + 1 < len(runs) and runs[k + 1][1] == run_group
+                        and events[runs[k + 1][0][0]].number == 1)
+        if (k < first or (restart_next and like(k + 1))) and not like(k):
             lists.update(events[i].start for i in run)
     return lists

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
 from ..base.errors import ParseError
@@ -42,19 +43,28 @@ class _Event:
     line_start: bool = False
 
 
-@dataclass(frozen=True)
 class _Features:
-    """What the text from a candidate question number to the next candidate holds."""
+    """What the text from a candidate question number to the next candidate holds (the
+    parser asks it of every candidate: what is needed only to judge lists is looked for
+    only then)."""
 
-    type_bracket: bool
-    answer: bool
-    options: bool
-    blank: bool  # a blank to fill or a "(√)" before a statement
-    text: bool  # anything but white space
+    __slots__ = ("answer", "options", "segment", "type_bracket")
+
+    def __init__(self, segment: str, labels: re.Pattern[str]) -> None:
+        self.segment = segment
+        self.type_bracket = F.TYPE_BRACKET.match(segment) is not None
+        self.answer = F.ANSWER_MARK.search(segment) is not None
+        self.options = F.has_options(segment, labels) or F.task_options(segment) is not None
+
+    @property
+    def text(self) -> bool:
+        """Anything but white space."""
+        return bool(self.segment.strip())
 
     @property
     def looks_like_question(self) -> bool:
-        return self.type_bracket or self.answer or self.options or self.blank
+        return (self.type_bracket or self.answer or self.options or F.BLANK.search(self.segment) is not None
+                or F.JUDGE_PREFIX.match(self.segment) is not None)
 
 
 @dataclass
@@ -97,6 +107,7 @@ class _Scanner:
         self.opaque_starts = [s for s, _ in self.opaque]
         self.key_starts = [k.start for k in self.keys]
         self.key_entries: dict[int, KeyEntry] = {}  # by the start of the question each answers
+        self.ids: Iterator[str] = iter(())  # the questions' ids, in order
         self.furniture = [m.span() for m in FURNITURE.finditer(text) if not self._in_opaque(*m.span())]
         self.furniture_starts = [s for s, _ in self.furniture]
         self.event_starts: list[int] = []
@@ -227,11 +238,7 @@ class _Scanner:
         """What the text after candidate ``i`` holds, worked out once per candidate."""
         found = self._feature_cache.get(i)
         if found is None:
-            segment = self._segment(events, i)
-            found = _Features(
-                bool(F.TYPE_BRACKET.match(segment)), bool(F.ANSWER_MARK.search(segment)),
-                F.has_options(segment, self.layout.option_pattern) or F.task_options(segment) is not None,
-                bool(F.BLANK.search(segment) or F.JUDGE_PREFIX.match(segment)), bool(segment.strip()))
+            found = _Features(self._segment(events, i), self.layout.option_pattern)
             self._feature_cache[i] = found
         return found
 
@@ -282,8 +289,8 @@ class _Scanner:
             title = kept[0][0].title  # "# Python Quiz" opening the file names it too
         sections = [(d.start, [(m.start, m.number) for m in d.questions]) for d, _ in kept]
         self.key_entries, unplaced = match_keys(self.keys, sections)
+        self.ids = iter(question_ids([[m.number for m in d.questions] for d, _ in kept]))
         chapters = tuple(self._chapter(n, draft, end) for n, (draft, end) in enumerate(kept, 1))
-        chapters = _assign_ids(chapters)
         answer_keys = tuple(Stray(self.text[k.start : k.end].strip(), self.position(k.start), "answer key")
                             for k in self.keys)
         return Bank(slug=slug, source=self.source, title=title, preamble=preamble, chapters=chapters,
@@ -336,7 +343,7 @@ class _Scanner:
             parts = replace(parts, answer_text=entry.answer, explanation=parts.explanation or entry.explanation)
         qtype = parts.type or F.infer_type(parts)
         return Question(
-            id="", number=mark.number, type=qtype, stem=parts.stem, options=parts.options,
+            id=next(self.ids), number=mark.number, type=qtype, stem=parts.stem, options=parts.options,
             answer=F.normalise_answer(qtype, parts.answer_text, parts.options),
             answer_text=parts.answer_text, explanation=parts.explanation,
             position=self.position(mark.start), exam_tags=parts.exam_tags,
@@ -349,22 +356,26 @@ def _first_lines(text: str, count: int = 3) -> str:
 
 
 def _assign_ids(chapters: tuple[Chapter, ...]) -> tuple[Chapter, ...]:
-    """``q7`` for question 7; ``c2-q7`` for all when numbering restarts per chapter.
+    """``chapters`` with their questions' ids (:func:`question_ids`)."""
+    ids = iter(question_ids([[q.number for q in c.questions] for c in chapters]))
+    return tuple(replace(c, questions=tuple(replace(q, id=next(ids)) for q in c.questions)) for c in chapters)
 
-    A number repeated within one chapter gets a suffix (``q5-2``) so ids stay unique.
+
+def question_ids(chapters: list[list[int]]) -> list[str]:
+    """``q7`` for question 7; ``c2-q7`` for all when numbering restarts per chapter; in order.
+
+    ``chapters`` holds each chapter's question numbers.  A number repeated within one
+    chapter gets a suffix (``q5-2``) so ids stay unique.
     """
-    numbers = [q.number for c in chapters for q in c.questions]
-    restarts = (len(chapters) > 1 and all(c.questions[0].number == 1 for c in chapters)
-                and len(set(numbers)) < len(numbers))
+    numbers = [n for c in chapters for n in c]
+    restarts = len(chapters) > 1 and all(c[0] == 1 for c in chapters) and len(set(numbers)) < len(numbers)
     # A count per base, not a search for a free suffix: a bank that repeats one
     # number thousands of times would otherwise take quadratic time.
     seen: dict[str, int] = {}
-    result = []
-    for chapter in chapters:
-        questions = []
-        for q in chapter.questions:
-            base = f"c{chapter.number}-q{q.number}" if restarts else f"q{q.number}"
+    ids = []
+    for c, chapter in enumerate(chapters, 1):
+        for n in chapter:
+            base = f"c{c}-q{n}" if restarts else f"q{n}"
             seen[base] = k = seen.get(base, 0) + 1
-            questions.append(replace(q, id=base if k == 1 else f"{base}-{k}"))
-        result.append(replace(chapter, questions=tuple(questions)))
-    return tuple(result)
+            ids.append(base if k == 1 else f"{base}-{k}")
+    return ids
