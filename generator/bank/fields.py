@@ -72,11 +72,12 @@ class Fields:
 
 
 def split_question(body: str, default_type: QuestionType | None, labels: re.Pattern[str] | None = None,
-                   answer_style: str = "marker") -> Fields:
+                   answer_style: str = "marker", judged: str | None = None) -> Fields:
     """Split the text that follows a question number into its fields.
 
     ``labels`` are the option labels the bank's layout uses, ``answer_style`` where it
-    writes answers besides markers (``bracket``; task lists are always read).
+    writes answers besides markers (``bracket``; task lists are always read), ``judged``
+    a judge answer written before the number ("(√)1. 陳述").
     """
     qtype = default_type
     bracket = TYPE_BRACKET.match(body)
@@ -84,7 +85,7 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         qtype = type_from_words(bracket.group(1))
         body = body[bracket.end() :]
     tags = []
-    prefix = None
+    prefix = judged
     if judge := JUDGE_PREFIX.match(body):  # "(√) statement"
         prefix, body = judge.group("a"), body[judge.end() :]
     while tag := EXAM_TAG.match(body):

@@ -85,6 +85,11 @@ DEFAULT_ANSWERS = ANSWER_STYLES[0]
 _LINE_LEAD = " \t*#>"
 
 
+# "(√)1. 地球是圓的": a judge answer before the number of a statement at a line start
+JUDGED_LINE = r"[（(][ \t]{0,2}[√×✓✗✔✘][ \t]{0,2}[）)][ \t]{0,4}"
+_JUDGED_LINE = re.compile(r"[ \t]{0,8}" + JUDGED_LINE)
+
+
 @dataclass(frozen=True)
 class Layout:
     """What :func:`detect_layout` chose, with the evidence (counts) behind each choice."""
@@ -116,6 +121,15 @@ def at_line_start(text: str, offset: int) -> bool:
     while offset > 0 and start - offset < 200 and text[offset - 1] in _LINE_LEAD:
         offset -= 1
     return offset == 0 or text[offset - 1] == "\n"
+
+
+def judged_line_start(text: str, offset: int) -> int | None:
+    """Where the line starts when only a judge answer ("(√)") stands before ``offset`` on it."""
+    start = text.rfind("\n", max(0, offset - 24), offset) + 1
+    if start == 0 and offset > 24:
+        return None
+    found = _JUDGED_LINE.match(text, start)
+    return start if found is not None and found.end() == offset else None
 
 
 def number_of(match: re.Match[str]) -> int:
@@ -199,7 +213,7 @@ def _suffixed(pattern: str, suffix: str) -> str:
 # One scan for all numberings at line starts, one for all option forms (after a quick test
 # that a label may start here: a letter followed by a blank or punctuation, a bracket, a list
 # dash): a scan per recogniser of a 20,000-question bank was most of parsing.
-_NUMBER_SCAN = re.compile(r"(?m)^[ \t*#>]{0,20}(?:" + "|".join(
+_NUMBER_SCAN = re.compile(r"(?m)^[ \t*#>]{0,20}(?:" + JUDGED_LINE + r")?(?:" + "|".join(
     f"(?P<k{k}>{_suffixed(r.pattern.pattern, str(k))})" for k, r in enumerate(NUMBERINGS)) + ")")
 _OPTION_SCAN = re.compile(r"(?=[ \t]{0,16}(?:[-*+(（]|[A-Fa-fＡ-Ｆ][\s.．、:：)）]))(?:" + "|".join(
     f"(?P<o{k}>{_suffixed(form.pattern.pattern, str(k))})" for k, form in enumerate(OPTION_FORMS)) + ")")

@@ -20,7 +20,7 @@ from ..base.numerals import chinese_number
 from ..base.text import clip
 from . import fields as F
 from .answer_key import KeyEntry, find_keys, match_keys
-from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout, number_of
+from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
 from .lists import numbered_lists
 from .model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
@@ -171,6 +171,8 @@ class _Scanner:
             line_start = self._at_line_start(start)
             if line_start:  # the line's lead ("## ", "**", "> ") is part of the question's marker
                 start = self.text.rfind("\n", max(0, start - 200), start) + 1 if start else 0
+            elif (judged := judged_line_start(self.text, start)) is not None:  # "(√)1. 陳述"
+                start, line_start = judged, True
             if not line_start and self.text[m.end() : m.end() + 1].isdigit():
                 continue  # "3．1" inside text is a number; at a line start, "3．1KB等于…" is question 3
             if line_start or not self.layout.line_start_only:
@@ -337,7 +339,9 @@ class _Scanner:
     def _question(self, mark: _Event, end: int, draft: _ChapterDraft) -> Question:
         body = self.slice(mark.end, end)
         body = self._unbolded_stem(mark, body)
-        parts = F.split_question(body, draft.default_type, self.layout.option_pattern, self.layout.answers.name)
+        judged = F.JUDGE_PREFIX.match(self.text, mark.start, mark.end)  # "(√)1. 陳述"
+        parts = F.split_question(body, draft.default_type, self.layout.option_pattern, self.layout.answers.name,
+                                 judged["a"] if judged else None)
         entry = self.key_entries.get(mark.start)
         if entry is not None and parts.answer_text is None:
             parts = replace(parts, answer_text=entry.answer, explanation=parts.explanation or entry.explanation)

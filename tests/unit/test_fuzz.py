@@ -46,7 +46,7 @@ from hypothesis import strategies as st
 from mkdocs.utils.yaml import yaml_load
 
 from generator.bank import fields as F
-from generator.bank.layout import detect_layout
+from generator.bank.layout import JUDGED_LINE, detect_layout
 from generator.bank.load import load_bank, read_bank
 from generator.bank.model import Bank, Chapter, Question, QuestionType
 from generator.bank.parse import parse
@@ -177,7 +177,7 @@ def question_pattern(q: Question, numbering: str, keyed: bool = False) -> str:
     e = re.escape
     answer = e(q.answer_text) if q.answer_text is not None else None
     # a line's lead ("## ", "**") belongs to the question starting on it
-    parts = [r"[ \t*#>]*", numbering, rf"\s*(?:{F.TYPE_BRACKET.pattern})?"]
+    parts = [rf"[ \t*#>]*(?:[ \t]*{JUDGED_LINE})?", numbering, rf"\s*(?:{F.TYPE_BRACKET.pattern})?"]
     if answer is not None:
         parts.append(rf"(?:[ \t]*[（(][ \t]*{answer}[ \t]*[）)])?")
     parts += [rf"\s*【\s*{e(tag)}\s*】" for tag in q.exam_tags]

@@ -327,3 +327,10 @@ def test_chapter_headings_over_numbered_questions_stay_chapters():
     bank = parse_text("".join(f"## 第{n}章 甲\n{chapter}" for n in range(1, 6)))
     assert detect_layout("".join(f"## 第{n}章 甲\n{chapter}" for n in range(1, 6))).numbering.name == "dot"
     assert [len(c.questions) for c in bank.chapters] == [2] * 5
+
+
+@pytest.mark.parametrize("prefix, value", [("(√)", "true"), ("（×）", "false"), ("(✓) ", "true")])
+def test_judge_answer_before_the_number(prefix, value):
+    bank = parse_text(f"{prefix}1. 天是藍的\n{prefix}2. 草是綠的\n")
+    assert [(q.number, q.type, q.answer, q.stem) for q in bank.questions] == [
+        (1, T.JUDGE, value, "天是藍的"), (2, T.JUDGE, value, "草是綠的")]
