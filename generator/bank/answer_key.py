@@ -12,6 +12,7 @@ by group when the key has one sub-heading per section.
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 
@@ -37,6 +38,7 @@ _SUB_HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?"
                           r"(?:第[\d一二三四五六七八九十百零〇]{1,4}[章節节部]|[一二三四五六七八九十]{1,3}[、.．])")
 # Under a sub-heading that repeats a section's name: "1．存储器" (any text answers question 1)
 FREE_ENTRY = re.compile(r"[ \t]{0,8}[(（]?(?P<n>\d{1,5})[)）]?[ \t]{0,4}[.．、:：)）][ \t]{0,4}(?P<v>\S[^\n]*)")
+_LEAD = " \t#*>"
 _NAME_END = re.compile(r"[（(【\[ \t　:：]")
 _STARTS_WITH_NUMBER = re.compile(r"[ \t]*(?:[#*>][ \t#*>]{0,10})?[(（]?\d")
 
@@ -62,8 +64,9 @@ class AnswerKey:
         return [e for g in self.groups for e in g]
 
 
-def find_keys(text: str) -> list[AnswerKey]:
-    """Every answer key in ``text``, in order."""
+def find_keys(text: str, question: re.Pattern[str] | None = None) -> list[AnswerKey]:
+    """Every answer key in ``text``, in order; ``question`` is how the bank numbers its
+    questions ("第3題"): a line starting so, or with a number, and no entry, ends a key."""
     keys: list[AnswerKey] = []
     position = 0
     headings: list[tuple[int, str]] | None = None  # found at the first key heading: most banks have none
@@ -75,7 +78,7 @@ def find_keys(text: str) -> list[AnswerKey]:
         while h < len(headings) and headings[h][0] < heading.start():
             seen.add(headings[h][1])
             h += 1
-        key = _read_key(text, heading, seen)
+        key = _read_key(text, heading, seen, question)
         if key is None:
             position = heading.end() + 1
         else:
@@ -89,7 +92,8 @@ def section_name(title: str) -> str:
     return _NAME_END.split(title, maxsplit=1)[0].strip()
 
 
-def _read_key(text: str, heading: re.Match[str], sections: set[str]) -> AnswerKey | None:
+def _read_key(text: str, heading: re.Match[str], sections: set[str],
+              question: re.Pattern[str] | None = None) -> AnswerKey | None:
     """The key under ``heading``; ``sections`` are the names of the sections before it.
 
     Under a sub-heading that repeats one of them, an entry may be any text ("1．存储器",
@@ -126,8 +130,9 @@ def _read_key(text: str, heading: re.Match[str], sections: set[str]) -> AnswerKe
             first = False
             line_start = line_end + 1
             continue
-        elif line.strip() and _STARTS_WITH_NUMBER.match(line):
-            break  # a question: the key is over
+        elif line.strip() and (_STARTS_WITH_NUMBER.match(line) or KEY_HEADING.match(line)
+                               or (question and question.match(line, len(line) - len(line.lstrip(_LEAD))))):
+            break  # a question, or the next key: this key is over
         elif line.strip() and key.groups[-1]:  # an explanation of the last entry
             last = key.groups[-1][-1]
             key.groups[-1][-1] = KeyEntry(last.number, last.answer, _join(last.explanation, line), last.offset)
@@ -194,28 +199,41 @@ def match_keys(keys: list[AnswerKey], sections: list[Section]) -> tuple[dict[int
 
     A key answers the sections between the previous key and itself: group by group when
     it has one group (sub-heading) per section, else all of them by number, the k-th
-    entry numbered n answering the k-th question numbered n (numbering may restart).
+    entry numbered n answering the k-th question numbered n (numbering may restart); a
+    group whose numbers match no question but whose count matches them answers in order.
     """
     found: dict[int, KeyEntry] = {}
     unplaced: list[KeyEntry] = []
+    flat = [(q, k) for k, (_, qs) in enumerate(sections) for q in qs]  # in text order, with their section
+    starts = [q[0] for q, _ in flat]
     previous = 0
     for key in keys:
-        scope = [s for s in sections if previous <= s[0] < key.start and s[1]]
+        # the questions between the previous key and this one, by section (found by bisection)
+        scope: list[Section] = []
+        for q, k in flat[bisect.bisect_left(starts, previous) : bisect.bisect_left(starts, key.start)]:
+            if not scope or scope[-1][0] != k:
+                scope.append((k, []))
+            scope[-1][1].append(q)
         previous = key.end
         if len(key.groups) == len(scope) > 1:
             pairs = [(group, [section]) for group, section in zip(key.groups, scope, strict=True)]
         else:
             pairs = [(key.entries, scope)]
         for entries, chapters in pairs:
+            questions = [q for _, qs in chapters for q in qs]
             by_number: dict[int, list[int]] = {}
-            for start, number in (q for _, questions in chapters for q in questions):
+            for start, number in questions:
                 by_number.setdefault(number, []).append(start)
+            if len(entries) == len(questions) and not any(e.number in by_number for e in entries):
+                # numbered apart from the questions (1, 2 … for questions 3, 4 …): in order
+                found.update((start, entry) for (start, _), entry in zip(questions, entries, strict=True))
+                continue
             used: dict[int, int] = {}
             for entry in entries:
-                starts = by_number.get(entry.number, [])
+                numbered = by_number.get(entry.number, [])
                 k = used.get(entry.number, 0)
-                if k < len(starts):
-                    found[starts[k]] = entry
+                if k < len(numbered):
+                    found[numbered[k]] = entry
                     used[entry.number] = k + 1
                 else:
                     unplaced.append(entry)

@@ -102,7 +102,8 @@ class _Scanner:
         code = code_and_table_spans(text)
         self.opaque, self.opaque_starts = code, [s for s, _ in code]
         # Answer keys take no question boundary either: their "1.A 2.C" are no questions.
-        self.keys = [k for k in find_keys(text) if not self._in_opaque(k.start, k.end)]
+        self.keys = [k for k in find_keys(text, self.layout.numbering.pattern)
+                     if not self._in_opaque(k.start, k.end)]
         self.opaque = sorted(code + [(k.start, k.end) for k in self.keys])
         self.opaque_starts = [s for s, _ in self.opaque]
         self.key_starts = [k.start for k in self.keys]

@@ -334,3 +334,12 @@ def test_judge_answer_before_the_number(prefix, value):
     bank = parse_text(f"{prefix}1. 天是藍的\n{prefix}2. 草是綠的\n")
     assert [(q.number, q.type, q.answer, q.stem) for q in bank.questions] == [
         (1, T.JUDGE, value, "天是藍的"), (2, T.JUDGE, value, "草是綠的")]
+
+
+def test_keys_between_groups_of_questions_each_answer_the_questions_before_them():
+    pair = "第{}題 題{}\nA．甲　B．乙　C．丙\n"
+    bank = parse_text(pair.format(1, 1) + pair.format(2, 2) + "答案：1-2 CA\n\n" + pair.format(3, 3) + pair.format(4, 4)
+                      + "答案與解析\n1.【答案】B【解析】因為乙。\n2.【答案】A\n")
+    assert [(q.number, q.stem, q.answer) for q in bank.questions] == [
+        (1, "題1", "C"), (2, "題2", "A"), (3, "題3", "B"), (4, "題4", "A")]
+    assert bank.questions[2].explanation == "因為乙。" and bank.layout.key_matched == 4
