@@ -102,6 +102,8 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         answer_end = _line_lead(body, explanation_mark.start()) if explanation_mark else len(body)
         answer_text = body[answer_mark.end() : answer_end].strip()
     explanation = body[explanation_mark.end() :].strip() if explanation_mark else ""
+    if answer_text and not explanation_mark:
+        answer_text, explanation = _answer_line(answer_text)
 
     if answer_text is None and prefix is not None:
         answer_text = prefix
@@ -116,6 +118,15 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         if found is not None:
             stem, options, answer_text = found
     return Fields(qtype, tuple(tags), stem.strip(), options, answer_text, explanation)
+
+
+def _answer_line(text: str) -> tuple[str, str]:
+    """``"D\n\nWithin the function…"`` -> ``("D", "Within the function…")``: an answer line of
+    option letters or a judge token ends at its line, and the text after it explains it."""
+    first, newline, rest = text.partition("\n")
+    if newline and rest.strip() and (choice_letters(first) or judge_value(first) is not None):
+        return first.strip(), rest.strip()
+    return text, ""
 
 
 def _line_lead(text: str, offset: int) -> int:
@@ -169,24 +180,23 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
     apart without cutting inside option text.
     """
     found = [(m, _letter(m)) for m in (labels or OPTION_LABEL).finditer(text)]
-    chosen: list[re.Match[str]] = []
+    chosen: list[tuple[re.Match[str], str]] = []
     for match, letter in found:
-        expected = chr(ord("A") + len(chosen))
-        if letter == expected and (not chosen or match.start() >= chosen[-1].end()):
-            chosen.append(match)
+        if letter == OPTION_LETTERS[len(chosen) : len(chosen) + 1] and (
+                not chosen or match.start() >= chosen[-1][0].end()):
+            chosen.append((match, letter))
     # Options one per line but out of order (B, A, C, D): taken as written, since the
     # sequence above would glue some of them to their neighbours' text.
     lines = [(m, letter) for m, letter in found if _starts_line(text, m.start())]
-    if len(lines) > len(chosen) and sorted(letter for _, letter in lines) == [chr(ord("A") + i)
-                                                                            for i in range(len(lines))]:
-        chosen = [m for m, _ in lines]
+    if len(lines) > len(chosen) and sorted(letter for _, letter in lines) == list(OPTION_LETTERS[: len(lines)]):
+        chosen = lines
     if len(chosen) < 2 and not (allow_single and chosen):
         return text, ()
-    stem = text[: chosen[0].start()]
+    stem = text[: chosen[0][0].start()]
     options = []
-    for i, match in enumerate(chosen):
-        end = chosen[i + 1].start() if i + 1 < len(chosen) else len(text)
-        options.append(Option(_letter(match), text[match.end() : end].strip()))
+    for i, (match, letter) in enumerate(chosen):
+        end = chosen[i + 1][0].start() if i + 1 < len(chosen) else len(text)
+        options.append(Option(letter, text[match.end() : end].strip()))
     return stem, tuple(options)
 
 
@@ -211,7 +221,11 @@ def _starts_line(text: str, offset: int) -> bool:
 
 def _letter(match: re.Match[str]) -> str:
     # the letter is the last group a label closes, whichever form it is (generator.bank.layout)
-    return match[match.lastgroup or 0].translate(_FULLWIDTH).upper()
+    letter = match[match.lastgroup or 0]
+    return _ASCII_LETTER.get(letter) or letter.translate(_FULLWIDTH).upper()
+
+
+_ASCII_LETTER = {c: c for c in "ABCDEF"}  # the common case, without translating
 
 
 def type_from_words(words: str) -> QuestionType | None:

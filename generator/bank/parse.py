@@ -24,7 +24,7 @@ from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout
 from .lists import numbered_lists
 from .model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
-from .sections import FURNITURE, INLINE_HEADING, LINE_HEADINGS, POINTS
+from .sections import FURNITURE, INLINE_HEADING, LINE_HEADINGS, MARKUP_LINE, POINTS
 from .spans import code_and_table_spans
 
 QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.bank.layout
@@ -109,8 +109,11 @@ class _Scanner:
         self.key_starts = [k.start for k in self.keys]
         self.key_entries: dict[int, KeyEntry] = {}  # by the start of the question each answers
         self.ids: Iterator[str] = iter(())  # the questions' ids, in order
-        self.furniture = [m.span() for m in FURNITURE.finditer(text) if not self._in_opaque(*m.span())]
-        self.furniture_starts = [s for s, _ in self.furniture]
+        # Page furniture and markup lines, outside code and tables, leftmost first.
+        self.furniture = sorted((m.start(), m.end(), reason) for pattern, reason in ((FURNITURE, "page furniture"),
+                                                                                     (MARKUP_LINE, "markup"))
+                                for m in pattern.finditer(text) if not self._in_opaque(*m.span()))
+        self.furniture_starts = [s for s, _, _ in self.furniture]
         self.event_starts: list[int] = []
         self.lists: set[int] = set()  # starts of numbered lists that are no questions
         self._feature_cache: dict[int, _Features] = {}
@@ -123,13 +126,13 @@ class _Scanner:
         return Position(line, source_offset - self.line_starts[line - 1] + 1, source_offset)
 
     def slice(self, start: int, end: int) -> str:
-        """Text between two offsets, less page furniture (which becomes strays)."""
+        """Text between two offsets, less page furniture and markup lines (which become strays)."""
         pieces, last = [], start
         first = bisect.bisect_left(self.furniture_starts, start)
-        for f_start, f_end in self.furniture[first:bisect.bisect_left(self.furniture_starts, end)]:
+        for f_start, f_end, reason in self.furniture[first:bisect.bisect_left(self.furniture_starts, end)]:
             if start <= f_start < end and self.text[f_start:f_end].strip():
                 pieces.append(self.text[last:f_start])
-                self.strays.append(Stray(self.text[f_start:f_end].strip(), self.position(f_start), "page furniture"))
+                self.strays.append(Stray(self.text[f_start:f_end].strip(), self.position(f_start), reason))
                 last = min(f_end, end)
         pieces.append(self.text[last:end])
         return "".join(pieces)

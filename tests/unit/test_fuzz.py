@@ -189,8 +189,9 @@ def question_pattern(q: Question, numbering: str, keyed: bool = False) -> str:
     if answer is not None:
         parts.append(rf"(?:\s*{_LEAD}{F.ANSWER_MARK.pattern}\s*{answer})?")
     explanation = _LEAD + F.EXPLANATION_MARK.pattern.replace("bold", "xbold")
+    # an explanation may follow an answer line with no marker ("Answer: D" then its reasons)
     parts.append(rf"(?:\s*{explanation}\s*{e(q.explanation)})?" if not q.explanation or keyed
-                 else rf"\s*{explanation}\s*{e(q.explanation)}")
+                 else rf"(?:\s*{explanation})?\s*{e(q.explanation)}")
     return "".join(parts) + r"\s*"
 
 
@@ -207,13 +208,13 @@ def check_accounted(text: str) -> None:
         bank = parse(text, "fuzz.txt", "fuzz")
     except ParseError:
         return  # no model to account with; check_total looks at the error
-    furniture = [s for s in bank.stray if s.reason == "page furniture"]
+    furniture = [s for s in bank.stray if s.reason in ("page furniture", "markup")]
     numbering = detect_layout(text).numbering.pattern.pattern
     pieces: list[tuple[int, str, Question | Chapter | str]] = [(0, "preamble", bank.preamble)]
     for chapter in bank.chapters:
         pieces.append((chapter.position.offset, "head", chapter))
         pieces += [(q.position.offset, "question", q) for q in chapter.questions]
-    pieces += [(s.position.offset, "stray", s.text) for s in bank.stray if s.reason != "page furniture"]
+    pieces += [(s.position.offset, "stray", s.text) for s in bank.stray if s not in furniture]
     pieces += [(k.position.offset, "answer key", k.text) for k in bank.answer_keys]
     pieces.sort(key=lambda p: p[0])
     ends = [p[0] for p in pieces[1:]] + [len(text)]

@@ -343,3 +343,19 @@ def test_keys_between_groups_of_questions_each_answer_the_questions_before_them(
     assert [(q.number, q.stem, q.answer) for q in bank.questions] == [
         (1, "題1", "C"), (2, "題2", "A"), (3, "題3", "B"), (4, "題4", "A")]
     assert bank.questions[2].explanation == "因為乙。" and bank.layout.key_matched == 4
+
+
+def test_an_answer_folded_in_details_markup_with_its_explanation_after_the_letter():
+    bank = parse_text("###### 1. What's the output?\n\n- A: `1`\n- B: `2`\n\n"
+                      "<details><summary><b>Answer</b></summary>\n<p>\n\n#### Answer: B\n\nOne plus one.\n\n"
+                      "</p>\n</details>\n\n---\n\n###### 2. Next?\n\n- A: x\n- B: y\n")
+    q1, q2 = bank.questions
+    assert ([o.text for o in q1.options], q1.answer, q1.explanation) == (["`1`", "`2`"], "B", "One plus one.")
+    assert q2.stem == "Next?"
+    assert {s.text for s in bank.stray if s.reason == "markup"} == {
+        "<details><summary><b>Answer</b></summary>", "<p>", "</p>", "</details>", "---"}
+
+
+def test_a_free_text_answer_keeps_its_lines():
+    q = parse_text("1. 說明原理\n答案：第一行\n第二行\n").questions[0]
+    assert (q.answer_text, q.explanation) == ("第一行\n第二行", "")
