@@ -28,6 +28,7 @@ HEADERS: dict[str, tuple[str, str]] = {
     "explanation": ("解析", "解析"),
     "chapter": ("章节", "章節"),
     "notes": ("编者注", "編者註"),
+    "editor_answer": ("编者答案", "編者答案"),  # where the editor disputes the bank's answer
 }
 ALIASES: dict[str, tuple[str, ...]] = {
     "number": ("序号", "序號", "题目编号", "題目編號", "编号", "編號", "number", "no", "no.", "id"),
@@ -38,6 +39,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "explanation": ("答案解析", "试题解析", "試題解析", "解释", "解釋", "explanation", "analysis"),
     "chapter": ("章", "章节名称", "章節名稱", "分类", "分類", "科目", "chapter", "section", "category"),
     "notes": ("备注", "備註", "编者按", "編者按", "notes", "note", "editornotes", "editor'snotes"),
+    "editor_answer": ("编者核算", "編者核算", "editoranswer", "editor'sanswer"),
 }
 # "选项A", "選項A", "A", "Option A", "optiona", "A选项"
 OPTION_HEADER = re.compile(r"^(?:选项|選項|option)?([A-J])(?:选项|選項)?$", re.IGNORECASE)
@@ -95,24 +97,35 @@ def bank_rows(bank: Bank, script: str, keep: Callable[[Question], bool] = lambda
     option_header = ("选项", "選項")[k]
     header = (HEADERS["number"][k], HEADERS["type"][k], HEADERS["stem"][k],
               *(option_header + OPTION_LETTERS[i] for i in range(width)),
-              HEADERS["answer"][k], HEADERS["explanation"][k], HEADERS["chapter"][k], HEADERS["notes"][k])
+              HEADERS["answer"][k], HEADERS["explanation"][k], HEADERS["chapter"][k], HEADERS["notes"][k],
+              HEADERS["editor_answer"][k])
     rows = []
     for chapter, q in kept:
         options = [plain(o.text) for o in q.options] + [""] * (width - len(q.options))
         rows.append((str(q.number), TYPE_NAMES[q.type][k], plain(q.stem), *options, answer_cell(q, k),
-                     plain(q.explanation), plain(chapter), "\n\n".join(plain(n) for n in q.notes)))
+                     plain(q.explanation), plain(chapter), "\n\n".join(plain(n) for n in q.notes),
+                     editor_answer_cell(q, k)))
     return Table(header, tuple(rows))
 
 
 def answer_cell(q: Question, k: int) -> str:
     """Letters for choices (``BCD``), 正确/错误 for judge, else the answer's text."""
-    if q.answer is None:
+    return _written(q, q.answer, q.answer_text, k)
+
+
+def editor_answer_cell(q: Question, k: int) -> str:
+    """The editor's answer where the errata dispute the bank's, written as :func:`answer_cell`."""
+    return _written(q, q.editor_answer, q.editor_answer, k)
+
+
+def _written(q: Question, value: str | None, text: str | None, k: int) -> str:
+    if value is None:
         return ""
-    if q.type is QuestionType.JUDGE and q.answer in JUDGE_WORDS:
-        return JUDGE_WORDS[q.answer][k]
-    if q.type.is_choice and is_letter_answer(q.answer):
-        return q.answer
-    return plain(q.answer_text or q.answer)
+    if q.type is QuestionType.JUDGE and value in JUDGE_WORDS:
+        return JUDGE_WORDS[value][k]
+    if q.type.is_choice and is_letter_answer(value):
+        return value
+    return plain(text or value)
 
 
 def plain(text: str) -> str:

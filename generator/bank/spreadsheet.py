@@ -2,7 +2,7 @@
 
 The first row that names a stem column (题干, 题目, 題幹, stem …) is the header; its other
 cells may name, in any order and in Simplified, Traditional or English, the number,
-type, options (选项A…, A…), answer, explanation, chapter and editor's notes
+type, options (选项A…, A…), answer, explanation, chapter, editor's notes and answer
 (``generator.bank.rows`` lists the words).  Each later row with a stem is a question:
 rows without a number are numbered in order, a row without a type gets one from its
 options and answer, and a row without a chapter stays in the chapter above it.
@@ -119,7 +119,8 @@ def _question(fields: dict[str, str], columns: Columns, cells: list[str], number
     notes = tuple(n for n in re.split(r"\n{2,}", get("notes")) if n.strip())
     return Question(id=f"q{number}", number=number, type=qtype, stem=stem, options=options,
                     answer=normalise_answer(qtype, answer_text, options), explanation=get("explanation"),
-                    position=Position(line, 1, line), answer_text=answer_text, notes=notes, end_offset=line)
+                    position=Position(line, 1, line), answer_text=answer_text, notes=notes, end_offset=line,
+                    editor_answer=normalise_answer(qtype, get("editor_answer"), options))
 
 
 def _type(name: str, options: tuple[Option, ...], answer: str | None, stem: str, where: str) -> QuestionType:

@@ -40,6 +40,10 @@ INTERFACE_OPENCC_CONFIG = {HANS: "tw2sp.json", HANT: "s2t.json"}
 # Mainland punctuation: OpenCC converts words, not quotation marks, and mainland text quotes
 # with “” and ‘’ where Taiwan and Hong Kong use 「」 and 『』 (the bank itself uses “”).
 MAINLAND_QUOTES = str.maketrans("「」『』", "“”‘’")
+# Interface words tw2sp leaves in Taiwan's wording or maps to a sense mainland readers do not
+# mean here: 預設收起 is 默认收起 there, and offline reading is 离线 (tw2sp gives 脱机).
+MAINLAND_INTERFACE_WORDS = re.compile("预设|脱机")
+MAINLAND_INTERFACE_WORD = {"预设": "默认", "脱机": "离线"}
 # Material's interface languages for each script.
 THEME_LANGUAGE = {HANS: "zh", HANT: "zh-Hant"}
 
@@ -84,6 +88,9 @@ def converter(script: str, interface: bool = False) -> Callable[[str], str]:
     import opencc  # imported here so that the rest of the package works without it
 
     convert = opencc.OpenCC((INTERFACE_OPENCC_CONFIG if interface else OPENCC_CONFIG)[script]).convert
+    if script == HANS and interface:
+        return lambda text: MAINLAND_INTERFACE_WORDS.sub(lambda m: MAINLAND_INTERFACE_WORD[m.group()],
+                                                         convert(text).translate(MAINLAND_QUOTES))
     if script == HANS:
         return lambda text: convert(text).translate(MAINLAND_QUOTES)
     return convert

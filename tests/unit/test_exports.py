@@ -155,10 +155,14 @@ def test_the_spreadsheet_has_the_exam_app_columns(bundled, tmp_path):
     sheet = load_workbook(tmp_path / "b.xlsx").worksheets[0]
     rows = [[c if c is not None else "" for c in row] for row in sheet.iter_rows(values_only=True)]
     assert rows[0] == ["题号", "题型", "题干", "选项A", "选项B", "选项C", "选项D", "选项E", "选项F", "答案", "解析",
-                       "章节", "编者注"]
+                       "章节", "编者注", "编者答案"]
     assert len(rows) == 1 + len(kept(bundled))
     q8 = next(r for r in rows[1:] if r[0] == 8)
     assert q8[1:3] == ["多选题", bundled.question("q8").stem] and q8[9] == "BCD" and q8[11] == "大模型预训练与微调"
+    disputed = {r[0]: (r[9], r[13]) for r in rows[1:] if r[13]}
+    assert disputed[3] == ("0.0005", "$\\approx1.227\\times10^{-5}$")  # the bank's answer stays beside it
+    assert disputed[14] == ("AC", "ABC") and disputed[20] == ("ABC", "AC")
+    assert {q.number for q in kept(bundled) if q.editor_answer} == set(disputed)
 
 
 def test_judge_answers_and_formula_like_cells(tmp_path):
@@ -185,8 +189,11 @@ def test_round_trip_gives_the_same_questions(bundled, tmp_path, fmt, script):
     expected = [e for e, q in zip(essentials(bank), bank.questions, strict=True) if q.id not in gone]
     assert essentials(back) == expected
     assert [q.id for q in back.questions] == [q.id for q in kept(bank)]
-    assert [q.notes for q in back.questions] == [tuple(n.replace("\x02", "$").replace("\x03", "$") for n in q.notes)
-                                                 for q in kept(bank)]
+    def dollars(text):
+        return text.replace("\x02", "$").replace("\x03", "$")
+    assert [q.notes for q in back.questions] == [tuple(dollars(n) for n in q.notes) for q in kept(bank)]
+    assert [q.editor_answer for q in back.questions] == [q.editor_answer and dollars(q.editor_answer)
+                                                         for q in kept(bank)]
 
 
 def test_round_trip_of_judge_and_mixed_types(tmp_path):
@@ -194,6 +201,23 @@ def test_round_trip_of_judge_and_mixed_types(tmp_path):
     for fmt, write in (("xlsx", write_xlsx), ("csv", write_csv)):
         write(bank, tmp_path / f"m.{fmt}", "hans")
         assert essentials(read_bank(tmp_path / f"m.{fmt}")) == essentials(bank)
+
+
+@pytest.mark.parametrize("script, false", [("hans", "错误"), ("hant", "錯誤")])
+def test_the_editors_answer_column_in_each_type(tmp_path, script, false):
+    from dataclasses import replace
+
+    bank = lint(parse_text(MIXED))
+    editor = {1: "A", 2: "false", 4: "ABC", 5: "3"}
+    bank = replace(bank, chapters=tuple(replace(c, questions=tuple(
+        replace(q, editor_answer=editor.get(q.number)) for q in c.questions)) for c in bank.chapters))
+    write_xlsx(bank, tmp_path / "m.xlsx", script)
+    sheet = load_workbook(tmp_path / "m.xlsx").worksheets[0]
+    cells = {row[0]: row[-1] for row in sheet.iter_rows(min_row=2, values_only=True)}
+    assert {n: str(v) if v is not None else None for n, v in cells.items()} == {
+        1: "A", 2: false, 3: None, 4: "ABC", 5: "3"}
+    back = read_bank(tmp_path / "m.xlsx")
+    assert {q.number: q.editor_answer for q in back.questions} == {1: "A", 2: "false", 3: None, 4: "ABC", 5: "3"}
 
 
 def test_json_export_reads_back(tmp_path):

@@ -72,3 +72,15 @@ def test_the_banks_terms_keep_their_wording():
 def test_corner_quotes_become_mainland_quotes():
     assert convert_text("解析說「使用『有放回』」", "hans") == "解析说“使用‘有放回’”"
     assert convert_text("解析說「使用有放回」", "hant") == "解析說「使用有放回」"
+
+
+def test_the_interface_reads_as_mainland_chinese():
+    """The interface is written in Taiwan's wording and converted with tw2sp, which keeps 預設
+    (mainland: 默认) and turns 離線 into 脱机 (offline reading is 离线 there)."""
+    from generator.pages.script import convert_strings
+    from generator.pages.strings import UI
+    from generator.site.pwa import STRINGS
+
+    interface = " ".join([*convert_strings(UI, "hans").values(), *convert_strings(STRINGS, "hans").values()])
+    assert found(interface, [*TAIWAN_ONLY, "预设", "脱机", *TAIWAN_QUOTES]) == []
+    assert "默认收起" in interface and "离线" in interface

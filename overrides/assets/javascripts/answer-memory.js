@@ -53,5 +53,7 @@
     setTimeout(function () { printing = false; }, 0);
   });
   window.addEventListener("pageshow", restore);
+  /* toggle fires a task after the click: a reload or link followed at once would miss it */
+  window.addEventListener("pagehide", save);
   guide.answerMemory = { key: KEY, restore: restore };
 })(window.studyGuide);

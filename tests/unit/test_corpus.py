@@ -1,0 +1,118 @@
+"""The corpus of real public banks (tests/corpus, issue 12): one test per bank.
+
+Each bank is read with the project's reader and compared with its hand-written truth
+(question and chapter counts; per question the number, type, option count and answer).
+A bank the parser does not read exactly yet carries ``known_gap`` in its truth file and is
+an expected failure, strictly: when a parser change makes it pass, the test fails until the
+``known_gap`` line is removed, and a bank that passed fails loudly when a change breaks it.
+The end of the run prints "corpus: N of M banks read exactly"; ``python -m tests.corpus -v``
+lists every difference.
+"""
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from generator.bank.model import Bank, Chapter, Option, Position, Question
+from generator.bank.model import QuestionType as T
+from tests.corpus.run import check, known_gap
+from tests.corpus.truth import BANKS, SHOWN_DIFFERENCES, Truth, differences, load_truth, load_truths, summary
+
+TRUTHS = load_truths()
+RESULTS: dict[str, list[str]] = {}
+
+
+def _case(truth: Truth) -> object:
+    marks = [pytest.mark.xfail(strict=True, reason=f"known gap: {truth.known_gap}")] if truth.known_gap else []
+    return pytest.param(truth, id=truth.name, marks=marks)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def corpus_summary(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After the module, the one-line measure and the first differences of each bank."""
+    yield
+    plugins = request.config.pluginmanager
+    reporter, capture = plugins.get_plugin("terminalreporter"), plugins.get_plugin("capturemanager")
+    if RESULTS and reporter is not None and capture is not None:
+        with capture.global_and_fixture_disabled():  # shown on every run, not only when a test fails
+            reporter.write_line("")
+            for line in summary(dict(sorted(RESULTS.items()))).splitlines():
+                reporter.write_line(line)
+
+
+@pytest.mark.parametrize("truth", [_case(t) for t in TRUTHS])
+def test_bank_reads_exactly(truth: Truth) -> None:
+    found = check(truth)
+    RESULTS[truth.name] = found
+    assert not found, f"{truth.bank.name}: {len(found)} differences, first: " + " | ".join(found[:SHOWN_DIFFERENCES])
+
+
+def test_corpus_covers_what_issue_12_asks() -> None:
+    """At least 15 real banks from different sources, in both scripts and English, one of
+    300+ questions, some spreadsheets; every bank has a truth file that names its source."""
+    assert len(TRUTHS) >= 15
+    assert {t.script for t in TRUTHS} >= {"Simplified", "Traditional", "English"}
+    assert max(len(t.questions) for t in TRUTHS) >= 300
+    assert any(t.bank.suffix == ".csv" for t in TRUTHS)
+    assert len({t.source["repository"] for t in TRUTHS}) >= 12
+    assert all(t.source.get("path") and t.source.get("commit") for t in TRUTHS)
+    assert {t.bank.name for t in TRUTHS} == {p.name for p in BANKS.iterdir()}
+
+
+def _truth_for(tmp_path: Path, questions: str) -> Truth:
+    path = tmp_path / "t.yml"
+    count = len([line for line in questions.splitlines() if line.strip()])
+    path.write_text(textwrap.dedent(f"""\
+        bank: codesignal-mcq-full-spread.md
+        source: {{repository: a/b, path: c, commit: d}}
+        script: English
+        layout: test
+        questions: {count}
+        chapters:
+          - title: one
+            questions: |
+        """) + textwrap.indent(questions, " " * 6), encoding="utf-8")
+    return load_truth(path)
+
+
+def _bank(*questions: tuple[int, T, int, str | None]) -> Bank:
+    """A parsed bank as the comparison sees it: one chapter of (number, type, options, answer)."""
+    at = Position(1, 1, 0)
+    parsed = tuple(Question(f"q{n}", n, qtype, "stem", tuple(Option("ABCDEF"[i], "x") for i in range(options)),
+                            answer, "", at) for n, qtype, options, answer in questions)
+    return Bank("t", "t.txt", "t", "", (Chapter(1, "one", parsed, at),))
+
+
+READING = _bank((1, T.SINGLE, 2, "A"), (2, T.JUDGE, 0, "true"), (3, T.SHORT, 0, None))
+
+
+def test_comparison_accepts_an_exact_reading(tmp_path: Path) -> None:
+    truth = _truth_for(tmp_path, "1 single 2 A\n2 judge 0 true\n3 * * -\n")
+    assert differences(truth, READING) == []
+
+
+def test_comparison_names_each_wrong_field(tmp_path: Path) -> None:
+    truth = _truth_for(tmp_path, "1 multiple 3 AB\n2 judge 0 false\n3 short 0 要点…\n4 fill 0 x\n")
+    found = differences(truth, READING)
+    assert found[:2] == ["3 questions read, 4 in the bank", "questions per chapter [3], expected [4]"]
+    assert found[2] == ("question 1 (chapter 1, no. 1): type single, expected multiple; 2 options, expected 3; "
+                        "answer 'A', expected 'AB'")
+    assert found[3:] == ["question 2 (chapter 1, no. 2): answer 'true', expected 'false'",
+                         "question 3 (chapter 1, no. 3): answer none, expected '要点…'"]
+
+
+def test_an_answer_ending_in_an_ellipsis_is_a_prefix(tmp_path: Path) -> None:
+    truth = _truth_for(tmp_path, "1 short 0 分而  治之…\n")
+    assert differences(truth, _bank((1, T.SHORT, 0, "分而 治之，逐层分解"))) == []
+    assert differences(truth, _bank((1, T.SHORT, 0, "分解"))) != []
+
+
+def test_known_gap_counts_the_differences_and_quotes_the_first_lines() -> None:
+    assert known_gap([]) is None
+    assert known_gap(["not read: a.md: no question\nfor example: 1. …"]) == (
+        "1 difference, e.g. not read: a.md: no question"
+    )
+    assert known_gap(["a", "b", "c", "d"]) == "4 differences, e.g. a | b | c"
