@@ -30,13 +30,17 @@ TYPE_BRACKET = re.compile(rf"\s*[（(\[【]\s*({_TYPE_WORDS})[題题]?\s*[）)\]
 EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|解答)([^【】\n]{1,12})】")
 
 # Markdown banks bold their markers ("**答案：**"): a bold pair around a marker is part of it.
+_CLOSE = r"(?:(?(bold)\*\*)[ \t]{0,3}[：:]|[ \t]{0,3}[：:](?(bold)\*\*)?)"  # "**答案**：", "**答案：**", "**答案：B**"
 ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what else may start a marker
-    r"(?=[*【參参正標标答CRA])(?P<bold>\*\*)?(?:【(?:參考|参考|正確|正确|標準|标准)?答案】|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)\s*[：:]"
-    r"|(?:Correct |Right )?(?:Answer|ANSWER)[ \t]{0,3}[：:])(?(bold)\*\*)"
+    r"(?=[*【參参正標标答CRA我])(?P<bold>\*\*)?"
+    r"(?:我的答案[ \t]{0,2}[：:][^\n:：]{0,20}?(?=(?:正確|正确)答案))?"  # an exam record: "我的答案:正确答案:A"
+    r"(?:【(?:參考|参考|正確|正确|標準|标准)?答案】(?(bold)\*\*)"
+    r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)" + _CLOSE
+    + r"|(?:Correct |Right )?(?:Answer|ANSWER)" + _CLOSE + ")"
 )
 EXPLANATION_MARK = re.compile(  # the lookahead, as ANSWER_MARK's, makes the scan quick
-    r"(?=[*【答解E])(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】|(?:答案)?解析\s*[：:]|解答\s*[：:]"
-    r"|(?:Explanation|EXPLANATION)[ \t]{0,3}[：:])(?(bold)\*\*)"
+    r"(?=[*【答解E])(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】(?(bold)\*\*)|(?:(?:答案)?解析|解答"
+    r"|Explanation|EXPLANATION)" + _CLOSE + ")"
 )
 # The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
 _JUDGE_TOKENS = "√|×|✓|✗|✔|✘|對|对|錯|错|正確|正确|錯誤|错误"
@@ -102,6 +106,9 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         answer_end = _line_lead(body, explanation_mark.start()) if explanation_mark else len(body)
         answer_text = body[answer_mark.end() : answer_end].strip()
     explanation = body[explanation_mark.end() :].strip() if explanation_mark else ""
+    if answer_mark and answer_text and answer_mark.group().count("**") % 2:  # "**答案：B**"
+        first, newline, rest = answer_text.partition("\n")
+        answer_text = first.rstrip().removesuffix("**").rstrip() + newline + rest
     if answer_text and not explanation_mark:
         answer_text, explanation = _answer_line(answer_text)
 

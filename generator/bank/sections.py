@@ -39,6 +39,7 @@ POINTS = re.compile(r"每(?:小)?[題题][ \t]{0,2}(\d{1,3}(?:\.\d{1,2})?)[ \t]{
 # ("<details><summary><b>Answer</b></summary>", "<p>", "</details>") or a rule ("---"):
 # kept as a stray, out of the fields around it.
 MARKUP_LINE = re.compile(
-    r"(?m)^(?:(?=[^\n]{0,200}<)[ \t]*(?:</?(?:details|summary|p|b|strong|br|hr)\b[^<>\n]{0,40}>"
+    r"(?m)^(?:(?=[^\n]{0,200}<)[ \t]*(?:<summary\b[^<>\n]{0,40}>[^<>\n]{1,60}</summary>"
+    r"|</?(?:details|summary|p|b|strong|br|hr)\b[^<>\n]{0,40}>"
     r"|Answer|Solution|Show answer|答案|解析|查看答案|[ \t])+|[ \t]*-{3,}[ \t]*)$\n?"
 )

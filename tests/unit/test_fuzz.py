@@ -187,7 +187,7 @@ def question_pattern(q: Question, numbering: str, keyed: bool = False) -> str:
     parts.append(rf"\s*{stem}(?:[ \t]*\*\*)?")  # "**1.題幹**" closes its bold on the stem
     parts += [rf"\s*{_label(o.label)}\s*{e(o.text)}" for o in q.options]
     if answer is not None:
-        parts.append(rf"(?:\s*{_LEAD}{F.ANSWER_MARK.pattern}\s*{answer})?")
+        parts.append(rf"(?:\s*{_LEAD}{F.ANSWER_MARK.pattern}\s*{answer}(?:[ \t]*\*\*)?)?")  # "**答案：B**"
     explanation = _LEAD + F.EXPLANATION_MARK.pattern.replace("bold", "xbold")
     # an explanation may follow an answer line with no marker ("Answer: D" then its reasons)
     parts.append(rf"(?:\s*{explanation}\s*{e(q.explanation)})?" if not q.explanation or keyed

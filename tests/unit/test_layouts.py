@@ -359,3 +359,12 @@ def test_an_answer_folded_in_details_markup_with_its_explanation_after_the_lette
 def test_a_free_text_answer_keeps_its_lines():
     q = parse_text("1. 說明原理\n答案：第一行\n第二行\n").questions[0]
     assert (q.answer_text, q.explanation) == ("第一行\n第二行", "")
+
+
+@pytest.mark.parametrize("answer, explanation", [
+    ("**答案：B**", "**解析**：因為乙。"), ("**答案**：B", "**解析：** 因為乙。"),
+    ("我的答案:正确答案:B", "答案解析：因為乙。"),
+])
+def test_bold_answers_and_exam_records(answer, explanation):
+    q = parse_text(f"1. 選哪個\nA. 甲\nB. 乙\n\n{answer}\n\n{explanation}\n").questions[0]
+    assert ([o.text for o in q.options], q.answer, q.explanation) == (["甲", "乙"], "B", "因為乙。")
