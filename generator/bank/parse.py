@@ -115,6 +115,7 @@ class _Scanner:
                                 for m in pattern.finditer(text) if not self._in_opaque(*m.span()))
         self.furniture_starts = [s for s, _, _ in self.furniture]
         self.event_starts: list[int] = []
+        self.next_anchor: list[int] = []
         self.lists: set[int] = set()  # starts of numbered lists that are no questions
         self._feature_cache: dict[int, _Features] = {}
         self.strays: list[Stray] = []
@@ -192,6 +193,11 @@ class _Scanner:
     def run(self, slug: str) -> Bank:
         events = self.candidates()
         self.event_starts = [e.start for e in events]
+        # for each event, the first at or after it that is a heading or at a line start
+        self.next_anchor = [len(events)] * (len(events) + 1)
+        for k in range(len(events) - 1, -1, -1):
+            anchor = events[k].kind == "heading" or events[k].line_start
+            self.next_anchor[k] = k if anchor else self.next_anchor[k + 1]
         state = _State(answers_given=bool(F.ANSWER_MARK.search(self.text) or self.keys))
         if state.answers_given or self.layout.answer_count > 0:
             self.lists = numbered_lists(events, lambda i: self._features(events, i).looks_like_question)
@@ -217,9 +223,13 @@ class _Scanner:
         return self.assemble(slug, state.chapters)
 
     def _segment(self, events: list[_Event], i: int) -> str:
-        """The text from the end of event ``i`` to the next candidate of any kind."""
+        """The text from the end of event ``i`` to the next candidate: of any kind after a
+        number inside text; after one at a line start, to the next heading or number at a
+        line start ("### 36. 题目：给 a 赋 1、b 赋 2" runs past the "1、" inside it)."""
         # events are sorted by start, so the next one at or past this end is found by bisection
         j = bisect.bisect_left(self.event_starts, events[i].end, lo=i + 1)
+        if events[i].line_start and j < len(events):
+            j = self.next_anchor[j]
         following = events[j].start if j < len(events) else len(self.text)
         return self.text[events[i].end : following]
 

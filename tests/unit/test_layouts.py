@@ -368,3 +368,9 @@ def test_a_free_text_answer_keeps_its_lines():
 def test_bold_answers_and_exam_records(answer, explanation):
     q = parse_text(f"1. 選哪個\nA. 甲\nB. 乙\n\n{answer}\n\n{explanation}\n").questions[0]
     assert ([o.text for o in q.options], q.answer, q.explanation) == (["甲", "乙"], "B", "因為乙。")
+
+
+def test_a_number_inside_a_stem_does_not_cut_the_question_at_a_line_start_short():
+    bank = parse_text("### 1. 甲\n\n選哪個？\n\n- A. x\n- B. y\n\n答案：A\n\n"
+                      "### 2. 乙\n\n同時給 a 賦 1、b 賦 2，正確的是？\n\n- A. a, b = 1, 2\n- B. 錯\n\n答案：A\n")
+    assert [(q.number, q.answer) for q in bank.questions] == [(1, "A"), (2, "A")]
