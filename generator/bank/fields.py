@@ -36,7 +36,8 @@ ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what else 
     r"(?:我的答案[ \t]{0,2}[：:][^\n:：]{0,20}?(?=(?:正確|正确)答案))?"  # an exam record: "我的答案:正确答案:A"
     r"(?:【(?:參考|参考|正確|正确|標準|标准)?答案】(?(bold)\*\*)"
     r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)" + _CLOSE
-    + r"|(?:Correct |Right )?(?:Answer|ANSWER)" + _CLOSE + ")"
+    + r"|(?:Correct |Right )?(?:Answer|ANSWER)" + _CLOSE
+    + r"|(?m:^)[ \t]{0,8}答" + _CLOSE + ")"  # "答：" opening a line (解答：, 回答： are no answers)
 )
 EXPLANATION_MARK = re.compile(  # the lookahead, as ANSWER_MARK's, makes the scan quick
     r"(?=[*【答解E])(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】(?(bold)\*\*)|(?:(?:答案)?解析|解答"
@@ -243,12 +244,21 @@ def type_from_words(words: str) -> QuestionType | None:
     return None
 
 
+_FENCED = re.compile(r"[ \t\n]*```[A-Za-z]{0,12}[ \t]*\n([^`\n]{0,60})\n```[ \t\n]*")
+
+
+def unfenced(text: str) -> str:
+    """An answer a bank set in a code block of one short line ("```\nC\n```") -> "C" (or "")."""
+    fenced = _FENCED.fullmatch(text)
+    return fenced.group(1).strip() if fenced else text
+
+
 def infer_type(fields: Fields) -> QuestionType:
     """Guess the type of a question whose bank does not say it."""
     if fields.options:
-        letters = choice_letters(fields.answer_text or "")
+        letters = choice_letters(unfenced(fields.answer_text or ""))
         return QuestionType.MULTIPLE if letters and len(letters) > 1 else QuestionType.SINGLE
-    if judge_value(fields.answer_text or "") is not None:
+    if judge_value(unfenced(fields.answer_text or "")) is not None:
         return QuestionType.JUDGE
     if BLANK.search(fields.stem):
         return QuestionType.FILL
@@ -258,6 +268,9 @@ def infer_type(fields: Fields) -> QuestionType:
 def normalise_answer(qtype: QuestionType, text: str | None, options: tuple[Option, ...]) -> str | None:
     """The answer in the JSON contract's form: ``"BCD"``, ``"true"``/``"false"`` or the text."""
     if text is None or not text.strip():
+        return None
+    text = unfenced(text)
+    if not text:  # an empty code block: no answer
         return None
     if qtype.is_choice:
         return choice_letters(text) or text.strip()

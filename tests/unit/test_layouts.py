@@ -374,3 +374,9 @@ def test_a_number_inside_a_stem_does_not_cut_the_question_at_a_line_start_short(
     bank = parse_text("### 1. 甲\n\n選哪個？\n\n- A. x\n- B. y\n\n答案：A\n\n"
                       "### 2. 乙\n\n同時給 a 賦 1、b 賦 2，正確的是？\n\n- A. a, b = 1, 2\n- B. 錯\n\n答案：A\n")
     assert [(q.number, q.answer) for q in bank.questions] == [(1, "A"), (2, "A")]
+
+
+def test_an_answer_after_a_short_marker_in_a_code_block():
+    bank = parse_text("1. 哪個？\n    - A. 甲\n    - B. 乙\n\n答：\n```\nB\n```\n解析：\n```\n因為。\n```\n\n"
+                      "2. 哪個？\n    - A. 甲\n    - B. 乙\n\n答：\n```\n\n```\n")
+    assert [(q.type, q.answer) for q in bank.questions] == [(T.SINGLE, "B"), (T.SINGLE, None)]
