@@ -380,3 +380,13 @@ def test_an_answer_after_a_short_marker_in_a_code_block():
     bank = parse_text("1. 哪個？\n    - A. 甲\n    - B. 乙\n\n答：\n```\nB\n```\n解析：\n```\n因為。\n```\n\n"
                       "2. 哪個？\n    - A. 甲\n    - B. 乙\n\n答：\n```\n\n```\n")
     assert [(q.type, q.answer) for q in bank.questions] == [(T.SINGLE, "B"), (T.SINGLE, None)]
+
+
+def test_correct_answer_in_english_inside_details():
+    bank = parse_text("51. What is IAM?\n    - A. DNS\n    - B. Access management\n\n"
+                      '    <details markdown=1><summary markdown="span">Answer</summary>\n'
+                      "      Correct answer: B\n      Explanation: it manages access.\n    </details>\n\n"
+                      "52. Next?\n    - A. x\n    - B. y\n")
+    q = bank.questions[0]
+    assert (q.number, q.answer, q.explanation, [o.text for o in q.options]) == (
+        51, "B", "it manages access.", ["DNS", "Access management"])
