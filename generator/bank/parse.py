@@ -20,6 +20,8 @@ from ..base.numerals import chinese_number
 from ..base.text import clip
 from . import fields as F
 from .answer_key import KeyEntry, find_keys, match_keys
+from .ids import assign_ids as _assign_ids  # noqa: F401  (spreadsheet.py imports it from here)
+from .ids import question_ids
 from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
 from .lists import numbered_lists
 from .model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
@@ -371,29 +373,3 @@ class _Scanner:
 
 def _first_lines(text: str, count: int = 3) -> str:
     return "\n".join(f"  {i}: {clip(line, 60)}" for i, line in enumerate(text.strip("\n").split("\n")[:count], 1))
-
-
-def _assign_ids(chapters: tuple[Chapter, ...]) -> tuple[Chapter, ...]:
-    """``chapters`` with their questions' ids (:func:`question_ids`)."""
-    ids = iter(question_ids([[q.number for q in c.questions] for c in chapters]))
-    return tuple(replace(c, questions=tuple(replace(q, id=next(ids)) for q in c.questions)) for c in chapters)
-
-
-def question_ids(chapters: list[list[int]]) -> list[str]:
-    """``q7`` for question 7; ``c2-q7`` for all when numbering restarts per chapter; in order.
-
-    ``chapters`` holds each chapter's question numbers.  A number repeated within one
-    chapter gets a suffix (``q5-2``) so ids stay unique.
-    """
-    numbers = [n for c in chapters for n in c]
-    restarts = len(chapters) > 1 and all(c[0] == 1 for c in chapters) and len(set(numbers)) < len(numbers)
-    # A count per base, not a search for a free suffix: a bank that repeats one
-    # number thousands of times would otherwise take quadratic time.
-    seen: dict[str, int] = {}
-    ids = []
-    for c, chapter in enumerate(chapters, 1):
-        for n in chapter:
-            base = f"c{c}-q{n}" if restarts else f"q{n}"
-            seen[base] = k = seen.get(base, 0) + 1
-            ids.append(base if k == 1 else f"{base}-{k}")
-    return ids
