@@ -15,6 +15,7 @@ from pathlib import Path
 from .bank import load as bank_files
 from .bank.disputed import disputed_lines
 from .bank.export import dump_text, dumps_json
+from .bank.layout import describe
 from .bank.load import MB, default_errata, load_bank
 from .bank.model import Bank, Severity
 from .base.errors import GuideError
@@ -249,6 +250,8 @@ def _check(args) -> int:
     counts = {s: 0 for s in Severity}
     print(f"{bank.source}: {len(bank.questions)} questions in {len(bank.chapters)} chapters "
           f"({bank.encoding}, {bank.repairs} certain repairs)")
+    for line in describe(bank):
+        print(line)
     for q in bank.questions:
         for flag in q.flags:
             counts[flag.severity] += 1

@@ -32,6 +32,7 @@ def question_json(q: Question) -> dict:
         "notes": list(q.notes),
         "exam_tags": list(q.exam_tags),
         "corrections": list(q.corrections),
+        "points": q.points,
         "source": {"line": q.position.line, "column": q.position.column},
     }
 

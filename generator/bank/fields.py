@@ -30,18 +30,35 @@ TYPE_BRACKET = re.compile(rf"\s*[（(\[【]\s*({_TYPE_WORDS})[題题]?\s*[）)\]
 EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|解答)([^【】\n]{1,12})】")
 
 # Markdown banks bold their markers ("**答案：**"): a bold pair around a marker is part of it.
-ANSWER_MARK = re.compile(
-    r"(?P<bold>\*\*)?(?:【(?:參考|参考|正確|正确|標準|标准)?答案】|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)\s*[：:])(?(bold)\*\*)"
+_CLOSE = r"(?:(?(bold)\*\*)[ \t]{0,3}[：:]|[ \t]{0,3}[：:](?(bold)\*\*)?)"  # "**答案**：", "**答案：**", "**答案：B**"
+ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what else may start a marker
+    r"(?=[*【參参正標标答CcRrA我])(?P<bold>\*\*)?"
+    r"(?:我的答案[ \t]{0,2}[：:][^\n:：]{0,20}?(?=(?:正確|正确)答案))?"  # an exam record: "我的答案:正确答案:A"
+    r"(?:【(?:參考|参考|正確|正确|標準|标准)?答案】(?(bold)\*\*)"
+    r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)" + _CLOSE
+    + r"|(?:[Cc]orrect [Aa]nswer|[Rr]ight [Aa]nswer|Answer|ANSWER)" + _CLOSE
+    + r"|(?m:^)[ \t]{0,8}答" + _CLOSE + ")"  # "答：" opening a line (解答：, 回答： are no answers)
 )
-EXPLANATION_MARK = re.compile(
-    r"(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】|(?:答案)?解析\s*[：:]|解答\s*[：:])(?(bold)\*\*)"
+EXPLANATION_MARK = re.compile(  # the lookahead, as ANSWER_MARK's, makes the scan quick
+    r"(?=[*【答解E])(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】(?(bold)\*\*)|(?:(?:答案)?解析|解答"
+    r"|Explanation|EXPLANATION)" + _CLOSE + ")"
 )
+# The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
+_JUDGE_TOKENS = "√|×|✓|✗|✔|✘|對|对|錯|错|正確|正确|錯誤|错误"
+BRACKET_ANSWER = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>[A-FＡ-Ｆ]{{1,6}}|{_JUDGE_TOKENS})[ \t　]{{0,4}}[）)]")
+_BRACKET_TRIES = 8
+BLANKED = "（　）"  # what a bracket answer leaves in the stem, so the stem does not give it away
+# "(√) 地球是圓的": a judge answer written before the statement.
+JUDGE_PREFIX = re.compile(r"[ \t]{0,4}[（(][ \t]{0,2}(?P<a>[√×✓✗✔✘])[ \t]{0,2}[）)]")
+# Markdown task lists: "- [x] 正確的選項", "- [ ] 錯誤的選項" (an option letter may follow).
+TASK_ITEM = re.compile(r"(?m)^[ \t]*[-*+][ \t]+\[(?P<box>[ xX])\][ \t]*(?:[A-FＡ-Ｆ][ \t]*[.．、:：)）][ \t]*)?")
 
 # Option labels: "A." "A．" "A、" "Ａ．" "(A)" "（A）" anywhere, "A " only at a line start.
 OPTION_LABEL = re.compile(
     r"[(（]\s*(?P<p>[A-FＡ-Ｆ])\s*[)）]|(?P<d>[A-FＡ-Ｆ])\s*[.．、]|(?m:^[ \t]*(?P<s>[A-F])[ \t]+)"
 )
 _LETTERS = re.compile(r"[A-F]")
+OPTION_LETTERS = "ABCDEF"
 CHOICE_ANSWER = re.compile(r"[A-Fa-f\s、,，.．;；/和及]+")
 _TRUE = {"√", "✓", "✔", "對", "对", "正確", "正确", "是", "T", "TRUE", "Y", "V"}
 _FALSE = {"×", "✗", "✘", "X", "錯", "错", "錯誤", "错误", "否", "F", "FALSE", "N"}
@@ -59,60 +76,149 @@ class Fields:
     explanation: str
 
 
-def split_question(body: str, default_type: QuestionType | None) -> Fields:
-    """Split the text that follows a question number into its fields."""
+def split_question(body: str, default_type: QuestionType | None, labels: re.Pattern[str] | None = None,
+                   answer_style: str = "marker", judged: str | None = None) -> Fields:
+    """Split the text that follows a question number into its fields.
+
+    ``labels`` are the option labels the bank's layout uses, ``answer_style`` where it
+    writes answers besides markers (``bracket``; task lists are always read), ``judged``
+    a judge answer written before the number ("(√)1. 陳述").
+    """
     qtype = default_type
     bracket = TYPE_BRACKET.match(body)
     if bracket:
         qtype = type_from_words(bracket.group(1))
         body = body[bracket.end() :]
     tags = []
+    prefix = judged
+    if judge := JUDGE_PREFIX.match(body):  # "(√) statement"
+        prefix, body = judge.group("a"), body[judge.end() :]
     while tag := EXAM_TAG.match(body):
         tags.append(tag.group(1).strip())
         body = body[tag.end() :]
 
     answer_mark = ANSWER_MARK.search(body)
     explanation_mark = EXPLANATION_MARK.search(body, answer_mark.end() if answer_mark else 0)
-    end_of_question = min((m.start() for m in (answer_mark, explanation_mark) if m), default=len(body))
+    end_of_question = min((_line_lead(body, m.start()) for m in (answer_mark, explanation_mark) if m),
+                          default=len(body))
     question_part = body[:end_of_question]
     answer_text = None
     if answer_mark:
-        answer_end = explanation_mark.start() if explanation_mark else len(body)
+        answer_end = _line_lead(body, explanation_mark.start()) if explanation_mark else len(body)
         answer_text = body[answer_mark.end() : answer_end].strip()
     explanation = body[explanation_mark.end() :].strip() if explanation_mark else ""
+    if answer_mark and answer_text and answer_mark.group().count("**") % 2:  # "**答案：B**"
+        first, newline, rest = answer_text.partition("\n")
+        answer_text = first.rstrip().removesuffix("**").rstrip() + newline + rest
+    if answer_text and not explanation_mark:
+        answer_text, explanation = _answer_line(answer_text)
 
+    if answer_text is None and prefix is not None:
+        answer_text = prefix
     choice_expected = qtype is not None and qtype.is_choice
-    stem, options = split_options(question_part, allow_single=choice_expected)
+    stem, options = split_options(question_part, allow_single=choice_expected, labels=labels)
+    ticked = task_options(question_part)
+    if ticked is not None:
+        stem, options, letters = ticked
+        answer_text = answer_text if answer_text is not None else letters or None
+    elif answer_text is None and answer_style == "bracket":
+        found = bracket_answer(question_part, choice_expected, labels)
+        if found is not None:
+            stem, options, answer_text = found
     return Fields(qtype, tuple(tags), stem.strip(), options, answer_text, explanation)
 
 
-def split_options(text: str, allow_single: bool = False) -> tuple[str, tuple[Option, ...]]:
+def _answer_line(text: str) -> tuple[str, str]:
+    """``"D\n\nWithin the function…"`` -> ``("D", "Within the function…")``: an answer line of
+    option letters or a judge token ends at its line, and the text after it explains it."""
+    first, newline, rest = text.partition("\n")
+    if newline and rest.strip() and (choice_letters(first) or judge_value(first) is not None):
+        return first.strip(), rest.strip()
+    return text, ""
+
+
+def _line_lead(text: str, offset: int) -> int:
+    """Where the Markdown lead of a marker's line starts ("#### 答案：D", "> 解析："), or ``offset``."""
+    start = offset
+    while start > 0 and offset - start < 16 and text[start - 1] in "#> \t":
+        start -= 1
+    lead = text[start:offset]
+    return start if (start == 0 or text[start - 1] == "\n") and ("#" in lead or ">" in lead) else offset
+
+
+def task_options(text: str) -> tuple[str, tuple[Option, ...], str] | None:
+    """Stem, options and ticked letters of a Markdown task list, or ``None`` without one."""
+    items = list(TASK_ITEM.finditer(text))
+    if len(items) < 2 or len(items) > len(OPTION_LETTERS):
+        return None
+    options, letters = [], ""
+    for i, item in enumerate(items):
+        end = items[i + 1].start() if i + 1 < len(items) else len(text)
+        options.append(Option(OPTION_LETTERS[i], text[item.end() : end].strip()))
+        letters += OPTION_LETTERS[i] if item.group("box") in "xX" else ""
+    return text[: items[0].start()], tuple(options), letters
+
+
+def bracket_answer(text: str, choice_expected: bool, labels: re.Pattern[str] | None = None
+                   ) -> tuple[str, tuple[Option, ...], str] | None:
+    """Stem (the answer blanked), options and answer when the stem's brackets hold it.
+
+    A bracket counts when, blanked, the options still read A, B … after it: so an
+    option written ``(B)`` is never taken for an answer.
+    """
+    for k, match in enumerate(BRACKET_ANSWER.finditer(text)):
+        if k == _BRACKET_TRIES:  # each try splits the text again: a bounded number keeps it linear
+            break
+        trial = text[: match.start()] + BLANKED + text[match.end() :]
+        stem, options = split_options(trial, allow_single=choice_expected, labels=labels)
+        value = match.group("a")
+        if options and len(stem) > match.start() and choice_letters(value):
+            return stem, options, value
+        if not options and judge_value(value) is not None:
+            return trial, (), value
+    return None
+
+
+def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str] | None = None
+                  ) -> tuple[str, tuple[Option, ...]]:
     """Split ``text`` into the stem and options labelled A, B, C ... in sequence.
 
     Labels are taken in order, each the first of its letter after the previous one,
     which keeps glued options such as ``A.3B.6C.12D.24`` or ``B.p_trueC.1p_true``
     apart without cutting inside option text.
     """
-    labels = [(m, _letter(m)) for m in OPTION_LABEL.finditer(text)]
-    chosen: list[re.Match[str]] = []
-    for match, letter in labels:
-        expected = chr(ord("A") + len(chosen))
-        if letter == expected and (not chosen or match.start() >= chosen[-1].end()):
-            chosen.append(match)
+    found = [(m, _letter(m)) for m in (labels or OPTION_LABEL).finditer(text)]
+    chosen: list[tuple[re.Match[str], str]] = []
+    for match, letter in found:
+        if letter == OPTION_LETTERS[len(chosen) : len(chosen) + 1] and (
+                not chosen or match.start() >= chosen[-1][0].end()):
+            chosen.append((match, letter))
     # Options one per line but out of order (B, A, C, D): taken as written, since the
     # sequence above would glue some of them to their neighbours' text.
-    lines = [m for m, _ in labels if _starts_line(text, m.start())]
-    letters = [_letter(m) for m in lines]
-    if len(lines) > len(chosen) and sorted(letters) == [chr(ord("A") + i) for i in range(len(lines))]:
+    lines = [(m, letter) for m, letter in found if _starts_line(text, m.start())]
+    if len(lines) > len(chosen) and sorted(letter for _, letter in lines) == list(OPTION_LETTERS[: len(lines)]):
         chosen = lines
     if len(chosen) < 2 and not (allow_single and chosen):
         return text, ()
-    stem = text[: chosen[0].start()]
+    stem = text[: chosen[0][0].start()]
     options = []
-    for i, match in enumerate(chosen):
-        end = chosen[i + 1].start() if i + 1 < len(chosen) else len(text)
-        options.append(Option(_letter(match), text[match.end() : end].strip()))
+    for i, (match, letter) in enumerate(chosen):
+        end = chosen[i + 1][0].start() if i + 1 < len(chosen) else len(text)
+        options.append(Option(letter, text[match.end() : end].strip()))
     return stem, tuple(options)
+
+
+def has_options(text: str, labels: re.Pattern[str] | None = None) -> bool:
+    """Whether :func:`split_options` finds options in ``text``; quicker, as the parser asks
+    it of every candidate question."""
+    found, expected = 0, "A"
+    for match in (labels or OPTION_LABEL).finditer(text):
+        found += 1
+        if _letter(match) == expected:
+            if expected == "B":
+                return True
+            expected = "B"
+    return found >= 2 and bool(split_options(text, labels=labels)[1])  # options out of order
 
 
 def _starts_line(text: str, offset: int) -> bool:
@@ -122,7 +228,12 @@ def _starts_line(text: str, offset: int) -> bool:
 
 
 def _letter(match: re.Match[str]) -> str:
-    return (match.group("p") or match.group("d") or match.group("s")).translate(_FULLWIDTH)
+    # the letter is the last group a label closes, whichever form it is (generator.bank.layout)
+    letter = match[match.lastgroup or 0]
+    return _ASCII_LETTER.get(letter) or letter.translate(_FULLWIDTH).upper()
+
+
+_ASCII_LETTER = {c: c for c in "ABCDEF"}  # the common case, without translating
 
 
 def type_from_words(words: str) -> QuestionType | None:
@@ -133,12 +244,21 @@ def type_from_words(words: str) -> QuestionType | None:
     return None
 
 
+_FENCED = re.compile(r"[ \t\n]*```[A-Za-z]{0,12}[ \t]*\n([^`\n]{0,60})\n```[ \t\n]*")
+
+
+def unfenced(text: str) -> str:
+    """An answer a bank set in a code block of one short line ("```\nC\n```") -> "C" (or "")."""
+    fenced = _FENCED.fullmatch(text)
+    return fenced.group(1).strip() if fenced else text
+
+
 def infer_type(fields: Fields) -> QuestionType:
     """Guess the type of a question whose bank does not say it."""
     if fields.options:
-        letters = choice_letters(fields.answer_text or "")
+        letters = choice_letters(unfenced(fields.answer_text or ""))
         return QuestionType.MULTIPLE if letters and len(letters) > 1 else QuestionType.SINGLE
-    if judge_value(fields.answer_text or "") is not None:
+    if judge_value(unfenced(fields.answer_text or "")) is not None:
         return QuestionType.JUDGE
     if BLANK.search(fields.stem):
         return QuestionType.FILL
@@ -148,6 +268,9 @@ def infer_type(fields: Fields) -> QuestionType:
 def normalise_answer(qtype: QuestionType, text: str | None, options: tuple[Option, ...]) -> str | None:
     """The answer in the JSON contract's form: ``"BCD"``, ``"true"``/``"false"`` or the text."""
     if text is None or not text.strip():
+        return None
+    text = unfenced(text)
+    if not text:  # an empty code block: no answer
         return None
     if qtype.is_choice:
         return choice_letters(text) or text.strip()

@@ -57,6 +57,9 @@ def _question(raw: Any, where: str, end: int) -> Question:
     number = raw.get("number")
     if not isinstance(number, int) or isinstance(number, bool):
         raise ParseError(f"{where}: number", "a whole number", quoted(repr(number)))
+    points = raw.get("points")
+    if points is not None and (not isinstance(points, int | float) or isinstance(points, bool)):
+        raise ParseError(f"{where}: points", "a number or null", quoted(repr(points)))
     source = raw.get("source") if isinstance(raw.get("source"), dict) else {}
     line, column = source.get("line", 1), source.get("column", 1)
     return Question(
@@ -65,7 +68,8 @@ def _question(raw: Any, where: str, end: int) -> Question:
         position=Position(line if isinstance(line, int) else 1, column if isinstance(column, int) else 1, end),
         answer_text=_text(raw, "answer_text", where, None), editor_answer=_text(raw, "editor_answer", where, None),
         exam_tags=_texts(raw, "exam_tags", where),
-        notes=_texts(raw, "notes", where), corrections=_texts(raw, "corrections", where), end_offset=end)
+        notes=_texts(raw, "notes", where), corrections=_texts(raw, "corrections", where), end_offset=end,
+        points=float(points) if points is not None else None)
 
 
 _REQUIRED = object()

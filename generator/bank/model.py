@@ -96,6 +96,7 @@ class Question:
     # The editor's answer where it differs from the bank's (errata ``editor_answer``), which it
     # never replaces: letters or "true"/"false" as ``answer``, else text (math as markers).
     editor_answer: str | None = None
+    points: float | None = None  # from a section heading such as "一、单选题（共20题，每题2分）"
 
     @property
     def type_label(self) -> str:
@@ -121,6 +122,23 @@ class Stray:
 
 
 @dataclass(frozen=True)
+class LayoutReport:
+    """What the parser recognised in a text bank, with counts, for ``check``."""
+
+    numbering: str  # the question-start recogniser, with its example
+    numbering_run: int  # its longest run 1, 2, 3 … at line starts
+    options: str  # the option label form
+    option_pairs: int  # how many A→B label pairs of that form
+    answers: str  # where answers are written
+    answer_count: int
+    keys: int = 0  # answer keys collected at the end of a section or file
+    key_entries: int = 0
+    key_matched: int = 0
+    sections: int = 0
+    unplaced: tuple[Stray, ...] = ()  # answer-key entries that answer no question
+
+
+@dataclass(frozen=True)
 class Bank:
     slug: str  # URL-safe name of the bank, from its folder or file name
     source: str  # path of the raw file, for messages
@@ -130,6 +148,8 @@ class Bank:
     stray: tuple[Stray, ...] = ()
     encoding: str = "utf-8"
     repairs: int = 0  # how many certain repairs were made
+    answer_keys: tuple[Stray, ...] = ()  # answer keys, verbatim; their entries went to their questions
+    layout: LayoutReport | None = None  # None for banks that were not parsed from text
 
     @property
     def questions(self) -> tuple[Question, ...]:

@@ -12,43 +12,27 @@ from __future__ import annotations
 
 import bisect
 import re
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 
 from ..base.errors import ParseError
 from ..base.numerals import chinese_number
 from ..base.text import clip
 from . import fields as F
-from .model import Bank, Chapter, Position, Question, QuestionType, Stray
+from .answer_key import KeyEntry, find_keys, match_keys
+from .ids import assign_ids as _assign_ids  # noqa: F401  (spreadsheet.py imports it from here)
+from .ids import question_ids
+from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
+from .lists import numbered_lists
+from .model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
+from .sections import FURNITURE, INLINE_HEADING, LINE_HEADINGS, MARKUP_LINE, POINTS
 from .spans import code_and_table_spans
 
-# Headings on a line of their own, by form; each captures the chapter title.
-LINE_HEADINGS = (
-    re.compile(r"(?m)^[ \t]*#{1,6}[ \t]*(?:第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*)?"
-               r"(?P<title>\S.*?)[ \t#]*$"),
-    re.compile(r"(?m)^[ \t　]*第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*"
-               r"(?P<title>[^\n。；]{0,40}?)[ \t]*$"),
-    re.compile(r"(?m)^[ \t　]*[一二三四五六七八九十]{1,3}[、.．][ \t　]*(?P<title>[^\n。；：:]{1,40}?)[ \t]*$"),
-)
-# A heading inside running text: numeral, title, then straight into question 1 (or N).
-INLINE_HEADING = re.compile(
-    r"(?P<numeral>[一二三四五六七八九十]{1,3})、(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,5}[.．、])"
-)
-QUESTION_NUMBER = re.compile(
-    r"(?<![\d.．])(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,5})[.．、:：]?|(?P<n>\d{1,5})[ \t]*[.．、](?!\d))(?:\*\*)?"
-)
-# A copyright notice: a short line with no question mark that carries ©, "Copyright",
-# 翻印必究 or ends in 版權所有 (a stem about 版權所有權 is a question, not furniture).
-COPYRIGHT_LINE = (r"(?=[^\n]{0,60}$)[^\n?？]*(?:©|Copyright|All rights reserved|翻印必究|侵[權权]必究"
-                  r"|版[權权]所有[ \t]*(?:\d{4}|$))[^\n?？]*")
-# Page furniture: page numbers and copyright lines, kept as strays wherever they are
-# (except in code and tables, whose lines are content).
-FURNITURE = re.compile(
-    r"(?m)^[ \t]*(?:第\s*\d+\s*[頁页](?:\s*[/,，]?\s*共\s*\d+\s*[頁页])?|[-—]\s*\d+\s*[-—]|"
-    r"Page \d+(?: of \d+)?|" + COPYRIGHT_LINE + r")[ \t]*\n?",
-)
-_LINE_LEAD = " \t*#>"
+QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.bank.layout
 _NEWLINE = re.compile("\n")
+_FIELD_MARK = re.compile(f"{F.ANSWER_MARK.pattern}|{F.EXPLANATION_MARK.pattern.replace('bold', 'xbold')}")
+_H1 = re.compile(r"[ \t]*#[ \t]")
 
 
 @dataclass
@@ -61,12 +45,37 @@ class _Event:
     line_start: bool = False
 
 
+class _Features:
+    """What the text from a candidate question number to the next candidate holds (the
+    parser asks it of every candidate: what is needed only to judge lists is looked for
+    only then)."""
+
+    __slots__ = ("answer", "options", "segment", "type_bracket")
+
+    def __init__(self, segment: str, labels: re.Pattern[str]) -> None:
+        self.segment = segment
+        self.type_bracket = F.TYPE_BRACKET.match(segment) is not None
+        self.answer = F.ANSWER_MARK.search(segment) is not None
+        self.options = F.has_options(segment, labels) or F.task_options(segment) is not None
+
+    @property
+    def text(self) -> bool:
+        """Anything but white space."""
+        return bool(self.segment.strip())
+
+    @property
+    def looks_like_question(self) -> bool:
+        return (self.type_bracket or self.answer or self.options or F.BLANK.search(self.segment) is not None
+                or F.JUDGE_PREFIX.match(self.segment) is not None)
+
+
 @dataclass
 class _ChapterDraft:
     title: str
     start: int
     default_type: QuestionType | None
     body_start: int  # where the heading's own text ends
+    points: float | None = None  # "每题2分" in the heading
     questions: list[_Event] = field(default_factory=list)
 
 
@@ -88,14 +97,29 @@ def parse(text: str, source: str, slug: str, offsets: OffsetMap | None = None,
 class _Scanner:
     def __init__(self, text: str, source: str, offsets: OffsetMap, original: str) -> None:
         self.text, self.source, self.offsets = text, source, offsets
+        self.layout: Layout = detect_layout(text)
         self.line_starts = [0] + [m.end() for m in _NEWLINE.finditer(original)]
         # Sorted, non-overlapping spans searched by bisection: banks of thousands of
         # questions hold thousands of code blocks, and a scan per event was quadratic.
-        self.opaque = code_and_table_spans(text)
+        code = code_and_table_spans(text)
+        self.opaque, self.opaque_starts = code, [s for s, _ in code]
+        # Answer keys take no question boundary either: their "1.A 2.C" are no questions.
+        self.keys = [k for k in find_keys(text, self.layout.numbering.pattern)
+                     if not self._in_opaque(k.start, k.end)]
+        self.opaque = sorted(code + [(k.start, k.end) for k in self.keys])
         self.opaque_starts = [s for s, _ in self.opaque]
-        self.furniture = [m.span() for m in FURNITURE.finditer(text) if not self._in_opaque(*m.span())]
-        self.furniture_starts = [s for s, _ in self.furniture]
+        self.key_starts = [k.start for k in self.keys]
+        self.key_entries: dict[int, KeyEntry] = {}  # by the start of the question each answers
+        self.ids: Iterator[str] = iter(())  # the questions' ids, in order
+        # Page furniture and markup lines, outside code and tables, leftmost first.
+        self.furniture = sorted((m.start(), m.end(), reason) for pattern, reason in ((FURNITURE, "page furniture"),
+                                                                                     (MARKUP_LINE, "markup"))
+                                for m in pattern.finditer(text) if not self._in_opaque(*m.span()))
+        self.furniture_starts = [s for s, _, _ in self.furniture]
         self.event_starts: list[int] = []
+        self.next_anchor: list[int] = []
+        self.lists: set[int] = set()  # starts of numbered lists that are no questions
+        self._feature_cache: dict[int, _Features] = {}
         self.strays: list[Stray] = []
 
     # -- positions and slices -------------------------------------------------
@@ -105,13 +129,13 @@ class _Scanner:
         return Position(line, source_offset - self.line_starts[line - 1] + 1, source_offset)
 
     def slice(self, start: int, end: int) -> str:
-        """Text between two offsets, less page furniture (which becomes strays)."""
+        """Text between two offsets, less page furniture and markup lines (which become strays)."""
         pieces, last = [], start
         first = bisect.bisect_left(self.furniture_starts, start)
-        for f_start, f_end in self.furniture[first:bisect.bisect_left(self.furniture_starts, end)]:
+        for f_start, f_end, reason in self.furniture[first:bisect.bisect_left(self.furniture_starts, end)]:
             if start <= f_start < end and self.text[f_start:f_end].strip():
                 pieces.append(self.text[last:f_start])
-                self.strays.append(Stray(self.text[f_start:f_end].strip(), self.position(f_start), "page furniture"))
+                self.strays.append(Stray(self.text[f_start:f_end].strip(), self.position(f_start), reason))
                 last = min(f_end, end)
         pieces.append(self.text[last:end])
         return "".join(pieces)
@@ -126,43 +150,71 @@ class _Scanner:
         return i >= 0 and offset < self.opaque[i][1]
 
     def _at_line_start(self, offset: int) -> bool:
-        # Walk back over the lead characters only: searching back for the line's
-        # start costs the whole line, and a bank on one line is megabytes long.
-        while offset > 0 and self.text[offset - 1] in _LINE_LEAD:
-            offset -= 1
-        return offset == 0 or self.text[offset - 1] == "\n"
+        return at_line_start(self.text, offset)
 
     # -- scanning -------------------------------------------------------------
     def candidates(self) -> list[_Event]:
+        questions = self._heading_questions() if self.layout.heading_questions else self._numbered_questions()
+        line_questions = {e.start for e in questions if e.line_start}
         events = []
         for pattern in LINE_HEADINGS:
             for m in pattern.finditer(self.text):
-                events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), line_start=True))
+                # "## 1. 題幹" and "## Question 3:" are questions set as headings, not chapters;
+                # "#### 答案：D" is an answer
+                title = m.group("title")
+                if m.start() not in line_questions and not _FIELD_MARK.match(title):
+                    events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), line_start=True))
         for m in INLINE_HEADING.finditer(self.text):
-            number = chinese_number(m.group("numeral")) or 0  # never 0: the numerals run from 一
+            number = chinese_number(m.group("numeral") or m.group("chapter")) or 0  # 0 only for 第0章
             events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), number))
-        for m in QUESTION_NUMBER.finditer(self.text):
-            number = int(m.group("n") or m.group("wn"))
-            events.append(_Event("question", m.start(), m.end(), number=number,
-                                 line_start=self._at_line_start(m.start())))
+        events += questions
         events = [e for e in events if not self._opaque(e.start)]
         return sorted(events, key=lambda e: (e.start, e.kind != "heading", -e.end))
+
+    def _numbered_questions(self) -> list[_Event]:
+        questions = []
+        for m in self.layout.numbering.pattern.finditer(self.text):
+            start = m.start()
+            line_start = self._at_line_start(start)
+            if line_start:  # the line's lead ("## ", "**", "> ") is part of the question's marker
+                start = self.text.rfind("\n", max(0, start - 200), start) + 1 if start else 0
+            elif (judged := judged_line_start(self.text, start)) is not None:  # "(√)1. 陳述"
+                start, line_start = judged, True
+            if not line_start and self.text[m.end() : m.end() + 1].isdigit():
+                continue  # "3．1" inside text is a number; at a line start, "3．1KB等于…" is question 3
+            if line_start or not self.layout.line_start_only:
+                questions.append(_Event("question", start, m.end(), number=number_of(m), line_start=line_start))
+        return questions
+
+    def _heading_questions(self) -> list[_Event]:
+        """"### 棧的特點是？" followed by its options: questions numbered in order."""
+        heading = self.layout.numbering.pattern
+        return [_Event("question", start, m.end(), number=k, line_start=True)
+                for k, start in enumerate(self.layout.heading_questions, 1) if (m := heading.match(self.text, start))]
 
     def run(self, slug: str) -> Bank:
         events = self.candidates()
         self.event_starts = [e.start for e in events]
-        state = _State(answers_given=bool(F.ANSWER_MARK.search(self.text)))
+        # for each event, the first at or after it that is a heading or at a line start
+        self.next_anchor = [len(events)] * (len(events) + 1)
+        for k in range(len(events) - 1, -1, -1):
+            anchor = events[k].kind == "heading" or events[k].line_start
+            self.next_anchor[k] = k if anchor else self.next_anchor[k + 1]
+        state = _State(answers_given=bool(F.ANSWER_MARK.search(self.text) or self.keys))
+        if state.answers_given or self.layout.answer_count > 0:
+            self.lists = numbered_lists(events, lambda i: self._features(events, i).looks_like_question)
         consumed = 0
         for i, event in enumerate(events):
-            if event.start < consumed:
+            if event.start < consumed or event.start in self.lists:
                 continue
             if event.kind == "heading":
                 if not self._heading_accepted(events, i, state):
                     continue
-                state.chapters.append(
-                    _ChapterDraft(event.title, event.start, F.type_from_words(event.title), event.end))
+                points = POINTS.search(event.title)
+                state.chapters.append(_ChapterDraft(event.title, event.start, F.type_from_words(event.title),
+                                                    event.end, float(points.group(1)) if points else None))
                 state.previous = 0
-            elif self._question_accepted(event, self._segment(events, i), state):
+            elif self._question_accepted(events, i, state):
                 if not state.chapters:
                     state.chapters.append(_ChapterDraft("", event.start, None, event.start))
                 state.chapters[-1].questions.append(event)
@@ -173,9 +225,13 @@ class _Scanner:
         return self.assemble(slug, state.chapters)
 
     def _segment(self, events: list[_Event], i: int) -> str:
-        """The text from the end of event ``i`` to the next candidate of any kind."""
+        """The text from the end of event ``i`` to the next candidate: of any kind after a
+        number inside text; after one at a line start, to the next heading or number at a
+        line start ("### 36. 题目：给 a 赋 1、b 赋 2" runs past the "1、" inside it)."""
         # events are sorted by start, so the next one at or past this end is found by bisection
         j = bisect.bisect_left(self.event_starts, events[i].end, lo=i + 1)
+        if events[i].line_start and j < len(events):
+            j = self.next_anchor[j]
         following = events[j].start if j < len(events) else len(self.text)
         return self.text[events[i].end : following]
 
@@ -189,27 +245,40 @@ class _Scanner:
         event = events[i]
         if not (event.line_start or event.number == len(state.chapters) + 1):
             return False
-        j = next((k for k in range(i + 1, len(events)) if events[k].start >= event.end), None)
+        j = next((k for k in range(i + 1, len(events))
+                  if events[k].start >= event.end and events[k].start not in self.lists), None)
         if j is None or events[j].kind == "heading":
             return True
         trial = _State(state.answers_given, [_ChapterDraft(event.title, event.start, None, event.end)], 0, state.last)
-        return self._question_accepted(events[j], self._segment(events, j), trial)
+        return self._question_accepted(events, j, trial)
 
-    def _question_accepted(self, event: _Event, segment: str, state: _State) -> bool:
-        if F.TYPE_BRACKET.match(segment):
+    def _features(self, events: list[_Event], i: int) -> _Features:
+        """What the text after candidate ``i`` holds, worked out once per candidate."""
+        found = self._feature_cache.get(i)
+        if found is None:
+            found = _Features(self._segment(events, i), self.layout.option_pattern)
+            self._feature_cache[i] = found
+        return found
+
+    def _question_accepted(self, events: list[_Event], i: int, state: _State) -> bool:
+        event, features = events[i], self._features(events, i)
+        if features.type_bracket:
             return True
         in_chapter = state.chapters[-1].questions if state.chapters else []
         expected = event.number == state.previous + 1 or (not in_chapter and event.number == 1)
-        has_answer = bool(F.ANSWER_MARK.search(segment))
-        has_options = bool(F.split_options(segment)[1])
+        has_answer, has_options = features.answer, features.options
         if not event.line_start:
             return expected and (has_answer or has_options)
         if expected:
             # A numbered list inside an answer looks like questions: past the last
-            # question's answer, a new question must bring an answer or options of its own.
-            last_answered = (state.last is not None
-                             and bool(F.ANSWER_MARK.search(self.text, state.last.end, event.start)))
-            return has_answer or has_options or not state.answers_given or not last_answered
+            # question's answer (or explanation, when a key gives the answers), a new
+            # question must bring an answer or options of its own.
+            last_answered = state.last is not None and bool(
+                F.ANSWER_MARK.search(self.text, state.last.end, event.start)
+                or (self.keys and F.EXPLANATION_MARK.search(self.text, state.last.end, event.start)))
+            # The bank's last candidate, numbered next, is a question cut off by the bank's end.
+            cut_off = i == len(events) - 1 and features.text
+            return has_answer or has_options or not state.answers_given or not last_answered or cut_off
         return has_answer or (has_options and event.number > state.previous)
 
     # -- assembly -------------------------------------------------------------
@@ -228,15 +297,33 @@ class _Scanner:
                 self.strays.append(Stray(self.text[draft.start : end].strip(), self.position(draft.start),
                                          "heading with no questions"))
         if not kept:
-            raise ParseError(self.source, "numbered questions such as '1.（單選）…' or '1. …' followed by '答案：'",
+            raise ParseError(self.source, "numbered questions: " + " or ".join(f"'{r.example}'" for r in NUMBERINGS)
+                             + ", each followed by options ('A. …') or an answer ('答案：B')",
                              f"no question in {len(self.text)} characters"
-                             + (f" (starts: {clip(self.text, 40)!r})" if self.text else ""))
+                             + (f"; it starts:\n{_first_lines(self.text)}" if self.text.strip() else ""))
         title = next((line.strip(" #\t") for line in preamble.splitlines()
                       if line.strip(" #\t") and not FURNITURE.fullmatch(line)), "")
+        if not title and not preamble and _H1.match(self.text, kept[0][0].start):
+            title = kept[0][0].title  # "# Python Quiz" opening the file names it too
+        sections = [(d.start, [(m.start, m.number) for m in d.questions]) for d, _ in kept]
+        self.key_entries, unplaced = match_keys(self.keys, sections)
+        self.ids = iter(question_ids([[m.number for m in d.questions] for d, _ in kept]))
         chapters = tuple(self._chapter(n, draft, end) for n, (draft, end) in enumerate(kept, 1))
-        chapters = _assign_ids(chapters)
+        answer_keys = tuple(Stray(self.text[k.start : k.end].strip(), self.position(k.start), "answer key")
+                            for k in self.keys)
         return Bank(slug=slug, source=self.source, title=title, preamble=preamble, chapters=chapters,
-                    stray=tuple(sorted(self.strays, key=lambda s: s.position.offset)))
+                    stray=tuple(sorted(self.strays, key=lambda s: s.position.offset)), answer_keys=answer_keys,
+                    layout=self._report(len(chapters), unplaced))
+
+    def _report(self, sections: int, unplaced: list[KeyEntry]) -> LayoutReport:
+        layout, entries = self.layout, sum(len(k.entries) for k in self.keys)
+        return LayoutReport(
+            f"{layout.numbering.name} ({layout.numbering.example})", layout.numbering_run,
+            f"{layout.options.name} ({layout.options.example})", layout.option_count,
+            f"{layout.answers.name} ({layout.answers.example})", layout.answer_count,
+            len(self.keys), entries, len(self.key_entries), sections,
+            tuple(Stray(f"{e.number}. {e.answer}", self.position(e.offset), "answer-key entry for no question")
+                  for e in unplaced))
 
     def _chapter(self, number: int, draft: _ChapterDraft, end: int) -> Chapter:
         questions = []
@@ -244,42 +331,45 @@ class _Scanner:
         intro = self.slice(draft.body_start, marks[0].start).strip()
         for i, mark in enumerate(marks):
             q_end = marks[i + 1].start if i + 1 < len(marks) else end
-            questions.append(self._question(mark, q_end, draft.default_type))
+            key = bisect.bisect_left(self.key_starts, mark.end)  # a key ends the question before it
+            if key < len(self.key_starts):
+                q_end = min(q_end, self.key_starts[key])
+            questions.append(self._question(mark, q_end, draft))
         title = draft.title or "題目"
         return Chapter(number, title, tuple(questions), self.position(draft.start), intro)
 
-    def _question(self, mark: _Event, end: int, default_type: QuestionType | None) -> Question:
+    def _unbolded_stem(self, mark: _Event, body: str) -> str:
+        """``body`` less the ``**`` that closes a bold opened before the number ("**1.題幹**")."""
+        marker = self.text[mark.start : mark.end]
+        if not (marker.lstrip(" \t#>").startswith("**") and marker.count("**") % 2):
+            return body
+        line_end = body.find("\n")
+        line_end = len(body) if line_end < 0 else line_end
+        closing = body.rfind("**", 0, line_end)
+        stem = body[:closing]
+        if closing < 0 or body[closing + 2 : line_end].strip() or F.ANSWER_MARK.search(stem) \
+                or F.EXPLANATION_MARK.search(stem):
+            return body
+        return stem + body[closing + 2 :]
+
+    def _question(self, mark: _Event, end: int, draft: _ChapterDraft) -> Question:
         body = self.slice(mark.end, end)
-        parts = F.split_question(body, default_type)
+        body = self._unbolded_stem(mark, body)
+        judged = F.JUDGE_PREFIX.match(self.text, mark.start, mark.end)  # "(√)1. 陳述"
+        parts = F.split_question(body, draft.default_type, self.layout.option_pattern, self.layout.answers.name,
+                                 judged["a"] if judged else None)
+        entry = self.key_entries.get(mark.start)
+        if entry is not None and parts.answer_text is None:
+            parts = replace(parts, answer_text=entry.answer, explanation=parts.explanation or entry.explanation)
         qtype = parts.type or F.infer_type(parts)
         return Question(
-            id="", number=mark.number, type=qtype, stem=parts.stem, options=parts.options,
+            id=next(self.ids), number=mark.number, type=qtype, stem=parts.stem, options=parts.options,
             answer=F.normalise_answer(qtype, parts.answer_text, parts.options),
             answer_text=parts.answer_text, explanation=parts.explanation,
             position=self.position(mark.start), exam_tags=parts.exam_tags,
-            end_offset=self.offsets.to_source(end),
+            end_offset=self.offsets.to_source(end), points=draft.points,
         )
 
 
-def _assign_ids(chapters: tuple[Chapter, ...]) -> tuple[Chapter, ...]:
-    """``q7`` for question 7; ``c2-q7`` for all when numbering restarts per chapter.
-
-    A number repeated within one chapter gets a suffix (``q5-2``) so ids stay unique.
-    """
-    from dataclasses import replace
-
-    numbers = [q.number for c in chapters for q in c.questions]
-    restarts = (len(chapters) > 1 and all(c.questions[0].number == 1 for c in chapters)
-                and len(set(numbers)) < len(numbers))
-    # A count per base, not a search for a free suffix: a bank that repeats one
-    # number thousands of times would otherwise take quadratic time.
-    seen: dict[str, int] = {}
-    result = []
-    for chapter in chapters:
-        questions = []
-        for q in chapter.questions:
-            base = f"c{chapter.number}-q{q.number}" if restarts else f"q{q.number}"
-            seen[base] = k = seen.get(base, 0) + 1
-            questions.append(replace(q, id=base if k == 1 else f"{base}-{k}"))
-        result.append(replace(chapter, questions=tuple(questions)))
-    return tuple(result)
+def _first_lines(text: str, count: int = 3) -> str:
+    return "\n".join(f"  {i}: {clip(line, 60)}" for i, line in enumerate(text.strip("\n").split("\n")[:count], 1))

@@ -60,16 +60,16 @@ TEXT_FIELDS: dict[type, tuple[str, ...]] = {
     Stray: ("text", "reason"),
 }
 NESTED_FIELDS: dict[type, tuple[str, ...]] = {
-    Bank: ("chapters", "stray"),
+    Bank: ("chapters", "stray", "answer_keys"),
     Chapter: ("questions",),
     Question: ("options", "flags"),
 }
 # Fields left as they are: identifiers, paths, positions, enums and numbers.  A test checks
 # that every field of the model is in exactly one of these three tables.
 KEPT_FIELDS: dict[type, tuple[str, ...]] = {
-    Bank: ("slug", "source", "encoding", "repairs"),
+    Bank: ("slug", "source", "encoding", "repairs", "layout"),  # layout: what check reports
     Chapter: ("number", "position"),
-    Question: ("id", "number", "type", "position", "end_offset"),
+    Question: ("id", "number", "type", "position", "end_offset", "points"),
     Option: ("label",),
     Flag: ("code", "severity"),
     Stray: ("position",),

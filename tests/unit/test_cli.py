@@ -107,3 +107,23 @@ def test_an_error_without_an_interrupt_is_not_taken_for_one(monkeypatch, tmp_pat
     monkeypatch.setattr(cli._Interrupt, "received", False)
     with pytest.raises(ImportError, match="a real bug"):
         cli.main(["site", str(tmp_path / "bank.txt"), "-o", str(tmp_path / "out")])
+
+
+def test_check_prints_the_layout_it_recognised_and_what_it_could_not_place(tmp_path):
+    bank = tmp_path / "keyed.txt"
+    bank.write_text("一、单选题（共2题，每题2分）\n(1) 甲\nA) 甲\nB) 乙\n(2) 乙\nA) 甲\nB) 乙\n参考答案\n1.A 2.B 9.C\n",
+                    encoding="utf-8")
+    result = run("check", bank)
+    layout = next(line for line in result.stdout.splitlines() if line.startswith("layout:"))
+    assert "numbering enclosed" in layout and "longest run 2" in layout
+    assert "options close-paren" in layout and "answer keys 1 (2 of 3 entries matched)" in layout
+    assert f"{bank}:9:9: info: [unplaced]" in result.stdout and "'9. C'" in result.stdout
+
+
+def test_no_question_says_what_was_looked_for_and_shows_the_first_lines(tmp_path):
+    bank = tmp_path / "prose.txt"
+    bank.write_text("這是一篇文章。\n第二行\n第三行\n第四行\n", encoding="utf-8")
+    result = run("check", bank)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert "'Question 1 / Q1'" in result.stderr and "1: 這是一篇文章。" in result.stderr
+    assert "3: 第三行" in result.stderr and "第四行" not in result.stderr

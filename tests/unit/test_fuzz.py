@@ -13,7 +13,7 @@ and on arbitrary text:
    question is ``[its number, end_offset)``; a heading with no questions is a stray
    from its start to the next piece.  Each piece, less the page-furniture strays
    inside it, must be *exactly* its marker text and its fields, in order, with only
-   white space between them: for a question, ``QUESTION_NUMBER``, an optional
+   white space between them: for a question, the numbering the layout chose, an optional
    ``TYPE_BRACKET``, its exam tags in ``【】``, the stem, each option's label (the
    letter the model gives it) and text, ``ANSWER_MARK`` and the answer as written,
    ``EXPLANATION_MARK`` and the explanation; for a chapter head, a heading marker
@@ -46,9 +46,10 @@ from hypothesis import strategies as st
 from mkdocs.utils.yaml import yaml_load
 
 from generator.bank import fields as F
+from generator.bank.layout import JUDGED_LINE, detect_layout
 from generator.bank.load import load_bank, read_bank
 from generator.bank.model import Bank, Chapter, Question, QuestionType
-from generator.bank.parse import QUESTION_NUMBER, parse
+from generator.bank.parse import parse
 from generator.bank.spans import HTML_TABLE
 from generator.bank.text_blocks import Code, Prose, split_blocks
 from generator.base.errors import GuideError, ParseError
@@ -150,28 +151,47 @@ def test_the_pipeline_raises_nothing_but_guide_errors(data):
 
 
 # -- property 2: every character accounted for -----------------------------------------
-_HEADING_MARK = (r"[ \t　]*(?:#{1,6}[ \t]*)?(?:第[\d一二三四五六七八九十百零〇]+[章節节部][ \t　:：\-—.、]*"
+_HEADING_MARK = (r"[ \t　]*(?:#{1,6}[ \t]*)?(?:第[\d一二三四五六七八九十百零〇]+[章節节部]分?[ \t　:：\-—.、]*"
                  r"|[一二三四五六七八九十]{1,3}[、.．][ \t　]*)?")
 _FULLWIDTH = dict(zip("ABCDEF", "ＡＢＣＤＥＦ", strict=True))
 
 
 def _label(letter: str) -> str:
-    either = f"[{letter}{_FULLWIDTH[letter]}]"
-    return rf"(?:[(（]\s*{either}\s*[)）]|{either}\s*[.．、]|{letter}[ \t]+)"
+    """Any label form of generator.bank.layout for ``letter``, and a task-list box."""
+    either = f"[{letter}{_FULLWIDTH[letter]}{letter.lower()}]"
+    form = rf"(?:[(（]\s*{either}\s*[)）]|{either}\s*[.．、:：)）]|{either}[ \t]+)"
+    box = r"[ \t]*[-*+][ \t]+\[[ xX]\][ \t]*"
+    return rf"(?:{box}(?:{form})?|(?:[ \t]*[-*+][ \t]+)?(?:\*\*)?{form}(?:\*\*)?)"
 
 
-def question_pattern(q: Question) -> str:
-    """The source of one question: its markers (patterns) and its fields (literal), in order."""
+_LEAD = r"[#> \t]*"  # "#### 答案：D", "> 解析：": a marker's line may carry a Markdown lead
+
+
+def question_pattern(q: Question, numbering: str, keyed: bool = False) -> str:
+    """The source of one question: its markers (patterns) and its fields (literal), in order.
+
+    The answer is written after a marker, before the statement ("(√)"), in the stem's
+    brackets (left blanked in the stem), by ticked boxes, or in an answer key (``keyed``:
+    which may also hold the explanation).
+    """
     e = re.escape
-    parts = [QUESTION_NUMBER.pattern, rf"\s*(?:{F.TYPE_BRACKET.pattern})?"]
+    answer = e(q.answer_text) if q.answer_text is not None else None
+    # a line's lead ("## ", "**") belongs to the question starting on it
+    parts = [rf"[ \t*#>]*(?:[ \t]*{JUDGED_LINE})?", numbering, rf"\s*(?:{F.TYPE_BRACKET.pattern})?"]
+    if answer is not None:
+        parts.append(rf"(?:[ \t]*[（(][ \t]*{answer}[ \t]*[）)])?")
     parts += [rf"\s*【\s*{e(tag)}\s*】" for tag in q.exam_tags]
-    parts.append(rf"\s*{e(q.stem)}")
+    stem = e(q.stem)
+    if answer is not None:
+        stem = stem.replace(e(F.BLANKED), rf"(?:{e(F.BLANKED)}|[（(][ \t　]*{answer}[ \t　]*[）)])")
+    parts.append(rf"\s*{stem}(?:[ \t]*\*\*)?")  # "**1.題幹**" closes its bold on the stem
     parts += [rf"\s*{_label(o.label)}\s*{e(o.text)}" for o in q.options]
-    if q.answer_text is not None:
-        parts.append(rf"\s*{F.ANSWER_MARK.pattern}\s*{e(q.answer_text)}")
-    explanation = F.EXPLANATION_MARK.pattern.replace("bold", "xbold")
-    parts.append(rf"(?:\s*{explanation}\s*{e(q.explanation)})?" if not q.explanation
-                 else rf"\s*{explanation}\s*{e(q.explanation)}")
+    if answer is not None:
+        parts.append(rf"(?:\s*{_LEAD}{F.ANSWER_MARK.pattern}\s*{answer}(?:[ \t]*\*\*)?)?")  # "**答案：B**"
+    explanation = _LEAD + F.EXPLANATION_MARK.pattern.replace("bold", "xbold")
+    # an explanation may follow an answer line with no marker ("Answer: D" then its reasons)
+    parts.append(rf"(?:\s*{explanation}\s*{e(q.explanation)})?" if not q.explanation or keyed
+                 else rf"(?:\s*{explanation})?\s*{e(q.explanation)}")
     return "".join(parts) + r"\s*"
 
 
@@ -188,19 +208,21 @@ def check_accounted(text: str) -> None:
         bank = parse(text, "fuzz.txt", "fuzz")
     except ParseError:
         return  # no model to account with; check_total looks at the error
-    furniture = [s for s in bank.stray if s.reason == "page furniture"]
+    furniture = [s for s in bank.stray if s.reason in ("page furniture", "markup")]
+    numbering = detect_layout(text).numbering.pattern.pattern
     pieces: list[tuple[int, str, Question | Chapter | str]] = [(0, "preamble", bank.preamble)]
     for chapter in bank.chapters:
         pieces.append((chapter.position.offset, "head", chapter))
         pieces += [(q.position.offset, "question", q) for q in chapter.questions]
-    pieces += [(s.position.offset, "stray", s.text) for s in bank.stray if s.reason != "page furniture"]
+    pieces += [(s.position.offset, "stray", s.text) for s in bank.stray if s not in furniture]
+    pieces += [(k.position.offset, "answer key", k.text) for k in bank.answer_keys]
     pieces.sort(key=lambda p: p[0])
     ends = [p[0] for p in pieces[1:]] + [len(text)]
     for (start, kind, item), end in zip(pieces, ends, strict=True):
         region = _without(text, start, end, furniture)
         if isinstance(item, Question):
             assert item.end_offset == end, f"{item.id} ends at {item.end_offset}, the next piece starts at {end}"
-            pattern = question_pattern(item)
+            pattern = question_pattern(item, numbering, bool(bank.answer_keys))
         elif isinstance(item, Chapter):
             pattern = head_pattern(item)
         else:

@@ -1,0 +1,78 @@
+"""Parse time per bank layout: ``python -m benchmarks.bench_layouts [--questions 20000]``.
+
+For each layout that generator.bank.layout recognises, a bank of that many questions
+(five sections, explanations holding numbered lists, the answers inline or in a key at
+the end) is made in memory and parsed (layout detection, assembly, key matching: repair
+and parse as ``read_bank`` runs them).  Prints the seconds each layout took, on the clock
+and of CPU (the target is judged on CPU time, which other work on a shared machine does
+not inflate): under 2 s each for 20,000 questions.  Exit status 1 when a layout misses it
+or parses wrongly (not every question found whole, or not every answer).
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections.abc import Callable
+
+from generator.bank.parse import parse
+from generator.bank.repair import repair
+
+TARGET = 2.0  # seconds for 20,000 questions
+SECTIONS = 5
+
+
+def _choice(number: str, n: int, label: Callable[[str], str], answer: str) -> str:
+    options = "\n".join(f"{label(x)}選項{x}{n}" for x in "ABCD")
+    return f"{number}下列關於第{n}題的說法正確的是\n{options}\n{answer}解析：\n1. 第一點\n2. 第二點\n"
+
+
+# name -> question n (1-based within its section) -> text; key(section) -> the key's text or ""
+LAYOUTS: dict[str, Callable[[int], str]] = {
+    "dot + classic": lambda n: _choice(f"{n}. ", n, lambda x: f"{x}. ", "答案：B\n"),
+    "1、 + A、 one line": lambda n: f"{n}、第{n}題A、甲B、乙C、丙D、丁答案：C解析：因為{n}。",
+    "(1) + A) ": lambda n: _choice(f"({n}) ", n, lambda x: f"{x}) ", "【答案】B\n"),
+    "第1题 + A：": lambda n: _choice(f"第{n}题 ", n, lambda x: f"{x}：", "正确答案：B\n"),
+    "Question 1 + **A:**": lambda n: _choice(f"## Question {n}:", n, lambda x: f"**{x}:** ", "**Answer:** B, C\n"),
+    "(a) options + bracket answer": lambda n: f"{n}. 第{n}題選哪個（ B ）\n(a) 甲 (b) 乙 (c) 丙\n",
+    "task list": lambda n: f"### {n}. 第{n}題\n- [ ] 甲\n- [x] 乙\n- [ ] 丙\n\n",
+    "headings, no numbers": lambda n: f"### 問題：哪個是第{n}個\n- [ ] 甲\n- [x] 乙\n- [ ] 丙\n\n",
+    "answer key per section": lambda n: _choice(f"{n}. ", n, lambda x: f"{x}. ", ""),
+}
+
+
+def make_bank(layout: str, questions: int) -> str:
+    per_section = questions // SECTIONS
+    parts = ["題庫\n考試須知\n1. 本卷共五章\n2. 考試時間120分鐘\n"]
+    for s in range(1, SECTIONS + 1):
+        parts.append(f"## 第{s}部分\n" if layout == "headings, no numbers" else f"第{s}章 第{s}部分\n")
+        parts += [LAYOUTS[layout](n) for n in range(1, per_section + 1)]
+        if layout == "answer key per section":
+            parts.append("参考答案\n" + " ".join(f"{n}.B" for n in range(1, per_section + 1)) + "\n")
+    return "\n".join(parts) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--questions", type=int, default=20000)
+    args = parser.parse_args(argv)
+    failed = 0
+    print(f"{'layout':32} {'questions':>9} {'answers':>8} {'wall s':>7} {'CPU s':>7}")
+    for name in LAYOUTS:
+        text = make_bank(name, args.questions)
+        start, cpu = time.perf_counter(), time.process_time()
+        repaired = repair(text)
+        bank = parse(repaired.text, "bench.txt", "bench", repaired.offsets, text)
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        answered = sum(q.answer is not None for q in bank.questions)
+        whole = sum(q.stem.count("題") == 1 for q in bank.questions)  # none swallowed, no list item taken
+        right = len(bank.questions) == args.questions // SECTIONS * SECTIONS == answered == whole
+        slow = cpu > TARGET * max(1.0, args.questions / 20000)
+        failed += slow or not right
+        verdict = "" if right and not slow else "  <- too slow" if right else "  <- parsed wrongly"
+        print(f"{name:32} {len(bank.questions):>9} {answered:>8} {seconds:>7.2f} {cpu:>7.2f}{verdict}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,240 @@
+"""Answer keys collected at the end of a section or file, and their entries.
+
+A key is a heading (``参考答案``, ``答案与解析``, ``Answer Key`` …, alone on its line or
+followed by the first entries) and then lines of entries: ``1.A 2.C 3.B``, ``1-5 ABCDA``,
+or one question a line with its explanation (``1. A 解析：…``).  It runs as long as its
+lines read as a key: entries, blank lines, sub-headings (``一、单选题``) and the
+explanations of its entries; the first line that starts with a number but is no entry (a
+question) ends it, and the headings just before that line go back to the bank.
+
+Entries are matched to questions by the parser (generator.bank.parse) by number, group
+by group when the key has one sub-heading per section.
+"""
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass, field
+
+from .fields import EXPLANATION_MARK
+from .sections import LINE_HEADINGS
+
+KEY_HEADING = re.compile(
+    r"(?m)^[ \t]*(?:#{1,6}[ \t]{0,4})?(?:\*\*)?[【\[]?"
+    r"(?:參考答案|参考答案|標準答案|标准答案|答案[與与及和]解析|答案解析|答案|Answer Key|ANSWER KEY|Answers|ANSWERS)"
+    r"[】\]]?(?:\*\*)?[ \t]{0,4}[:：]?(?:\*\*)?[ \t]{0,4}"
+)
+_VALUE = r"(?:[A-F]{1,6}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯誤|错误|True|False|TRUE|FALSE|T|F)"
+# "1.A" "1、A" "1. 答案：A" "(1) A"; the value is followed by a blank, punctuation or an explanation
+ENTRY = re.compile(
+    r"(?<![\d.])[(（]?(?P<n>\d{1,5})[)）]?[ \t]{0,4}[.．、:：]?[ \t]{0,4}"
+    r"(?:【?(?:答案|Answer)】?[ \t]{0,2}[:：]?[ \t]{0,4})?"
+    rf"(?P<v>{_VALUE})(?=[ \t\n,，;；。、]|$|解析|【)"
+)
+# "1-5 ABCDA" "1～5：ABCDA"
+RANGE = re.compile(r"(?P<a>\d{1,5})[ \t]{0,2}[-~～—–][ \t]{0,2}(?P<b>\d{1,5})[ \t]{0,2}[.．、:：]?[ \t]{0,4}"
+                   r"(?P<v>[A-F√×]{1,50})(?![A-Za-z])")
+_SUB_HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?"
+                          r"(?:第[\d一二三四五六七八九十百零〇]{1,4}[章節节部]|[一二三四五六七八九十]{1,3}[、.．])")
+# Under a sub-heading that repeats a section's name: "1．存储器" (any text answers question 1)
+FREE_ENTRY = re.compile(r"[ \t]{0,8}[(（]?(?P<n>\d{1,5})[)）]?[ \t]{0,4}[.．、:：)）][ \t]{0,4}(?P<v>\S[^\n]*)")
+_LEAD = " \t#*>"
+_NAME_END = re.compile(r"[（(【\[ \t　:：]")
+_STARTS_WITH_NUMBER = re.compile(r"[ \t]*(?:[#*>][ \t#*>]{0,10})?[(（]?\d")
+
+
+@dataclass(frozen=True)
+class KeyEntry:
+    number: int
+    answer: str
+    explanation: str = ""
+    offset: int = 0  # where the entry starts in the bank text
+
+
+@dataclass
+class AnswerKey:
+    """One key: where it lies in the text and its entries, in groups by sub-heading."""
+
+    start: int
+    end: int
+    groups: list[list[KeyEntry]] = field(default_factory=list)
+
+    @property
+    def entries(self) -> list[KeyEntry]:
+        return [e for g in self.groups for e in g]
+
+
+def find_keys(text: str, question: re.Pattern[str] | None = None) -> list[AnswerKey]:
+    """Every answer key in ``text``, in order; ``question`` is how the bank numbers its
+    questions ("第3題"): a line starting so, or with a number, and no entry, ends a key."""
+    keys: list[AnswerKey] = []
+    position = 0
+    headings: list[tuple[int, str]] | None = None  # found at the first key heading: most banks have none
+    seen: set[str] = set()  # names of the sections before the key being read
+    h = 0
+    while (heading := KEY_HEADING.search(text, position)) is not None:
+        if headings is None:
+            headings = sorted((m.start(), section_name(m["title"])) for p in LINE_HEADINGS for m in p.finditer(text))
+        while h < len(headings) and headings[h][0] < heading.start():
+            seen.add(headings[h][1])
+            h += 1
+        key = _read_key(text, heading, seen, question)
+        if key is None:
+            position = heading.end() + 1
+        else:
+            keys.append(key)
+            position = key.end
+    return keys
+
+
+def section_name(title: str) -> str:
+    """A section's title as a key's sub-heading repeats it: "单选题（每题2分）" -> "单选题"."""
+    return _NAME_END.split(title, maxsplit=1)[0].strip()
+
+
+def _read_key(text: str, heading: re.Match[str], sections: set[str],
+              question: re.Pattern[str] | None = None) -> AnswerKey | None:
+    """The key under ``heading``; ``sections`` are the names of the sections before it.
+
+    Under a sub-heading that repeats one of them, an entry may be any text ("1．存储器",
+    a fill answer): there a line cannot be a question.
+    """
+    key = AnswerKey(heading.start(), heading.end(), [[]])
+    line_start, end = heading.end(), heading.end()
+    pending_end = None  # where trailing sub-headings began: they go back if the key ends
+    first = True
+    free = False  # whether the current group repeats a section's name
+    while line_start < len(text):
+        line_end = text.find("\n", line_start)
+        line_end = len(text) if line_end < 0 else line_end
+        line = text[line_start:line_end]
+        entries = _entries(line, line_start)
+        if not entries and free and (written := FREE_ENTRY.match(line)):
+            entries = [KeyEntry(int(written["n"]), written["v"].strip(), "", line_start + written.start("n"))]
+        sub_heading = _SUB_HEADING.match(line)
+        if entries:
+            key.groups[-1].extend(entries)
+            pending_end = None
+        elif sub_heading and not _STARTS_WITH_NUMBER.match(line) and not first:
+            if key.groups[-1]:
+                key.groups.append([])
+            free = section_name(line[sub_heading.end():]) in sections
+            pending_end = pending_end if pending_end is not None else line_start
+        elif first and line.strip():
+            # a key starts with its entries (on the heading's line or the next one), or
+            # with the sub-heading of its first group: one repeating a section's name, or
+            # followed by entries
+            free = bool(sub_heading) and section_name(line[sub_heading.end():] if sub_heading else "") in sections
+            if not (sub_heading and (free or _entries(_next_line(text, line_end), 0))):
+                return None
+            first = False
+            line_start = line_end + 1
+            continue
+        elif line.strip() and (_STARTS_WITH_NUMBER.match(line) or KEY_HEADING.match(line)
+                               or (question and question.match(line, len(line) - len(line.lstrip(_LEAD))))):
+            break  # a question, or the next key: this key is over
+        elif line.strip() and key.groups[-1]:  # an explanation of the last entry
+            last = key.groups[-1][-1]
+            key.groups[-1][-1] = KeyEntry(last.number, last.answer, _join(last.explanation, line), last.offset)
+            pending_end = None
+        first = first and not line.strip()
+        end = line_end + 1 if line_end < len(text) else line_end
+        line_start = end
+    if pending_end is not None:
+        end = pending_end
+    key.end = end
+    key.groups = [g for g in key.groups if g]
+    return key if key.groups else None
+
+
+def _entries(line: str, offset: int) -> list[KeyEntry]:
+    """The entries on one line, or none when the line is no key line."""
+    found: list[KeyEntry] = []
+    position = 0
+    while position < len(line):
+        span = RANGE.match(line, position) or ENTRY.match(line, position)
+        if span is None:
+            skipped = len(line) - len(line[position:].lstrip(" \t,，;；、"))
+            if skipped == position:
+                break
+            position = skipped
+            continue
+        if span.re is RANGE:
+            a, b, values = int(span["a"]), int(span["b"]), span["v"]
+            if b - a + 1 != len(values):
+                return []
+            found += [KeyEntry(a + i, v, "", offset + span.start()) for i, v in enumerate(values)]
+        else:
+            found.append(KeyEntry(int(span["n"]), span["v"], "", offset + span.start()))
+        position = span.end()
+    if not found:
+        return []
+    rest = line[position:].strip()
+    if rest:  # "1. A 解析：…": the rest of the line explains the one entry on it
+        if len(found) > 1:
+            return []
+        explanation = EXPLANATION_MARK.match(rest)
+        found[0] = KeyEntry(found[0].number, found[0].answer, rest[explanation.end():].strip() if explanation else rest,
+                            found[0].offset)
+    return found
+
+
+def _next_line(text: str, line_end: int) -> str:
+    end = text.find("\n", line_end + 1)
+    return text[line_end + 1 : len(text) if end < 0 else end]
+
+
+def _join(explanation: str, line: str) -> str:
+    line = line.strip()
+    mark = EXPLANATION_MARK.match(line)
+    line = line[mark.end():].strip() if mark else line
+    return f"{explanation}\n{line}" if explanation else line
+
+
+Section = tuple[int, list[tuple[int, int]]]  # (start, [(question start, number), …]) of one chapter
+
+
+def match_keys(keys: list[AnswerKey], sections: list[Section]) -> tuple[dict[int, KeyEntry], list[KeyEntry]]:
+    """Entries by the start of the question each answers, and the entries that answer none.
+
+    A key answers the sections between the previous key and itself: group by group when
+    it has one group (sub-heading) per section, else all of them by number, the k-th
+    entry numbered n answering the k-th question numbered n (numbering may restart); a
+    group whose numbers match no question but whose count matches them answers in order.
+    """
+    found: dict[int, KeyEntry] = {}
+    unplaced: list[KeyEntry] = []
+    flat = [(q, k) for k, (_, qs) in enumerate(sections) for q in qs]  # in text order, with their section
+    starts = [q[0] for q, _ in flat]
+    previous = 0
+    for key in keys:
+        # the questions between the previous key and this one, by section (found by bisection)
+        scope: list[Section] = []
+        for q, k in flat[bisect.bisect_left(starts, previous) : bisect.bisect_left(starts, key.start)]:
+            if not scope or scope[-1][0] != k:
+                scope.append((k, []))
+            scope[-1][1].append(q)
+        previous = key.end
+        if len(key.groups) == len(scope) > 1:
+            pairs = [(group, [section]) for group, section in zip(key.groups, scope, strict=True)]
+        else:
+            pairs = [(key.entries, scope)]
+        for entries, chapters in pairs:
+            questions = [q for _, qs in chapters for q in qs]
+            by_number: dict[int, list[int]] = {}
+            for start, number in questions:
+                by_number.setdefault(number, []).append(start)
+            if len(entries) == len(questions) and not any(e.number in by_number for e in entries):
+                # numbered apart from the questions (1, 2 … for questions 3, 4 …): in order
+                found.update((start, entry) for (start, _), entry in zip(questions, entries, strict=True))
+                continue
+            used: dict[int, int] = {}
+            for entry in entries:
+                numbered = by_number.get(entry.number, [])
+                k = used.get(entry.number, 0)
+                if k < len(numbered):
+                    found[numbered[k]] = entry
+                    used[entry.number] = k + 1
+                else:
+                    unplaced.append(entry)
+    return found, unplaced

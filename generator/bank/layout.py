@@ -1,0 +1,260 @@
+"""Decide a text bank's layout once, over the whole document, before any question is cut.
+
+Each kind of marker has a table of recognisers, each with an example of what it reads
+(the model is mistune's ``block_parser.py`` rule table).  :func:`detect_layout` scores
+them over the document:
+
+- numbering: the recogniser whose line-start numbers run longest (1, 2, 3 … with no
+  gap), then most often, wins; ``dot`` (``1.``) wins ties, and is the only one read
+  inside running text (banks scraped onto one line use it);
+- options: the label form shared by most questions (pairs of an ``A`` label followed by
+  a ``B`` label); ``classic`` (``A.`` ``（A）``) wins ties and is always read too;
+- answers: a marker (``答案：``) unless the document marks fewer answers so than it
+  writes them in the stem's brackets (``（ B ）``) or as ticked task-list items.
+
+Every pattern is linear: no nested or overlapping quantifiers, every repeat bounded.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, TASK_ITEM, has_options
+from .model import Bank
+
+# "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
+# digit may follow only "．" ("3．1KB等于…"), and the parser takes that only at a line start
+DOT_NUMBER = re.compile(
+    r"(?=[\d題题])(?<![\d.．])"  # the lookahead first: a quick scan to the next digit
+    r"(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,5})[.．、:：]?|(?P<n>\d{1,5})[ \t]*(?:[.．、](?!\d)|．))(?:\*\*)?"
+)
+
+
+@dataclass(frozen=True)
+class Recogniser:
+    """One way of writing a marker: its name in reports, an example, and its pattern."""
+
+    name: str
+    example: str
+    pattern: re.Pattern[str]
+
+
+# Question starts; each captures the number as ``n`` (or ``wn``).  All but ``dot`` count
+# only at a line start (after blanks, ``#``, ``>`` or ``*``).
+NUMBERINGS: tuple[Recogniser, ...] = (
+    Recogniser("dot", "1. / 1、 / 1． / 題目1", DOT_NUMBER),
+    Recogniser("paren", "1) / 1）", re.compile(r"(?<![\d(（])(?P<n>\d{1,5})[ \t]*[)）](?:\*\*)?")),
+    Recogniser("enclosed", "(1) / （1）", re.compile(r"[(（][ \t]*(?P<n>\d{1,5})[ \t]*[)）][.．、:：]?(?:\*\*)?")),
+    Recogniser("di-ti", "第1题", re.compile(r"第[ \t]*(?P<n>\d{1,5})[ \t]*[題题][.．、:：]?(?:\*\*)?")),
+    Recogniser("question", "Question 1 / Q1",
+               re.compile(r"(?:Question|QUESTION|Q)[ \t]*(?P<n>\d{1,5})(?![\d.．]\d)(?!\d)[ \t]*[.．:：)]?(?:\*\*)?")),
+)
+DEFAULT_NUMBERING = NUMBERINGS[0]
+# A bank may set each question as a Markdown heading followed by its options, with no
+# number ("### 棧的特點是？" then "- [x] 後進先出"): numbered in order.
+HEADING_QUESTIONS = Recogniser("heading", "### <stem> followed by options",
+                               re.compile(r"(?m:^)[ \t]{0,3}#{1,6}[ \t]+(?=\S)"))
+
+# Option label forms besides the classic ones, each read together with OPTION_LABEL; groups
+# ``d`` (the letter) as there.  A Markdown list dash or bold around a label belongs to it.
+_MD_LEAD = r"(?:(?m:^)[ \t]*[-*+][ \t]+)?(?:\*\*)?"
+_MD_TAIL = r"(?:\*\*)?"
+OPTION_FORMS: tuple[Recogniser, ...] = (
+    Recogniser("classic", "A. / A、 / A． / (A) / （A） / Ａ．", OPTION_LABEL),
+    Recogniser("colon", "A: / A： / **A:** / - A:",
+               re.compile(r"(?<![A-Za-z])(?P<d>[A-FＡ-Ｆ])[ \t]*[:：]" + _MD_TAIL)),
+    Recogniser("close-paren", "A) / A）", re.compile(r"(?<![A-Za-z(（])(?P<d>[A-FＡ-Ｆ])[)）]" + _MD_TAIL)),
+    Recogniser("list", "- A. / **A.**",
+               re.compile(r"(?m:^)[ \t]*(?:[-*+][ \t]+(?:\*\*)?|\*\*)(?P<d>[A-FＡ-Ｆ])[ \t]*[.．、]" + _MD_TAIL)),
+    Recogniser("lower", "(a) / a. / a)",
+               re.compile(r"[(（][ \t]*(?P<d>[a-f])[ \t]*[)）]|(?m:^)[ \t]*(?P<s>[a-f])[.．)）]")),
+    Recogniser("spaced", "A start()   B run()",
+               re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=\S)")),
+)
+DEFAULT_OPTIONS = OPTION_FORMS[0]
+_LEAD_FORMS = ("colon", "close-paren")  # read with a Markdown list dash or bold before the label
+_OPTION_TIES = ("spaced", "lower", "close-paren", "colon", "classic", "list")
+
+ANSWER_STYLES: tuple[Recogniser, ...] = (
+    Recogniser("marker", "答案：B / 【答案】B / 正确答案：B / **Answer:** B, C", ANSWER_MARK),
+    Recogniser("bracket", "下列哪個是水果（ B ）", BRACKET_ANSWER),
+    Recogniser("task-list", "- [x] 正確的選項", TASK_ITEM),
+)
+DEFAULT_ANSWERS = ANSWER_STYLES[0]
+
+_LINE_LEAD = " \t*#>"
+
+
+# "(√)1. 地球是圓的": a judge answer before the number of a statement at a line start
+JUDGED_LINE = r"[（(][ \t]{0,2}[√×✓✗✔✘][ \t]{0,2}[）)][ \t]{0,4}"
+_JUDGED_LINE = re.compile(r"[ \t]{0,8}" + JUDGED_LINE)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """What :func:`detect_layout` chose, with the evidence (counts) behind each choice."""
+
+    numbering: Recogniser = DEFAULT_NUMBERING
+    options: Recogniser = DEFAULT_OPTIONS
+    answers: Recogniser = DEFAULT_ANSWERS
+    numbering_run: int = 0  # the longest run 1, 2, 3 … of line-start numbers
+    heading_questions: tuple[int, ...] = ()  # starts of the headings that are questions ("heading")
+    numbering_count: int = 0
+    option_count: int = 0  # A→B label pairs of the chosen form
+    answer_count: int = 0
+
+    @property
+    def option_pattern(self) -> re.Pattern[str]:
+        """Labels of the chosen form and the classic ones, as one pattern."""
+        return _option_pattern(self.options)
+
+    @property
+    def line_start_only(self) -> bool:
+        """Whether question numbers count only at a line start (all but ``dot``)."""
+        return self.numbering is not DEFAULT_NUMBERING
+
+
+def at_line_start(text: str, offset: int) -> bool:
+    """Whether only blanks and Markdown lead characters stand before ``offset`` on its line."""
+    start = offset
+    # bounded: a bank on one line is megabytes long, and the lead is never that long
+    while offset > 0 and start - offset < 200 and text[offset - 1] in _LINE_LEAD:
+        offset -= 1
+    return offset == 0 or text[offset - 1] == "\n"
+
+
+def judged_line_start(text: str, offset: int) -> int | None:
+    """Where the line starts when only a judge answer ("(√)") stands before ``offset`` on it."""
+    start = text.rfind("\n", max(0, offset - 24), offset) + 1
+    if start == 0 and offset > 24:
+        return None
+    found = _JUDGED_LINE.match(text, start)
+    return start if found is not None and found.end() == offset else None
+
+
+def number_of(match: re.Match[str]) -> int:
+    return int(match.group("n") or match.group("wn"))
+
+
+def detect_layout(text: str) -> Layout:
+    """Score every recogniser over ``text`` and keep the winner of each kind."""
+    numbers: list[list[int]] = [[] for _ in NUMBERINGS]
+    for m in _NUMBER_SCAN.finditer(text):
+        k = int((m.lastgroup or "k0")[1:])
+        numbers[k].append(int(m[f"n_{k}"] or m.groupdict().get(f"wn_{k}") or 0))
+    scored = [(_longest_run(found), len(found), -k, NUMBERINGS[k]) for k, found in enumerate(numbers)]
+    run, count, _, numbering = max(scored, key=lambda s: s[:3])
+    pairs = _label_pairs(text)
+    # On a tie classic wins, but for "list", which reads all of its labels and more ("- A.").
+    option_count, _, options = max((pairs[k], _OPTION_TIES.index(form.name), form)
+                                   for k, form in enumerate(OPTION_FORMS))
+    # Headings followed by options are the questions when they outnumber the numbers at line
+    # starts (a preamble's "1. 2." has some); with neither, "1." reads a bank on one line.
+    headings = _heading_questions(text, _option_pattern(options), count)
+    if len(headings) > count:
+        numbering, run, count = HEADING_QUESTIONS, len(headings), len(headings)
+    else:
+        headings = ()
+        numbering = numbering if count else DEFAULT_NUMBERING
+    marked = sum(1 for _ in ANSWER_MARK.finditer(text))
+    answers, answer_count = DEFAULT_ANSWERS, marked
+    for style in ANSWER_STYLES[1:]:
+        found = sum(1 for m in style.pattern.finditer(text) if _counts_as_answer(style, m))
+        if found > answer_count:
+            answers, answer_count = style, found
+    return Layout(numbering, options, answers, run, headings, count, option_count, answer_count)
+
+
+def _heading_questions(text: str, labels: re.Pattern[str], numbered: int) -> tuple[int, ...]:
+    """Starts of the Markdown headings followed, before the next heading, by options
+    (none when there are no more headings than ``numbered`` line starts)."""
+    heads = [m.start() for m in HEADING_QUESTIONS.pattern.finditer(text)]
+    if len(heads) <= numbered:
+        return ()
+    found = []
+    for i, start in enumerate(heads):
+        section = text[start : heads[i + 1] if i + 1 < len(heads) else len(text)]
+        if TASK_ITEM.search(section) or has_options(section, labels):
+            found.append(start)
+    return tuple(found)
+
+
+def _counts_as_answer(style: Recogniser, match: re.Match[str]) -> bool:
+    # a task list marks answers by its ticked items; a bracket needs something in it
+    return style.name != "task-list" or match.group("box") in "xX"
+
+
+def _longest_run(numbers: list[int]) -> int:
+    best = length = 0
+    previous = None
+    for n in numbers:
+        length = length + 1 if previous is not None and n == previous + 1 else 1 if n == 1 else 0
+        best = max(best, length)
+        previous = n
+    return best
+
+
+def _label_pairs(text: str) -> list[int]:
+    """Per option form, how often a label of it that reads ``B`` follows an ``A`` label."""
+    pairs, previous = [0] * len(OPTION_FORMS), ""
+    for m in _OPTION_SCAN.finditer(text):
+        k = int((m.lastgroup or "o0")[1:])
+        letter = next((m[name] for name in _OPTION_LETTER_GROUPS[k] if m[name]), "").translate(_FULLWIDTH).upper()
+        pairs[k] += previous == "A" and letter == "B"
+        previous = letter
+    return pairs
+
+
+def _suffixed(pattern: str, suffix: str) -> str:
+    """``pattern`` with its group names suffixed, so that several fit in one alternation."""
+    return re.sub(r"\(\?P<(\w+)>", rf"(?P<\1_{suffix}>", pattern)
+
+
+# One scan for all numberings at line starts, one for all option forms (after a quick test
+# that a label may start here: a letter followed by a blank or punctuation, a bracket, a list
+# dash): a scan per recogniser of a 20,000-question bank was most of parsing.
+_NUMBER_SCAN = re.compile(r"(?m)^[ \t*#>]{0,20}(?:" + JUDGED_LINE + r")?(?:" + "|".join(
+    f"(?P<k{k}>{_suffixed(r.pattern.pattern, str(k))})" for k, r in enumerate(NUMBERINGS)) + ")")
+_OPTION_SCAN = re.compile(r"(?=[ \t]{0,16}(?:[-*+(（]|[A-Fa-fＡ-Ｆ][\s.．、:：)）]))(?:" + "|".join(
+    f"(?P<o{k}>{_suffixed(form.pattern.pattern, str(k))})" for k, form in enumerate(OPTION_FORMS)) + ")")
+_OPTION_LETTER_GROUPS = [[f"{name}_{k}" for name in form.pattern.groupindex] for k, form in enumerate(OPTION_FORMS)]
+
+
+_FULLWIDTH = str.maketrans("ＡＢＣＤＥＦ", "ABCDEF")
+
+
+def label_letter(match: re.Match[str]) -> str:
+    """The ASCII capital a label match names."""
+    return match[match.lastgroup or 0].translate(_FULLWIDTH).upper()  # the letter closes every label
+
+
+_COMBINED: dict[str, re.Pattern[str]] = {}
+
+
+def _option_pattern(form: Recogniser) -> re.Pattern[str]:
+    if form is DEFAULT_OPTIONS:
+        return OPTION_LABEL
+    if form.name not in _COMBINED:
+        # the form first: at one position its longer label ("- A:") beats the classic one
+        extra = re.sub(r"\(\?P<(\w)>", r"(?P<x\1>", form.pattern.pattern)
+        if form.name in _LEAD_FORMS:  # scored without it (a pattern with no fixed start scans slowly)
+            extra = _MD_LEAD + extra
+        _COMBINED[form.name] = re.compile(f"{extra}|{OPTION_LABEL.pattern}")
+    return _COMBINED[form.name]
+
+
+def describe(bank: Bank) -> list[str]:
+    """What ``check`` says of the layout recognised in ``bank``: one summary line, then the
+    text it could not place (key entries that answer no question), with line:column."""
+    report = bank.layout
+    if report is None:
+        return []
+    keys = (f"{report.keys} ({report.key_matched} of {report.key_entries} entries matched)"
+            if report.keys else "none")
+    lines = [f"layout: numbering {report.numbering}, longest run {report.numbering_run}; "
+             f"options {report.options}, {report.option_pairs} A→B pairs; "
+             f"answers {report.answers}, {report.answer_count} found; answer keys {keys}; "
+             f"sections {report.sections}"]
+    lines += [f"{bank.source}:{s.position.line}:{s.position.column}: info: [unplaced] {s.reason}: {s.text!r}"
+              for s in report.unplaced]
+    return lines

@@ -1,0 +1,45 @@
+"""Section recognisers: chapter headings, the points a heading gives, and page furniture.
+
+Each pattern names what it matches; the parser (generator.bank.parse) decides which
+headings start chapters.
+"""
+from __future__ import annotations
+
+import re
+
+# "第一章", "第2節", "第一部分" (the whole of "部分": "第一部分" alone is a title, not "分")
+CHAPTER_NUMBER = r"第[\d一二三四五六七八九十百零〇]+(?:[章節节]|部(?:分|(?!分)))[ \t　:：\-—.、]*"
+# Headings on a line of their own, by form; each captures the chapter title.
+LINE_HEADINGS = (
+    re.compile(rf"(?m)^[ \t]*#{{1,6}}[ \t]*(?:{CHAPTER_NUMBER})?"
+               r"(?P<title>\S.*?)[ \t#]*$"),
+    re.compile(rf"(?m)^[ \t　]*{CHAPTER_NUMBER}"
+               r"(?P<title>[^\n。；]{0,40}?)[ \t]*$"),
+    re.compile(r"(?m)^[ \t　]*[一二三四五六七八九十]{1,3}[、.．][ \t　]*(?P<title>[^\n。；：:]{1,40}?)[ \t]*$"),
+)
+# A heading inside running text (一、 or 第一章), title, then straight into question 1 (or N).
+INLINE_HEADING = re.compile(
+    r"(?:(?P<numeral>[一二三四五六七八九十]{1,3})、"
+    r"|第(?P<chapter>[\d一二三四五六七八九十]{1,4})[章節节][ \t　:：\-—.、]{0,3})"
+    r"(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,5}[.．、])"
+)
+# A copyright notice: a short line with no question mark that carries ©, "Copyright",
+# 翻印必究 or ends in 版權所有 (a stem about 版權所有權 is a question, not furniture).
+COPYRIGHT_LINE = (r"(?=[^\n]{0,60}$)[^\n?？]*(?:©|Copyright|All rights reserved|翻印必究|侵[權权]必究"
+                  r"|版[權权]所有[ \t]*(?:\d{4}|$))[^\n?？]*")
+# Page furniture: page numbers and copyright lines, kept as strays wherever they are
+# (except in code and tables, whose lines are content).
+FURNITURE = re.compile(
+    r"(?m)^[ \t]*(?:第\s*\d+\s*[頁页](?:\s*[/,，]?\s*共\s*\d+\s*[頁页])?|[-—]\s*\d+\s*[-—]|"
+    r"Page \d+(?: of \d+)?|" + COPYRIGHT_LINE + r")[ \t]*\n?",
+)
+# "一、单选题（共20题，每题2分）": the points of each question in the section
+POINTS = re.compile(r"每(?:小)?[題题][ \t]{0,2}(\d{1,3}(?:\.\d{1,2})?)[ \t]{0,2}分")
+# A line of nothing but the markup that folds an answer away in a Markdown bank
+# ("<details><summary><b>Answer</b></summary>", "<p>", "</details>") or a rule ("---"):
+# kept as a stray, out of the fields around it.
+MARKUP_LINE = re.compile(
+    r"(?m)^(?:(?=[^\n]{0,200}<)[ \t]*(?:<summary\b[^<>\n]{0,40}>[^<>\n]{1,60}</summary>"
+    r"|</?(?:details|summary|p|b|strong|br|hr)\b[^<>\n]{0,40}>"
+    r"|Answer|Solution|Show answer|答案|解析|查看答案|[ \t])+|[ \t]*-{3,}[ \t]*)$\n?"
+)

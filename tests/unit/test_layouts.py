@@ -1,0 +1,392 @@
+"""One test per layout recogniser (generator.bank.layout), each written from its description.
+
+Every bank here is small and made up for the rule it tests, so no rule is tuned to one file.
+"""
+import pytest
+
+from generator.bank.layout import NUMBERINGS, OPTION_FORMS, detect_layout
+from generator.bank.model import QuestionType as T
+from tests.inline_bank import parse_text
+
+
+def numbers_and_stems(bank):
+    return [(q.number, q.stem) for q in bank.questions]
+
+
+# -- question starts --------------------------------------------------------------------
+@pytest.mark.parametrize("form, name", [
+    ("{n}.", "dot"), ("{n}、", "dot"), ("{n}．", "dot"), ("{n})", "paren"), ("{n}）", "paren"),
+    ("({n})", "enclosed"), ("（{n}）", "enclosed"), ("第{n}题", "di-ti"), ("第{n}題：", "di-ti"),
+    ("题目{n}", "dot"), ("Question {n}:", "question"), ("Q{n}.", "question"), ("Q{n}", "question"),
+    ("**{n}.**", "dot"), ("## {n}.", "dot"), ("###### Question {n}:", "question"),
+])
+def test_question_start_forms(form, name):
+    text = "".join(f"{form.format(n=n)} 第{n}個問題\nA. 甲\nB. 乙\n答案：A\n" for n in (1, 2, 3))
+    assert detect_layout(text).numbering.name == name
+    bank = parse_text(text)
+    assert numbers_and_stems(bank) == [(1, "第1個問題"), (2, "第2個問題"), (3, "第3個問題")]
+    assert [q.answer for q in bank.questions] == ["A", "A", "A"]
+
+
+def test_bold_question_closes_its_bold_on_the_stem():
+    bank = parse_text("**1.哪個是水果**\nA. 蘋果\nB. 石頭\n答案：A\n**2.哪個是石頭**\nA. 蘋果\nB. 石頭\n答案：B\n")
+    assert numbers_and_stems(bank) == [(1, "哪個是水果"), (2, "哪個是石頭")]
+
+
+def test_the_longest_run_wins_over_sub_items_in_explanations():
+    explanation = "解析：\n(1) 第一點\n(2) 第二點\n"
+    text = "".join(f"{n}. 題{n}\nA. 甲\nB. 乙\n答案：A\n{explanation}" for n in range(1, 6))
+    layout = detect_layout(text)
+    assert (layout.numbering.name, layout.numbering_run) == ("dot", 5)
+    bank = parse_text(text)
+    assert [q.number for q in bank.questions] == [1, 2, 3, 4, 5]
+    assert "(1) 第一點" in bank.questions[0].explanation
+
+
+def test_enclosed_numbers_leave_dotted_lists_in_explanations_alone():
+    text = "".join(f"({n}) 題{n}\nA. 甲\nB. 乙\n答案：A\n解析：\n1. 一\n2. 二\n3. 三\n4. 四\n" for n in range(1, 6))
+    bank = parse_text(text)
+    assert [q.number for q in bank.questions] == [1, 2, 3, 4, 5]
+    assert bank.questions[0].explanation == "1. 一\n2. 二\n3. 三\n4. 四"
+
+
+def test_every_recogniser_has_an_example():
+    assert all(r.example and r.name for r in NUMBERINGS + OPTION_FORMS)
+
+
+# -- options ----------------------------------------------------------------------------
+@pytest.mark.parametrize("options", [
+    "A.甲\nB.乙\nC.丙", "A、甲\nB、乙\nC、丙", "A．甲\nB．乙\nC．丙", "A:甲\nB:乙\nC:丙", "A：甲\nB：乙\nC：丙",
+    "A)甲\nB)乙\nC)丙", "(A)甲\n(B)乙\n(C)丙", "（A）甲\n（B）乙\n（C）丙", "**A:** 甲\n**B:** 乙\n**C:** 丙",
+    "- A: 甲\n- B: 乙\n- C: 丙", "- A. 甲\n- B. 乙\n- C. 丙", "Ａ．甲\nＢ．乙\nＣ．丙", "(a) 甲\n(b) 乙\n(c) 丙",
+    "a. 甲\nb. 乙\nc. 丙", "A 甲   B 乙   C 丙", "A 甲\tB 乙\tC 丙", "A.甲  B.乙  C.丙",
+])
+def test_option_forms(options):
+    text = "".join(f"{n}. 選哪個\n{options}\n答案：B\n" for n in (1, 2))
+    for q in parse_text(text).questions:
+        assert [(o.label, o.text) for o in q.options] == [("A", "甲"), ("B", "乙"), ("C", "丙")]
+        assert q.answer == "B"
+
+
+def test_a_colon_in_a_stem_is_no_option_when_the_bank_uses_dots():
+    q = parse_text("1. 方案A:便宜 還是方案B:快？\nA.甲\nB.乙\n答案：A\n").questions[0]
+    assert q.stem == "方案A:便宜 還是方案B:快？" and [o.text for o in q.options] == ["甲", "乙"]
+
+
+# -- answers ----------------------------------------------------------------------------
+@pytest.mark.parametrize("answer", ["答案：B", "【答案】B", "正确答案：B", "正確答案：B", "参考答案：B", "Answer: B",
+                                    "**Answer:** B", "**答案：** B"])
+def test_answer_markers(answer):
+    q = parse_text(f"1. 選哪個\nA. 甲\nB. 乙\n{answer}\n").questions[0]
+    assert (q.answer, [o.text for o in q.options]) == ("B", ["甲", "乙"])
+
+
+def test_english_answer_with_several_letters_and_an_explanation():
+    q = parse_text("Question 1: Which are fruits?\nA. apple\nB. stone\nC. pear\n**Answer:** A, C\n"
+                   "Explanation: both grow on trees.\n").questions[0]
+    assert (q.type, q.answer, q.explanation) == (T.MULTIPLE, "AC", "both grow on trees.")
+
+
+@pytest.mark.parametrize("bracket", ["（ B ）", "( B )", "（B）", "(B)"])
+def test_answer_in_the_stems_brackets(bracket):
+    text = "".join(f"{n}. 下列哪個是石頭{bracket}。\nA. 蘋果\nB. 石頭\nC. 梨\n" for n in (1, 2))
+    assert detect_layout(text).answers.name == "bracket"
+    for q in parse_text(text).questions:
+        assert (q.stem, q.answer, len(q.options)) == ("下列哪個是石頭（　）。", "B", 3)
+
+
+def test_options_in_brackets_are_not_taken_for_bracket_answers():
+    text = "".join(f"{n}. 哪個是石頭（ B ）\n(A) 蘋果 (B) 石頭 (C) 梨\n" for n in (1, 2))
+    for q in parse_text(text).questions:
+        assert (q.answer, [o.text for o in q.options]) == ("B", ["蘋果", "石頭", "梨"])
+
+
+@pytest.mark.parametrize("token, value", [("√", "true"), ("×", "false"), ("✓", "true"), ("✗", "false")])
+def test_judge_answer_in_brackets(token, value):
+    text = f"1. 地球是圓的（{token}）\n2. 水是乾的（ {token} ）\n"
+    assert [(q.type, q.answer) for q in parse_text(text).questions] == [(T.JUDGE, value)] * 2
+
+
+def test_task_lists_mark_the_correct_options():
+    bank = parse_text("### 1. 哪些是水果\n- [x] 蘋果\n- [ ] 石頭\n- [x] 梨\n\n"
+                      "### 2. 哪個是石頭\n- [ ] 蘋果\n- [x] 石頭\n")
+    q1, q2 = bank.questions
+    assert ([o.text for o in q1.options], q1.answer, q1.type) == (["蘋果", "石頭", "梨"], "AC", T.MULTIPLE)
+    assert (q2.answer, q2.type, q2.stem) == ("B", T.SINGLE, "哪個是石頭")
+
+
+@pytest.mark.parametrize("token, value", [
+    ("√", "true"), ("×", "false"), ("✓", "true"), ("✗", "false"), ("对", "true"), ("错", "false"),
+    ("正确", "true"), ("错误", "false"), ("T", "true"), ("F", "false"), ("True", "true"), ("False", "false"),
+])
+def test_judge_answer_values(token, value):
+    q = parse_text(f"1. 天是藍的\n答案：{token}\n").questions[0]
+    assert (q.type, q.answer) == (T.JUDGE, value)
+
+
+@pytest.mark.parametrize("prefix, value", [("(√)", "true"), ("（×）", "false"), ("(✓) ", "true")])
+def test_judge_answer_before_the_statement(prefix, value):
+    q = parse_text(f"1. {prefix}天是藍的\n2. {prefix}草是綠的\n").questions[0]
+    assert (q.type, q.answer, q.stem) == (T.JUDGE, value, "天是藍的")
+
+
+# -- answer keys ------------------------------------------------------------------------
+QUESTIONS = "".join(f"{n}. 第{n}題\nA. 甲\nB. 乙\nC. 丙\n" for n in range(1, 6))
+
+
+@pytest.mark.parametrize("key", [
+    "参考答案\n1.A 2.C 3.B 4.AB 5.C", "參考答案：\n1、A\n2、C\n3、B\n4、AB\n5、C", "答案与解析\n1-5 ACBAC\n",
+    "## 参考答案\n\n1. A\n2. C\n3. B\n4. AB\n5. C\n", "参考答案：1.A 2.C 3.B 4.AB 5.C", "Answer Key\n1-3 ACB 4.AB 5.C",
+])
+def test_an_answer_key_at_the_end_answers_by_number(key):
+    bank = parse_text(QUESTIONS + "\n" + key)
+    assert [q.answer for q in bank.questions][:3] == ["A", "C", "B"]
+    assert bank.questions[4].answer == "C" and bank.questions[4].stem == "第5題"
+    assert "C. 丙" not in bank.questions[4].options[-1].text + bank.questions[4].stem
+    assert [o.text for o in bank.questions[4].options] == ["甲", "乙", "丙"]
+    assert len(bank.answer_keys) == 1 and bank.layout.keys == 1
+
+
+def test_a_multi_letter_key_answer_makes_a_multiple_choice_question():
+    bank = parse_text(QUESTIONS + "参考答案\n1.A 2.C 3.B 4.AB 5.C\n")
+    assert [q.type for q in bank.questions] == [T.SINGLE, T.SINGLE, T.SINGLE, T.MULTIPLE, T.SINGLE]
+
+
+def test_a_key_with_explanations_per_question():
+    bank = parse_text("1. 天是藍的\n2. 水是乾的\n答案與解析\n1. √ 解析：白天晴時如此。\n2. ×\n解析：水是濕的。\n")
+    assert [(q.type, q.answer, q.explanation) for q in bank.questions] == [
+        (T.JUDGE, "true", "白天晴時如此。"), (T.JUDGE, "false", "水是濕的。")]
+
+
+def test_a_key_per_section_answers_its_own_section():
+    chapter = "".join(f"{n}. 題{n}\nA. 甲\nB. 乙\n" for n in (1, 2))
+    bank = parse_text(f"第一章 甲\n{chapter}参考答案\n1.A 2.B\n第二章 乙\n{chapter}参考答案\n1.B 2.A\n")
+    assert [c.title for c in bank.chapters] == ["甲", "乙"]
+    assert [q.answer for q in bank.questions] == ["A", "B", "B", "A"]
+
+
+def test_a_key_with_sub_headings_matches_sections_in_order():
+    single = "".join(f"{n}. 題{n}\nA. 甲\nB. 乙\n" for n in (1, 2))
+    bank = parse_text(f"一、单选题\n{single}二、多选题\n{single}参考答案\n一、单选题\n1.A 2.B\n二、多选题\n1.AB 2.B\n")
+    assert [q.answer for q in bank.questions] == ["A", "B", "AB", "B"]
+
+
+def test_the_inline_answer_wins_over_the_key_and_spare_entries_are_reported():
+    bank = parse_text("1. 題\nA. 甲\nB. 乙\n答案：B\n参考答案\n1.A 7.C\n")
+    assert bank.questions[0].answer == "B"
+    assert [s.text for s in bank.layout.unplaced] == ["7. C"]
+
+
+def test_an_answer_followed_by_a_numbered_list_is_no_key():
+    bank = parse_text("1.（簡答）列出步驟\n答案：\n1. 收集數據\n2. 訓練模型\n2.（簡答）下一題\n答案：好\n")
+    assert "1. 收集數據" in (bank.questions[0].answer_text or "") and bank.answer_keys == ()
+
+
+# -- sections ---------------------------------------------------------------------------
+def test_a_section_heading_gives_type_and_points():
+    bank = parse_text("一、单选题（共2题，每题2分）\n1. 甲\nA. 甲\nB. 乙\n答案：A\n"
+                      "二、判断题（每小题1.5分）\n1. 天是藍的\n答案：√\n")
+    assert [(c.title, q.type, q.points) for c in bank.chapters for q in c.questions] == [
+        ("单选题（共2题，每题2分）", T.SINGLE, 2.0), ("判断题（每小题1.5分）", T.JUDGE, 1.5)]
+
+
+@pytest.mark.parametrize("heading", ["第一章 基礎", "第1章 基礎", "第一章　基礎", "## 基礎", "# 第1章 基礎"])
+def test_section_heading_forms(heading):
+    bank = parse_text(f"題庫\n{heading}\n1. 題\nA. 甲\nB. 乙\n答案：A\n")
+    assert [c.title for c in bank.chapters] == ["基礎"]
+
+
+def test_chapters_inside_a_one_line_bank():
+    bank = parse_text("第一章 基礎1.（單選）題A.甲B.乙答案：A第二章 進階2.（單選）題A.甲B.乙答案：B")
+    assert [c.title for c in bank.chapters] == ["基礎", "進階"]
+
+
+# -- text that is no question -----------------------------------------------------------
+CHOICES = "1. 哪個是水果\nA. 蘋果\nB. 石頭\n答案：A\n2. 哪個是石頭\nA. 蘋果\nB. 石頭\n答案：B\n"
+
+
+def test_a_numbered_list_in_the_preamble_stays_in_the_preamble():
+    bank = parse_text(f"考試須知\n1. 本卷共2題\n2. 考試時間60分鐘\n\n一、单选题\n{CHOICES}")
+    assert bank.preamble == "考試須知\n1. 本卷共2題\n2. 考試時間60分鐘"
+    assert [(c.title, [q.stem for q in c.questions]) for c in bank.chapters] == [
+        ("单选题", ["哪個是水果", "哪個是石頭"])]
+
+
+def test_a_numbered_list_before_questions_restarting_at_1_is_a_preamble_without_headings():
+    bank = parse_text(f"考試須知\n1. 本卷共2題\n2. 考試時間60分鐘\n\n{CHOICES}")
+    assert bank.preamble.endswith("2. 考試時間60分鐘") and len(bank.questions) == 2
+
+
+def test_lesson_text_before_a_chapters_questions_is_its_intro():
+    bank = parse_text(f"一、单选题\n{CHOICES}第二章 練習\n本章要點：\n1. 概念\n2. 方法\n\n{CHOICES}")
+    assert bank.chapters[1].intro == "本章要點：\n1. 概念\n2. 方法"
+    assert [q.number for q in bank.chapters[1].questions] == [1, 2]
+
+
+def test_a_type_heading_makes_unanswered_items_questions():
+    bank = parse_text(f"一、简答题\n1. 說明原理\n2. 說明用途\n二、单选题\n{CHOICES}")
+    assert [len(c.questions) for c in bank.chapters] == [2, 2]
+
+
+# -- types and cut-off questions ----------------------------------------------------------
+@pytest.mark.parametrize("body, qtype", [
+    ("（多選）哪些\nA. 甲\nB. 乙\n答案：A", T.MULTIPLE), ("哪些\nA. 甲\nB. 乙\n答案：AB", T.MULTIPLE),
+    ("天是藍的\n答案：√", T.JUDGE), ("天是藍的（√）", T.JUDGE), ("1+1=____", T.FILL), ("地球是（  ）形的", T.FILL),
+])
+def test_types_from_the_bank(body, qtype):
+    assert parse_text(f"1. {body}\n").questions[0].type is qtype
+
+
+@pytest.mark.parametrize("form", ["{n}.", "({n})", "第{n}题", "Question {n}:"])
+def test_a_last_question_cut_off_is_kept_and_flagged_truncated(form):
+    from generator.bank.lint import lint
+
+    full = "".join(f"{form.format(n=n)} 題{n}\nA. 甲\nB. 乙\n答案：A\n" for n in (1, 2))
+    bank = lint(parse_text(full + form.format(n=3) + " 下列屬于紅隊評估常用技術的有\nA. 梯度"))
+    last = bank.questions[-1]
+    assert last.number == 3 and "truncated" in [f.code for f in last.flags]
+
+
+def test_a_numbered_list_in_an_explanation_stays_there_when_a_key_gives_the_answers():
+    bank = parse_text("1. 題一\nA. 甲\nB. 乙\n解析：\n1. 第一點\n2. 第二點\n2. 題二\nA. 甲\nB. 乙\n参考答案\n1.A 2.B\n")
+    assert [(q.number, q.stem, q.answer) for q in bank.questions] == [(1, "題一", "A"), (2, "題二", "B")]
+    assert bank.questions[0].explanation == "1. 第一點\n2. 第二點"
+
+
+def test_points_from_a_section_heading_survive_the_json_export(tmp_path):
+    from generator.bank.export import dumps_json
+    from generator.bank.load import read_bank
+
+    bank = parse_text("一、单选题（共1题，每题2分）\n1. 甲\nA. 甲\nB. 乙\n答案：A\n")
+    (tmp_path / "b.json").write_text(dumps_json(bank), encoding="utf-8")
+    assert [q.points for q in read_bank(tmp_path / "b.json").questions] == [2.0]
+
+
+# -- linear time --------------------------------------------------------------------------
+@pytest.mark.parametrize("text", [
+    "1. 題（ B ）" + "(A)" * 20000 + "\n2. 題（ B ）\nA. 甲\nB. 乙\n",
+    "参考答案\n" + "\n" * 50000 + "1. 題\nA. 甲\nB. 乙\n",
+    "1. 題\n" + "- " * 50000 + "A: 甲\nB: 乙\n",
+    "(1) 題\n" + " " * 100000 + "(A)\n(2) 題\n",
+])
+def test_hostile_layouts_parse_in_linear_time(text):
+    import time
+
+    start = time.process_time()
+    parse_text(text)
+    assert time.process_time() - start < 2.0
+
+
+def test_a_full_width_dot_before_a_digit_starts_a_question_at_a_line_start_only():
+    bank = parse_text("1．CPU是（  ）\nA．甲\nB．乙\n答案：A\n"
+                      "2．1KB等於（  ）字節，不是2．5KB\nA．1024\nB．1000\n答案：A\n")
+    assert [(q.number, q.stem) for q in bank.questions] == [(1, "CPU是（  ）"), (2, "1KB等於（  ）字節，不是2．5KB")]
+
+
+def test_a_key_sub_heading_repeating_a_section_takes_written_answers():
+    bank = parse_text("一、判断题\n1．天是藍的。（  ）\n二、填空题\n1．中國的首都是____。\n"
+                      "参考答案\n一、判断题\n1-1 √\n二、填空题\n1．北京\n")
+    assert [(q.type, q.answer) for q in bank.questions] == [(T.JUDGE, "true"), (T.FILL, "北京")]
+    assert [c.title for c in bank.chapters] == ["判断题", "填空题"]
+
+
+def test_a_heading_opening_the_file_names_the_bank_as_well_as_its_first_chapter():
+    bank = parse_text("# Python Quiz\n\n## Question 1\nWhat is 1+1?\n- A) 2\n- B) 3\n\n**Answer:** A\n")
+    assert (bank.title, bank.chapters[0].title, bank.questions[0].answer) == ("Python Quiz", "Python Quiz", "A")
+    assert [o.text for o in bank.questions[0].options] == ["2", "3"]
+
+
+def test_a_chapter_heading_opening_the_file_does_not_name_the_bank():
+    bank = parse_text("第一章 概论\n1. 題\nA. 甲\nB. 乙\n答案：A\n")
+    assert (bank.title, bank.chapters[0].title) == ("", "概论")
+
+
+@pytest.mark.parametrize("lead", ["#### ", "> ", "## "])
+def test_an_answer_under_a_markdown_heading_or_quote(lead):
+    q = parse_text(f"### 1. 選哪個\nA. 甲\nB. 乙\n{lead}答案：B\n{lead}解析：因為乙。\n").questions[0]
+    assert ([o.text for o in q.options], q.answer, q.explanation) == (["甲", "乙"], "B", "因為乙。")
+
+
+def test_markdown_headings_without_numbers_followed_by_options_are_questions():
+    bank = parse_text("# 練習\n\n## 第一部分\n\n### 棧的特點是？\n- [ ] 先進先出\n- [x] 後進先出\n\n"
+                      "### 線性結構有哪些？\n- [x] 數組\n- [x] 鏈表\n- [ ] 樹\n")
+    assert detect_layout(bank.preamble + "\n### a\n- [x] b\n- [ ] c\n").numbering.name == "heading"
+    assert [(c.title, [(q.number, q.stem, q.answer) for q in c.questions]) for c in bank.chapters] == [
+        ("第一部分", [(1, "棧的特點是？", "B"), (2, "線性結構有哪些？", "AB")])]
+    assert bank.title == "練習"
+
+
+@pytest.mark.parametrize("heading, title", [
+    ("第一部分 选择题", "选择题"), ("## 第一部分", "第一部分"), ("第二部 進階", "進階")])
+def test_part_headings(heading, title):
+    assert parse_text(f"{heading}\n1. 題\nA. 甲\nB. 乙\n答案：A\n").chapters[0].title == title
+
+
+def test_chapter_headings_over_numbered_questions_stay_chapters():
+    chapter = "1. 題\nA. 甲\nB. 乙\n答案：A\n2. 題\nA. 甲\nB. 乙\n答案：B\n"
+    bank = parse_text("".join(f"## 第{n}章 甲\n{chapter}" for n in range(1, 6)))
+    assert detect_layout("".join(f"## 第{n}章 甲\n{chapter}" for n in range(1, 6))).numbering.name == "dot"
+    assert [len(c.questions) for c in bank.chapters] == [2] * 5
+
+
+@pytest.mark.parametrize("prefix, value", [("(√)", "true"), ("（×）", "false"), ("(✓) ", "true")])
+def test_judge_answer_before_the_number(prefix, value):
+    bank = parse_text(f"{prefix}1. 天是藍的\n{prefix}2. 草是綠的\n")
+    assert [(q.number, q.type, q.answer, q.stem) for q in bank.questions] == [
+        (1, T.JUDGE, value, "天是藍的"), (2, T.JUDGE, value, "草是綠的")]
+
+
+def test_keys_between_groups_of_questions_each_answer_the_questions_before_them():
+    pair = "第{}題 題{}\nA．甲　B．乙　C．丙\n"
+    bank = parse_text(pair.format(1, 1) + pair.format(2, 2) + "答案：1-2 CA\n\n" + pair.format(3, 3) + pair.format(4, 4)
+                      + "答案與解析\n1.【答案】B【解析】因為乙。\n2.【答案】A\n")
+    assert [(q.number, q.stem, q.answer) for q in bank.questions] == [
+        (1, "題1", "C"), (2, "題2", "A"), (3, "題3", "B"), (4, "題4", "A")]
+    assert bank.questions[2].explanation == "因為乙。" and bank.layout.key_matched == 4
+
+
+def test_an_answer_folded_in_details_markup_with_its_explanation_after_the_letter():
+    bank = parse_text("###### 1. What's the output?\n\n- A: `1`\n- B: `2`\n\n"
+                      "<details><summary><b>Answer</b></summary>\n<p>\n\n#### Answer: B\n\nOne plus one.\n\n"
+                      "</p>\n</details>\n\n---\n\n###### 2. Next?\n\n- A: x\n- B: y\n")
+    q1, q2 = bank.questions
+    assert ([o.text for o in q1.options], q1.answer, q1.explanation) == (["`1`", "`2`"], "B", "One plus one.")
+    assert q2.stem == "Next?"
+    assert {s.text for s in bank.stray if s.reason == "markup"} == {
+        "<details><summary><b>Answer</b></summary>", "<p>", "</p>", "</details>", "---"}
+
+
+def test_a_free_text_answer_keeps_its_lines():
+    q = parse_text("1. 說明原理\n答案：第一行\n第二行\n").questions[0]
+    assert (q.answer_text, q.explanation) == ("第一行\n第二行", "")
+
+
+@pytest.mark.parametrize("answer, explanation", [
+    ("**答案：B**", "**解析**：因為乙。"), ("**答案**：B", "**解析：** 因為乙。"),
+    ("我的答案:正确答案:B", "答案解析：因為乙。"),
+])
+def test_bold_answers_and_exam_records(answer, explanation):
+    q = parse_text(f"1. 選哪個\nA. 甲\nB. 乙\n\n{answer}\n\n{explanation}\n").questions[0]
+    assert ([o.text for o in q.options], q.answer, q.explanation) == (["甲", "乙"], "B", "因為乙。")
+
+
+def test_a_number_inside_a_stem_does_not_cut_the_question_at_a_line_start_short():
+    bank = parse_text("### 1. 甲\n\n選哪個？\n\n- A. x\n- B. y\n\n答案：A\n\n"
+                      "### 2. 乙\n\n同時給 a 賦 1、b 賦 2，正確的是？\n\n- A. a, b = 1, 2\n- B. 錯\n\n答案：A\n")
+    assert [(q.number, q.answer) for q in bank.questions] == [(1, "A"), (2, "A")]
+
+
+def test_an_answer_after_a_short_marker_in_a_code_block():
+    bank = parse_text("1. 哪個？\n    - A. 甲\n    - B. 乙\n\n答：\n```\nB\n```\n解析：\n```\n因為。\n```\n\n"
+                      "2. 哪個？\n    - A. 甲\n    - B. 乙\n\n答：\n```\n\n```\n")
+    assert [(q.type, q.answer) for q in bank.questions] == [(T.SINGLE, "B"), (T.SINGLE, None)]
+
+
+def test_correct_answer_in_english_inside_details():
+    bank = parse_text("51. What is IAM?\n    - A. DNS\n    - B. Access management\n\n"
+                      '    <details markdown=1><summary markdown="span">Answer</summary>\n'
+                      "      Correct answer: B\n      Explanation: it manages access.\n    </details>\n\n"
+                      "52. Next?\n    - A. x\n    - B. y\n")
+    q = bank.questions[0]
+    assert (q.number, q.answer, q.explanation, [o.text for o in q.options]) == (
+        51, "B", "it manages access.", ["DNS", "Access management"])
