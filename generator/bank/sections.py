@@ -12,7 +12,7 @@ CHAPTER_NUMBER = r"第[\d一二三四五六七八九十百零〇]+(?:[章節节]
 # Headings on a line of their own, by form; each captures the chapter title.
 LINE_HEADINGS = (
     re.compile(rf"(?m)^[ \t]*#{{1,6}}[ \t]*(?:{CHAPTER_NUMBER})?"
-               r"(?P<title>\S.*?)[ \t#]*$"),
+               r"(?P<title>\S(?:[^\n]*[^ \t#\n])?)[ \t#]*$"),  # greedy: a lazy title rescans trailing blanks
     re.compile(rf"(?m)^[ \t　]*{CHAPTER_NUMBER}"
                r"(?P<title>[^\n。；]{0,40}?)[ \t]*$"),
     re.compile(r"(?m)^[ \t　]*[一二三四五六七八九十]{1,3}[、.．][ \t　]*(?P<title>[^\n。；：:]{1,40}?)[ \t]*$"),

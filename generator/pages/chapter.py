@@ -44,7 +44,7 @@ class RenderContext:
 
 
 def shown_title(title: str) -> str:
-    """A chapter title as headings and links show it: at most :data:`TITLE_LIMIT` characters
+    """A chapter or bank title as headings and links show it: at most :data:`TITLE_LIMIT` characters
     (a heading line of megabytes would cost Markdown time quadratic in it, on every page naming it)."""
     return clip(title, TITLE_LIMIT)
 
@@ -191,10 +191,10 @@ def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
 def render_home(banks: list[Bank], ctx: RenderContext) -> Page:
     """The home page: each bank with its chapters and question counts by type."""
     ui = ctx.ui
-    parts = [f"# {escape(banks[0].title) if len(banks) == 1 and banks[0].title else ui['home_title']}"]
+    parts = [f"# {escape(shown_title(banks[0].title)) if len(banks) == 1 and banks[0].title else ui['home_title']}"]
     for bank in banks:
         if len(banks) > 1:
-            parts.append(f"## {escape(bank.title or bank.slug)}")
+            parts.append(f"## {escape(shown_title(bank.title or bank.slug))}")
         parts.append(ui["home_intro"].format(chapters=len(bank.chapters), count=len(bank.questions)))
         rows = [f"| {ui['chapter']} | {ui['count']} | {ui['types']} |", "| --- | ---: | --- |"]
         for chapter in bank.chapters:
@@ -241,7 +241,7 @@ def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
     parts = [f"# {ui['report_title']}", ui["report_intro"]]
     for bank in banks:
         if len(banks) > 1:
-            parts.append(f"## {escape(bank.title or bank.slug)}")
+            parts.append(f"## {escape(shown_title(bank.title or bank.slug))}")
         rows = []
         for chapter in bank.chapters:
             for q in chapter.questions:

@@ -146,7 +146,7 @@ class CrossLinks:
         for bank in self.banks:
             level = "###" if len(self.banks) > 1 else "##"
             if len(self.banks) > 1:
-                parts.append(f"## {escape(bank.title or bank.slug)}")
+                parts.append(f"## {escape(shown_title(bank.title or bank.slug))}")
             for chapter in bank.chapters:
                 rows = [header]
                 for q in chapter.questions:

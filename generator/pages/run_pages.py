@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from ..bank.model import Bank, QuestionType
+from .chapter import shown_title
 from .paths import PRACTICE_DIR
 
 # Types a paper can hold: those judged without the reader (short and case answers are self-graded).
@@ -75,7 +76,7 @@ def _number(value: float) -> str:
 
 def _chapters(bank: Bank, chapter_titles: list[str], e: Mapping[str, str]) -> str:
     boxes = "".join(f'<label class="run-form__choice"><input type="checkbox" name="chapter" value="{n}" checked> '
-                    f'{html.escape(title)} <span class="run-form__count">'
+                    f'{html.escape(shown_title(title))} <span class="run-form__count">'
                     f'{html.escape(e["run_available"].format(count=len(c.questions)))}</span></label>'
                     for n, (c, title) in enumerate(zip(bank.chapters, chapter_titles, strict=True)))
     return f'<fieldset class="run-form__chapters"><legend>{e["run_chapters"]}</legend>{boxes}</fieldset>'

@@ -26,7 +26,6 @@ from generator.bank.load import read_bank
 from generator.base.intervals import Intervals
 
 BUDGET = 60.0  # seconds for check and render together: linear time takes a few (more on a busy machine)
-PENDING_BUDGET = 10.0  # for a shape expected to fail still: the suite waits no longer
 
 
 class TooSlow(Exception):
@@ -57,25 +56,19 @@ SHOWN = {
     >= 1_000_000 // len(PLAIN) - 1,
     "nested-parentheses": lambda page: "(" * 100_000 in page and ")" * 100_000 in page,
 }
-PENDING = {  # shapes whose slow part is in a module being rewritten elsewhere
-    "heading-of-spaces": "generator/bank/parse.py LINE_HEADINGS: a lazy title before [ \\t#]*$ rescans the spaces",
-}
 
 
-@pytest.mark.parametrize("shape", [
-    pytest.param(s, marks=pytest.mark.xfail(reason=PENDING[s.name], raises=TooSlow, strict=False)) if s.name in PENDING
-    else s for s in SHAPES], ids=[s.name for s in SHAPES])
+@pytest.mark.parametrize("shape", SHAPES, ids=[s.name for s in SHAPES])
 def test_hostile_shape_is_checked_and_rendered_in_linear_time(shape, tmp_path):
     path = tmp_path / "hostile.txt"
     path.write_text(shape.make(shape.suite_size), encoding="utf-8")
     start = time.perf_counter()
-    budget = PENDING_BUDGET if shape.name in PENDING else BUDGET
-    with within(budget, f"{shape.name} at {shape.suite_size:,} {shape.unit}"):
+    with within(BUDGET, f"{shape.name} at {shape.suite_size:,} {shape.unit}"):
         report = check(path)
         page = render(path)
     assert "1 questions in 1 chapters" in report, report[:300]
     assert SHOWN[shape.name](page), f"{shape.name}: the page does not show the text as written"
-    assert "<script" not in page and time.perf_counter() - start < budget
+    assert "<script" not in page and time.perf_counter() - start < BUDGET
 
 
 def test_a_long_paragraph_shows_exactly_as_written_with_its_links(tmp_path):
