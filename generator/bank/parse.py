@@ -156,17 +156,20 @@ class _Scanner:
     def candidates(self) -> list[_Event]:
         questions = self._heading_questions() if self.layout.heading_questions else self._numbered_questions()
         line_questions = {e.start for e in questions if e.line_start}
-        events = []
+        markdown: list[_Event] = []
+        plain: list[_Event] = []
         for pattern in LINE_HEADINGS:
             for m in pattern.finditer(self.text):
                 # "## 1. 題幹" and "## Question 3:" are questions set as headings, not chapters;
                 # "#### 答案：D" is an answer
                 title = m.group("title")
                 if m.start() not in line_questions and not _FIELD_MARK.match(title):
-                    events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), line_start=True))
+                    heading = _Event("heading", m.start(), m.end(), title.strip(), line_start=True)
+                    (markdown if pattern is LINE_HEADINGS[0] else plain).append(heading)
         for m in INLINE_HEADING.finditer(self.text):
             number = chinese_number(m.group("numeral") or m.group("chapter")) or 0  # 0 only for 第0章
-            events.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), number))
+            plain.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), number))
+        events = plain + _in_section_style(markdown, plain)
         events += questions
         events = [e for e in events if not self._opaque(e.start)]
         return sorted(events, key=lambda e: (e.start, e.kind != "heading", -e.end))
@@ -373,3 +376,13 @@ class _Scanner:
 
 def _first_lines(text: str, count: int = 3) -> str:
     return "\n".join(f"  {i}: {clip(line, 60)}" for i, line in enumerate(text.strip("\n").split("\n")[:count], 1))
+
+
+def _in_section_style(markdown: list[_Event], plain: list[_Event]) -> list[_Event]:
+    """The Markdown headings that are sections.  A bank whose sections start with 一、 or 第一章
+    lines keeps that style: a later "# …" line (in an explanation, say) is a section only when
+    its title is itself such a heading ("## 二、多选题"); a "# …" opening the file names the bank."""
+    first_plain = min((e.start for e in plain), default=None)
+    if first_plain is None:
+        return markdown
+    return [e for e in markdown if e.start < first_plain or any(p.match(e.title) for p in LINE_HEADINGS[1:])]

@@ -11,7 +11,8 @@ import re
 CHAPTER_NUMBER = r"第[\d一二三四五六七八九十百零〇]+(?:[章節节]|部(?:分|(?!分)))[ \t　:：\-—.、]*"
 # Headings on a line of their own, by form; each captures the chapter title.
 LINE_HEADINGS = (
-    re.compile(rf"(?m)^[ \t]*#{{1,6}}[ \t]*(?:{CHAPTER_NUMBER})?"
+    # as CommonMark: a space after the #s ("#include <stdio.h>" in a C answer is code, not a heading)
+    re.compile(rf"(?m)^[ \t]*#{{1,6}}[ \t]+(?:{CHAPTER_NUMBER})?"
                r"(?P<title>\S(?:[^\n]*[^ \t#\n])?)[ \t#]*$"),  # greedy: a lazy title rescans trailing blanks
     re.compile(rf"(?m)^[ \t　]*{CHAPTER_NUMBER}"
                r"(?P<title>[^\n。；]{0,40}?)[ \t]*$"),

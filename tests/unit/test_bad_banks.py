@@ -245,7 +245,7 @@ def test_hostile_sizes_take_linear_time(name):
 def test_check_quotes_at_most_200_characters_of_a_stray_line(tmp_path, capsys):
     path = tmp_path / "bank.txt"
     heading = "# " + "甲" * 5000
-    path.write_text(f"一、機器學習\n1.（判斷）甲是甲。\n答案：√\n{heading}\n三、數據工程\n2.（判斷）乙是乙。\n答案：√\n",
+    path.write_text(f"# 機器學習\n1.（判斷）甲是甲。\n答案：√\n{heading}\n# 數據工程\n2.（判斷）乙是乙。\n答案：√\n",
                     encoding="utf-8")
     status, out, _ = check(capsys, path)
     (stray,) = [line for line in out.splitlines() if "[stray]" in line]

@@ -196,6 +196,26 @@ def test_section_heading_forms(heading):
     assert [c.title for c in bank.chapters] == ["基礎"]
 
 
+def test_a_hash_without_a_space_is_no_heading():
+    """CommonMark needs a space after the #s: "#include <stdio.h>" in an answer is code."""
+    bank = parse_text("1.（簡答）寫一個C程序\n答案：\n#include <stdio.h>\nint main(void) { return 0; }\n"
+                      "2.（簡答）再寫一個\n答案：\n#define N 3\n")
+    assert len(bank.chapters) == 1 and bank.questions[0].answer.startswith("#include <stdio.h>\nint main")
+
+
+def test_a_bank_keeps_its_section_style():
+    """Sections that start with 一、 lines: a later "# …" line (in an explanation) stays text,
+    unless its title is itself such a heading."""
+    explained = "一、单选题\n1. 題\nA. 甲\nB. 乙\n答案：A\n解析：\n# 不是標題\n1. 不是題目\n"
+    bank = parse_text(explained)
+    assert [(c.title, len(c.questions)) for c in bank.chapters] == [("单选题", 1)]
+    assert bank.questions[0].explanation == "# 不是標題\n1. 不是題目"
+    bank = parse_text(explained + "## 二、判断题\n1. 天是藍的\n答案：√\n")
+    assert [(c.title, len(c.questions)) for c in bank.chapters] == [("单选题", 1), ("二、判断题", 1)]
+    markdown = parse_text("# 甲\n1. 題\nA. 甲\nB. 乙\n答案：A\n# 乙\n1. 題\nA. 甲\nB. 乙\n答案：B\n")
+    assert [c.title for c in markdown.chapters] == ["甲", "乙"]
+
+
 def test_chapters_inside_a_one_line_bank():
     bank = parse_text("第一章 基礎1.（單選）題A.甲B.乙答案：A第二章 進階2.（單選）題A.甲B.乙答案：B")
     assert [c.title for c in bank.chapters] == ["基礎", "進階"]
