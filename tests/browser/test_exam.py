@@ -1,5 +1,6 @@
 """模拟考试 from file:// (issue 13): a seeded paper drawn the same twice, shuffled options with
-the key mapped, the score adding up, time running out handing the paper in, the history."""
+the key mapped, the score adding up, time running out handing the paper in, the history, a paper
+being sat kept over a reload."""
 from __future__ import annotations
 
 import re
@@ -19,6 +20,9 @@ Q1_RIGHT = "LARS的层级自适应系数与权重范数成反比"  # option B of
 
 
 def open_exam(page: Page, site: Path) -> None:
+    """The exam page with its form: a paper left unfinished by the test before is dropped first."""
+    if page.url.startswith("file:"):
+        page.evaluate("localStorage.removeItem('studyGuide.examSitting.v1')")
     page.goto(file_url(site, EXAM))
     page.locator("[data-run-form]").wait_for()
 
@@ -159,6 +163,42 @@ def test_time_running_out_hands_the_paper_in(page, guide_site):
     assert page.locator(".exam-result__total").inner_text() == "得分：1 / 2"
     assert page.locator(".exam-result__time-up").inner_text() == "考试时间到，已自动交卷。"
     assert page.locator(".exam-paper input").first.is_disabled()
+
+
+def test_a_paper_being_sat_survives_a_reload_and_its_clock_keeps_running(page, guide_site):
+    page.clock.install()
+    open_exam(page, guide_site)
+    start(page, "STAY", {"single": 2, "fill": 1}, points={"single": 1, "fill": 1}, minutes=10)
+    first = paper_text(page)
+    choose_key(page, 0)
+    page.locator(".exam-paper .question").nth(2).get_by_role("textbox").fill("不知道")
+    page.clock.run_for("02:00")
+    page.reload()
+    page.locator(".exam-paper .question").first.wait_for()
+    assert paper_text(page) == first and page.locator("[data-run-form]").is_hidden()
+    assert page.locator(".exam-paper .question").nth(0).locator("li.is-key input").is_checked()
+    assert page.locator(".exam-paper .question").nth(2).get_by_role("textbox").input_value() == "不知道"
+    assert page.locator(".exam-bar__clock").inner_text() == "8:00"  # from the start, not from the reload
+    hand_in(page)
+    assert page.locator(".exam-result__total").inner_text() == "得分：1 / 3"
+    page.reload()  # handed in: nothing to take up again
+    page.locator("[data-run-form]").wait_for()
+    assert page.locator(".exam-paper").count() == 0
+
+
+def test_a_paper_whose_time_ran_out_while_away_is_handed_in_on_return(page, guide_site):
+    page.clock.install()
+    open_exam(page, guide_site)
+    start(page, "AWAY", {"single": 2}, minutes=1)
+    choose_key(page, 1)
+    page.goto(file_url(guide_site, "ai-trainer/chapter-1.html"))
+    page.clock.run_for("05:00")
+    page.goto(file_url(guide_site, EXAM))
+    page.locator(".exam-result__total").wait_for()
+    assert page.locator(".exam-result__total").inner_text() == "得分：1 / 2"
+    assert page.locator(".exam-result__time-up").inner_text() == "考试时间到，已自动交卷。"
+    history = page.locator("[data-exam-history-list] tr").nth(1).inner_text()
+    assert "AWAY" in history and "1 / 2" in history and "1 分 0 秒" in history  # used: the time allowed
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])

@@ -103,3 +103,47 @@ def test_axe_finds_no_serious_violation_in_a_run(page, guide_site, dark):
     found = [f"{v['id']}: {v['nodes'][0]['target']}" for v in result["violations"]
              if v["impact"] in ("serious", "critical") or v["id"] == "heading-order"]
     assert not found
+
+
+def test_a_run_takes_the_chapter_pages_keys(page, guide_site):
+    open_run(page, guide_site, "types")
+    page.locator("input[name=type][value=multiple]").check()
+    page.get_by_role("button", name="开始").click()
+    assert page.locator(".run-bar__position").inner_text().startswith("第 1/")
+    first = current(page)
+    keys = first.locator("li.is-key input").evaluate_all("inputs => inputs.map(i => i.value)")
+    for letter in keys:
+        page.keyboard.press(letter.lower())
+    assert [box.is_checked() for box in first.locator("li.is-key input").all()] == [True] * len(keys)
+    assert first.locator(".practice__verdict").text_content() == ""  # a multiple choice waits for Enter
+    page.keyboard.press("Enter")
+    assert first.get_by_role("status").inner_text().startswith("正确")
+    first_id = first.locator("h2").get_attribute("id")
+    page.keyboard.press("j")
+    assert page.locator(".run-bar__position").inner_text().startswith("第 2/")
+    assert current(page).locator("h2").get_attribute("id") != first_id
+    page.keyboard.press("k")
+    assert current(page).locator("h2").get_attribute("id") == first_id
+
+
+def test_a_single_choice_run_is_answered_by_number(page, guide_site):
+    open_run(page, guide_site, "types")
+    page.get_by_role("button", name="开始").click()  # single choice, the form's first type
+    first = current(page)
+    wrong = first.locator("li:not(.is-key) input").first.get_attribute("value") or ""
+    page.keyboard.press(str("ABCDEF".index(wrong) + 1))
+    assert first.get_by_role("radio", name=re.compile(rf"^{wrong}\.")).is_checked()
+    assert first.get_by_role("status").inner_text() == "错误"
+
+
+def test_a_question_starred_in_a_run_is_in_the_starred_list(page, guide_site):
+    open_run(page, guide_site, "random")
+    page.fill("input[name=count]", "2")
+    page.get_by_role("button", name="开始").click()
+    star = current(page).get_by_role("button", name="收藏")
+    assert star.get_attribute("aria-pressed") == "false"
+    star.click()
+    assert star.get_attribute("aria-pressed") == "true"
+    title = current(page).locator("h2").inner_text()
+    page.goto(file_url(guide_site, "starred.html"))
+    assert title.split(" · ")[0].replace(" ", "") in page.locator(".practice-list").inner_text().replace(" ", "")

@@ -1,5 +1,5 @@
 """Drawing papers and scoring them (exam-draw.js) and the history of past papers
-(exam-history.js), run in V8 outside the browser."""
+(exam-history.js) and the paper being sat (exam-resume.js), run in V8 outside the browser."""
 import json
 from typing import Any
 
@@ -32,7 +32,7 @@ def bank(size: int = 500) -> dict[str, Any]:
 def v8():
     context = MiniRacer()
     context.eval(FAKE_STORAGE)
-    for name in ("exam-draw.js", "exam-history.js"):
+    for name in ("exam-draw.js", "exam-history.js", "exam-resume.js"):
         context.eval((SCRIPTS / name).read_text(encoding="utf-8"))
     context.eval(f"var data = {json.dumps(bank())}; var options = {{}};"
                  "Object.keys(data.q).forEach(function (id) { options[id] = 4; });")
@@ -120,3 +120,20 @@ def test_history_keeps_the_newest_papers_and_drops_a_damaged_store(v8):
     assert again[0] == "S54" and len(again) == 49  # at most 50 entries kept, the other bank's among them
     v8.eval("memory.items['studyGuide.examHistory.v1'] = '{not json'")
     assert call(v8, "studyGuide.createExamHistory(memory).of('b')") == []
+
+
+def test_the_paper_being_sat_is_kept_per_bank_until_cleared_and_a_damaged_one_dropped(v8):
+    v8.eval("memory.items = {}; var p = studyGuide.createSittingStore(memory);")
+    sitting = {"paper": {"seed": "S", "items": [{"id": "q1", "t": "single", "points": 1, "perm": None}], "short": []},
+               "settings": {"minutes": 30, "chapters": [0], "types": {}, "seed": "S", "shuffle": True},
+               "started": 1000, "answers": {"q1": "B"}}
+    v8.eval(f"p.save('b', {json.dumps(sitting)}); p.save('other', {json.dumps(sitting)}); p.clear('other')")
+    assert call(v8, "studyGuide.createSittingStore(memory).load('b')") == sitting
+    assert call(v8, "studyGuide.createSittingStore(memory).load('other')") is None
+    v8.eval("p.clear('b')")
+    assert call(v8, "studyGuide.createSittingStore(memory).load('b')") is None
+    for damaged in ("'{not json'", "'[1]'", "JSON.stringify({b: {paper: 3, started: 1}})",
+                    "JSON.stringify({b: {paper: {seed: 'S', items: [], short: []}, settings: {minutes: 1}, "
+                    "started: '1', answers: {}}})"):
+        v8.eval(f"memory.items['studyGuide.examSitting.v1'] = {damaged}")
+        assert call(v8, "studyGuide.createSittingStore(memory).load('b')") is None

@@ -9,7 +9,7 @@ from py_mini_racer import MiniRacer
 from generator.bank.load import corrected_bank
 from generator.bank.model import QuestionType
 from generator.pages.run_pages import RUN_KINDS, exam_points, heading_points, run_page_markdown
-from generator.pages.run_strings import RUN_UI, run_strings_script
+from generator.pages.run_strings import RUN_UI, run_strings, run_strings_script
 from generator.pages.strings import UI
 from generator.site.question_html import question_blocks, questions_script
 from tests.paths import BUNDLED
@@ -84,3 +84,12 @@ def test_the_run_strings_join_the_reader_strings():
     assert v8.eval("studyGuide.strings.reveal_answer") == "x"
     assert v8.eval("studyGuide.strings.exam_hand_in") == "交卷"
     assert v8.eval("studyGuide.strings.type_single") == "单选"
+
+
+def test_the_run_pages_quote_as_each_editions_readers_do():
+    """Interface text is written in Traditional with 「」; the Simplified edition turns them into “”."""
+    assert "按「開始」抽出" in run_strings("hant")["exam_intro"]
+    assert "按“开始”抽出" in run_strings("hans")["exam_intro"]
+    for strings in (UI, RUN_UI):
+        mainland = [key for key, text in strings.items() if any(mark in text for mark in "“”‘’")]
+        assert not mainland, f"interface strings with mainland quotes (write 「」 and 『』): {mainland}"

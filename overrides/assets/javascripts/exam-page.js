@@ -1,6 +1,7 @@
 /* 模拟考试: the settings form, the paper drawn with a seed (exam-draw.js), a countdown, 交卷
  * (confirmed; automatic when the time runs out), the score by type, the review of every answer
- * and the history of past papers (exam-history.js).
+ * and the history of past papers (exam-history.js).  The paper being sat, its start time and its
+ * answers are saved as they change (exam-resume.js) and taken up again when the page is opened.
  *
  * During the sitting the questions take answers without judging them (the chapter pages'
  * inputs, practice-page.js, with submit replaced) and their answers stay hidden; at 交卷 each
@@ -53,12 +54,14 @@
     form.elements.shuffle.checked = settings.shuffle;
   }
 
-  function Sitting(page, paper, settings) {
+  /* saved: {started, answers} of a paper taken up again after a reload, or undefined. */
+  function Sitting(page, paper, settings, saved) {
     this.page = page;
     this.paper = paper;
     this.settings = settings;
     this.questions = [];
-    this.started = Date.now();
+    this.started = saved ? saved.started : Date.now();
+    this.answers = saved ? saved.answers : {};
     this.end = this.started + settings.minutes * 60000;
   }
 
@@ -93,9 +96,21 @@
       question.item = item;
       self.sheet.appendChild(node);
       self.questions.push(question);
+      guide.examResume.put(question, self.answers[item.id] || "");
     });
+    this.sheet.addEventListener("input", this.save.bind(this));
+    this.sheet.addEventListener("change", this.save.bind(this));
+    this.save();
     this.tick();
     this.timer = window.setInterval(this.tick.bind(this), 1000);
+  };
+
+  Sitting.prototype.save = function () {
+    if (this.done) return;
+    var answers = {};
+    this.questions.forEach(function (q) { answers[q.id] = q.response(); });
+    guide.examResume.store.save(this.page.bank, { paper: this.paper, settings: this.settings, started: this.started,
+                                                  answers: answers });
   };
 
   Sitting.prototype.tick = function () {
@@ -112,6 +127,7 @@
     if (!timeUp && !window.confirm(open ? s.exam_confirm.replace("{count}", open) : s.exam_confirm_all)) return;
     this.done = true;
     window.clearInterval(this.timer);
+    guide.examResume.store.clear(this.page.bank);
     var page = this.page;
     var verdicts = this.questions.map(function (q) {
       var response = q.response();
@@ -205,17 +221,21 @@
         return;
       }
       run.say(page, "");
+      begin(paper, settings);
+    });
+    function begin(paper, settings, saved) {
       form.hidden = true;
-      var sitting = new Sitting(page, paper, settings);
+      var sitting = guide.examSitting = new Sitting(page, paper, settings, saved);
       sitting.render();
       var short = paper.short.map(function (type) {  /* fewer questions of a type than asked */
         return guide.strings.exam_short.replace("{type}", guide.strings["type_" + type.t]).replace("{count}", type.count);
       }).join(" ");
       if (short) sitting.bar.after(element("p", "exam-short", short));
-      guide.examSitting = sitting;
       var first = sitting.sheet.querySelector("h2");
-      if (first) first.focus();
-    });
+      if (first && !sitting.done) first.focus();  /* handed in on return: the score has the focus */
+    }
+    var saved = guide.examResume.store.load(page.bank);
+    if (saved) begin(saved.paper, saved.settings, saved);
     showHistory();
   }
 

@@ -5,8 +5,9 @@
  * again (progress keeps every answer given); the question a run of 重练错题 opens starts cleared.
  * A question's options are named as a group by its heading, and 会/不会 are offered however the
  * answer was opened (显示答案 or its own fold).
- * The star is a toggle button (aria-pressed) after the question's heading; the starred
- * questions are listed on the 收藏 page (practice-lists.js).  A run of 重练错题 is started on
+ * The star is a toggle button (aria-pressed) after the question's heading (the runs of questions
+ * add it too: studyGuide.practiceExtras.addStar); the starred questions are listed on the 收藏
+ * page (practice-lists.js).  A run of 重练错题 is started on
  * the 错题本 page, which keeps the list in this tab (sessionStorage) and opens its first
  * question; once that question is answered here, a link leads to the next one, and after the
  * last back to the 错题本.
@@ -16,32 +17,34 @@
 
   var DRILL_KEY = "studyGuide.drill.v1";
 
-  function addStars(bar) {
-    var page = bar.page;
+  /* The star after a question's heading; page: {bank, store} (a chapter page's or a run's). */
+  function addStar(page, node, id) {
     var strings = guide.strings;
+    var star = document.createElement("button");
+    star.type = "button";
+    star.className = "practice-star";
+    var icon = document.createElement("span");
+    icon.setAttribute("aria-hidden", "true");
+    star.appendChild(icon);
+    star.appendChild(document.createTextNode(strings.star));
+    var show = function (on) {
+      star.setAttribute("aria-pressed", String(on));
+      icon.textContent = on ? "★ " : "☆ ";
+      star.title = on ? strings.star_remove : strings.star;
+    };
+    show(page.store.isStarred(page.bank, id));
+    star.addEventListener("click", function () {
+      var on = star.getAttribute("aria-pressed") !== "true";
+      page.store.star(page.bank, id, on);
+      show(on);
+    });
+    node.querySelector(":scope > h2").insertAdjacentElement("afterend", star);
+  }
+
+  function addStars(bar) {
     document.querySelectorAll(".md-content .question").forEach(function (node) {
       var heading = node.querySelector(":scope > h2[id]");
-      if (!heading || !page.data.q[heading.id]) return;
-      var id = heading.id;
-      var star = document.createElement("button");
-      star.type = "button";
-      star.className = "practice-star";
-      var icon = document.createElement("span");
-      icon.setAttribute("aria-hidden", "true");
-      star.appendChild(icon);
-      star.appendChild(document.createTextNode(strings.star));
-      var show = function (on) {
-        star.setAttribute("aria-pressed", String(on));
-        icon.textContent = on ? "★ " : "☆ ";
-        star.title = on ? strings.star_remove : strings.star;
-      };
-      show(page.store.isStarred(page.bank, id));
-      star.addEventListener("click", function () {
-        var on = star.getAttribute("aria-pressed") !== "true";
-        page.store.star(page.bank, id, on);
-        show(on);
-      });
-      heading.insertAdjacentElement("afterend", star);
+      if (heading && bar.page.data.q[heading.id]) addStar(bar.page, node, heading.id);
     });
   }
 
@@ -156,4 +159,5 @@
     mount();
   }
   guide.practiceDrillKey = DRILL_KEY;
+  guide.practiceExtras = { addStar: addStar };
 })(window.studyGuide);

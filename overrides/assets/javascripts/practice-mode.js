@@ -2,10 +2,8 @@
  *
  * The mode is <html data-practice-mode="answer|recite">; practice.css hides the inputs and
  * marks the right options in 背题模式, and this opens every answer (closing again, on the way
- * back, those it opened).  Keys in 答题模式: 1–6 or A–F choose in the current question (the one
- * last used, else the first on screen), Enter submits it, J/K go to the next/previous question.
- * They are taken before Material's own keys (F and S open its search), and only when no text
- * field has the focus.
+ * back, those it opened).  The keys (practice-keys.js) work in 答题模式; the current question is
+ * the one last used, else the first on screen.
  */
 (function (guide) {
   "use strict";
@@ -101,47 +99,6 @@
     heading.scrollIntoView({ block: "start" });
   };
 
-  /* 1–6 or A–F: the option of that number or letter (judge: 1/A 对, 2/B 错). */
-  Bar.prototype.choose = function (key) {
-    var question = this.currentQuestion();
-    if (!question || !question.inputs.length || question.inputs[0].type === "text") return false;
-    var index = /^[1-6]$/.test(key) ? Number(key) - 1 : "abcdef".indexOf(key.toLowerCase());
-    var input = question.inputs[index];
-    if (!input) return false;
-    this.current = question;
-    input.focus();
-    input.click();
-    return true;
-  };
-
-  Bar.prototype.onKey = function (event) {
-    if (root.getAttribute("data-practice-mode") !== "answer") return;
-    if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
-    var target = event.target;
-    if (target.closest && target.closest("input[type=text], input[type=search], textarea, [contenteditable]")) return;
-    var key = event.key;
-    var handled = false;
-    if (key === "j" || key === "J") {
-      this.go(1);
-      handled = true;
-    } else if (key === "k" || key === "K") {
-      this.go(-1);
-      handled = true;
-    } else if (/^[1-6a-fA-F]$/.test(key)) {
-      handled = this.choose(key);
-    } else if (key === "Enter" && !(target.closest && target.closest("button, a, summary"))) {
-      var question = this.currentQuestion();
-      if (question && question.submitter) {
-        question.submit();
-        handled = true;
-      }
-    }
-    if (handled) {
-      event.preventDefault();
-      event.stopPropagation();
-    }
-  };
-
   function mount() {
     var started = performance.now();
     var page = guide.practicePage && guide.practicePage.mount(document);
@@ -163,8 +120,12 @@
     document.addEventListener("click", function (event) {
       bar.current = bar.questionOf(event.target) || bar.current;
     });
-    /* On the window, capturing: before Material's keys, which listen on the window too. */
-    window.addEventListener("keydown", bar.onKey.bind(bar), true);
+    guide.practiceKeys.listen({
+      active: function () { return root.getAttribute("data-practice-mode") === "answer"; },
+      current: bar.currentQuestion.bind(bar),
+      go: bar.go.bind(bar),
+      chose: function (question) { bar.current = question; }
+    });
     page.bar.hidden = false;
     guide.practiceBar = bar;
     bar.ready = performance.now();  /* when practice was ready, and how long it took (benchmarks) */

@@ -3,7 +3,9 @@
  * progress store (so in 错题本 and, through review-fsrs.js, in 今日复习).
  *
  * 随机练习 draws the number asked at random; 题型练习 takes every question of one type in
- * bank order.  studyGuide.practiceRun.start(page, ids) runs any list (今日复习 uses it too).
+ * bank order.  Each question has its star (收藏), and the chapter pages' keys work: 1–6 or A–F
+ * choose, Enter submits, J/K next/previous (practice-keys.js).
+ * studyGuide.practiceRun.start(page, ids) runs any list (今日复习 uses it too).
  */
 (function (guide) {
   "use strict";
@@ -39,7 +41,9 @@
       var record = page.data.q[id];
       var node = record && run.make(page, id, null);
       var question = node && run.answerable(page, node, id, record, { restore: function () {} });
-      if (question) self.questions.push(question);
+      if (!question) return;
+      if (page.store) guide.practiceExtras.addStar(page, node, id);
+      self.questions.push(question);
     });
   }
 
@@ -110,9 +114,20 @@
     this.summary.append(text, again);
   };
 
+  /* The keys of the chapter pages (practice-keys.js), on the run being shown. */
+  var keys = {
+    active: function () {
+      var shown = guide.practiceRun.current;
+      return Boolean(shown && shown.sheet && shown.sheet.isConnected);
+    },
+    current: function () { return guide.practiceRun.current.questions[guide.practiceRun.current.at]; },
+    go: function (step) { guide.practiceRun.current.go(guide.practiceRun.current.at + step); }
+  };
+
   function start(page, ids) {
     var current = new Run(page, ids);
     current.render();
+    if (!guide.practiceRun.current) guide.practiceKeys.listen(keys);
     guide.practiceRun.current = current;
     return current;
   }
