@@ -13,13 +13,7 @@
 
   var run = guide.runQuestion;
   var draw = guide.examDraw;
-
-  function element(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text) node.textContent = text;
-    return node;
-  }
+  var element = run.element;
 
   function format(template, values) {
     return template.replace(/\{(\w+)\}/g, function (all, key) { return key in values ? values[key] : all; });

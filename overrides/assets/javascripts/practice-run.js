@@ -12,13 +12,7 @@
 
   var run = guide.runQuestion;
   var draw = guide.examDraw;
-
-  function element(tag, className, text) {
-    var node = document.createElement(tag);
-    if (className) node.className = className;
-    if (text) node.textContent = text;
-    return node;
-  }
+  var element = run.element;
 
   function button(text, action) {
     var node = element("button", "md-button", text);

@@ -80,6 +80,13 @@
     runPage.message.textContent = text;
   }
 
+  function element(tag, className, text) {
+    var node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text) node.textContent = text;
+    return node;
+  }
+
   guide.runQuestion = { page: page, make: make, shuffle: shuffle, answerable: answerable, reveal: reveal,
-                        checked: checked, say: say };
+                        checked: checked, say: say, element: element };
 })(window.studyGuide);
