@@ -54,3 +54,12 @@ def page(browser: Browser) -> Iterator[Page]:
     with offline_page(browser) as (page, refused):
         yield page
         assert not refused, f"requests left the folder: {refused.urls}"
+
+
+def scheme(page: Page, dark: bool) -> None:
+    """The page in Material's dark (slate) or light scheme, with CSS transitions off: axe reads
+    colours as they are, and a colour fading after a focus or a scroll would be read half-way."""
+    page.add_style_tag(content="*, *::before, *::after { transition: none !important; }")
+    if dark:  # Material chooses slate from prefers-color-scheme; say so rather than trust it
+        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import FloatRect
 
 from benchmarks.browser import PHONE, file_url, offline_page
+from tests.browser_fixtures import scheme
 from tests.paths import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -21,10 +22,9 @@ PAGES = ["index.html", CHAPTER, "glossary.html", *RUNS]
 
 def open_page(page, site: Path, path: str, dark: bool = False) -> None:
     page.goto(file_url(site, path))
-    if dark:  # Material chooses slate from prefers-color-scheme; say so rather than trust it
-        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
-    scheme = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
-    assert scheme == ("slate" if dark else "default"), f"{path}: colour scheme {scheme}"
+    scheme(page, dark)
+    shown = page.evaluate("document.body.getAttribute('data-md-color-scheme')")
+    assert shown == ("slate" if dark else "default"), f"{path}: colour scheme {shown}"
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])

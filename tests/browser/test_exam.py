@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Dialog, Page
 
 from benchmarks.browser import file_url
+from tests.browser_fixtures import scheme
 from tests.paths import ROOT
 
 pytestmark = pytest.mark.browser
@@ -205,8 +206,7 @@ def test_a_paper_whose_time_ran_out_while_away_is_handed_in_on_return(page, guid
 @pytest.mark.parametrize("stage", ["sitting", "handed in"])
 def test_axe_finds_no_serious_violation_on_a_paper(page, guide_site, stage, dark):
     open_exam(page, guide_site)
-    if dark:
-        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    scheme(page, dark)
     start(page, "AXE", {"single": 2, "multiple": 1, "fill": 1, "calc": 1})
     if stage == "handed in":
         hand_in(page)

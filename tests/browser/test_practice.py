@@ -11,6 +11,7 @@ from playwright.sync_api import Locator, Page
 
 from benchmarks.browser import PHONE, build_site, file_url, offline_page
 from generator.base.errors import GuideError
+from tests.browser_fixtures import scheme
 from tests.paths import CHAPTERS, ROOT
 
 pytestmark = pytest.mark.browser
@@ -245,8 +246,7 @@ def test_print_and_no_javascript_show_the_page_as_before(browser, guide_site):
 def serious_violations(page: Page, dark: bool, focused: str) -> list[str]:
     """axe's serious and critical findings in the scheme asked, with the first ``focused`` button
     focused (a focused button has colours of its own)."""
-    if dark:
-        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    scheme(page, dark)
     page.locator(focused).first.focus()
     page.add_script_tag(path=str(AXE))
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")

@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from benchmarks.browser import file_url
+from tests.browser_fixtures import scheme
 from tests.paths import ROOT
 
 pytestmark = pytest.mark.browser
@@ -91,8 +92,7 @@ def test_nothing_to_practise_is_said(page, guide_site):
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 def test_axe_finds_no_serious_violation_in_a_run(page, guide_site, dark):
     open_run(page, guide_site, "random")
-    if dark:
-        page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
+    scheme(page, dark)
     page.get_by_role("button", name="开始").click()
     choices = current(page).locator("input[type=radio], input[type=checkbox]")
     if choices.count():
