@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .model import Option, QuestionType
 
@@ -57,6 +58,9 @@ TASK_ITEM = re.compile(r"(?m)^[ \t]*[-*+][ \t]+\[(?P<box>[ xX])\][ \t]*(?:[A-F�
 OPTION_LABEL = re.compile(
     r"[(（]\s*(?P<p>[A-FＡ-Ｆ])\s*[)）]|(?P<d>[A-FＡ-Ｆ])\s*[.．、]|(?m:^[ \t]*(?P<s>[A-F])[ \t]+)"
 )
+# "A 甲   B 乙": a letter and blanks, several to a line ("A " alone opening a line is classic)
+SPACED_LABEL = re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=\S)")
+_SPACED_OR_CLASSIC = re.compile(f"{SPACED_LABEL.pattern}|{OPTION_LABEL.pattern.replace('?P<d>', '?P<c>')}")
 _LETTERS = re.compile(r"[A-F]")
 OPTION_LETTERS = "ABCDEF"
 CHOICE_ANSWER = re.compile(r"[A-Fa-f\s、,，.．;；/和及]+")
@@ -187,16 +191,19 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
     which keeps glued options such as ``A.3B.6C.12D.24`` or ``B.p_trueC.1p_true``
     apart without cutting inside option text.
     """
-    found = [(m, _letter(m)) for m in (labels or OPTION_LABEL).finditer(text)]
-    chosen: list[tuple[re.Match[str], str]] = []
-    for match, letter in found:
-        if letter == OPTION_LETTERS[len(chosen) : len(chosen) + 1] and (
-                not chosen or match.start() >= chosen[-1][0].end()):
-            chosen.append((match, letter))
-    # Options one per line but out of order (B, A, C, D): taken as written, since the
-    # sequence above would glue some of them to their neighbours' text.
+    found, chosen = _in_sequence(text, labels or OPTION_LABEL)
+    if len(chosen) < 2 and chosen and _starts_line(text, chosen[0][0].start()) and labels is not _SPACED_OR_CLASSIC:
+        # "A 平衡性 B 协调性" in a bank that writes "A.": once "A " opens a line, letters
+        # set off by blanks after it are labels too (scanned only then: a stem's "A or B" is not)
+        spaced_found, spaced = _in_sequence(text, _SPACED_OR_CLASSIC, chosen[0][0].start())
+        if len(spaced) > len(chosen):
+            found, chosen = spaced_found, spaced
+    # Options one per line but out of order (B, A, C, D), or with one left out (A, B, D: a
+    # forgotten option): taken as written, since the sequence above would glue some of them
+    # to their neighbours' text.
     lines = [(m, letter) for m, letter in found if _starts_line(text, m.start())]
-    if len(lines) > len(chosen) and sorted(letter for _, letter in lines) == list(OPTION_LETTERS[: len(lines)]):
+    if len(lines) > len(chosen) and (sorted(letter for _, letter in lines) == list(OPTION_LETTERS[: len(lines)])
+                                     or _rising_with_gaps([letter for _, letter in lines])):
         chosen = lines
     if len(chosen) < 2 and not (allow_single and chosen):
         return text, ()
@@ -206,6 +213,25 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
         end = chosen[i + 1][0].start() if i + 1 < len(chosen) else len(text)
         options.append(Option(letter, text[match.end() : end].strip()))
     return stem, tuple(options)
+
+
+def _in_sequence(text: str, labels: re.Pattern[str], start: int = 0
+                 ) -> tuple[list[tuple[re.Match[str], str]], list[tuple[re.Match[str], str]]]:
+    """All labels from ``start``, and those taken in order A, B, C … (each the first of its
+    letter after the previous one)."""
+    found = [(m, _letter(m)) for m in labels.finditer(text, start)]
+    chosen: list[tuple[re.Match[str], str]] = []
+    for match, letter in found:
+        if letter == OPTION_LETTERS[len(chosen) : len(chosen) + 1] and (
+                not chosen or match.start() >= chosen[-1][0].end()):
+            chosen.append((match, letter))
+    return found, chosen
+
+
+def _rising_with_gaps(letters: list[str]) -> bool:
+    """A, B, D or A, C, D: rising from A, never more than one letter left out at a time."""
+    steps = [OPTION_LETTERS.find(b) - OPTION_LETTERS.find(a) for a, b in pairwise(letters)]
+    return bool(letters) and letters[0] == "A" and all(step in (1, 2) for step in steps)
 
 
 def has_options(text: str, labels: re.Pattern[str] | None = None) -> bool:

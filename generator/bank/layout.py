@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, TASK_ITEM, has_options
+from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, SPACED_LABEL, TASK_ITEM, has_options
 from .model import Bank
 
 # "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
@@ -68,8 +68,7 @@ OPTION_FORMS: tuple[Recogniser, ...] = (
                re.compile(r"(?m:^)[ \t]*(?:[-*+][ \t]+(?:\*\*)?|\*\*)(?P<d>[A-FＡ-Ｆ])[ \t]*[.．、]" + _MD_TAIL)),
     Recogniser("lower", "(a) / a. / a)",
                re.compile(r"[(（][ \t]*(?P<d>[a-f])[ \t]*[)）]|(?m:^)[ \t]*(?P<s>[a-f])[.．)）]")),
-    Recogniser("spaced", "A start()   B run()",
-               re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=\S)")),
+    Recogniser("spaced", "A start()   B run()", SPACED_LABEL),
 )
 DEFAULT_OPTIONS = OPTION_FORMS[0]
 _LEAD_FORMS = ("colon", "close-paren")  # read with a Markdown list dash or bold before the label

@@ -410,3 +410,28 @@ def test_correct_answer_in_english_inside_details():
     q = bank.questions[0]
     assert (q.number, q.answer, q.explanation, [o.text for o in q.options]) == (
         51, "B", "it manages access.", ["DNS", "Access management"])
+
+
+def test_spaced_options_in_a_bank_that_writes_dots():
+    # one question sets its options "A 甲 B 乙" several to a line; the others write "A."
+    text = ("1. 選哪個\nA. 甲\nB. 乙\n答案：A\n"
+            "2. 哪些是水果（ ）\n   A 蘋果 B 香蕉 C 梨\n   D 橙 E 桃\n答案：ABCDE\n"
+            "3. 再選\nA. 丙\nB. 丁\n答案：B\n")
+    q = parse_text(text).questions[1]
+    assert [(o.label, o.text) for o in q.options] == [
+        ("A", "蘋果"), ("B", "香蕉"), ("C", "梨"), ("D", "橙"), ("E", "桃")]
+    assert q.stem == "哪些是水果（ ）"
+
+
+def test_letters_inside_a_stem_are_no_spaced_options():
+    # "A or B" inside a sentence: the spaced reading starts only at an "A " opening a line
+    q = parse_text("1. Is type A or B faster?\n答案：A\n2. Pick\nA. x\nB. y\n答案：B\n").questions[0]
+    assert q.options == () and q.stem == "Is type A or B faster?"
+
+
+def test_options_one_a_line_with_one_left_out():
+    # a bank recalled from memory leaves out a forgotten option: A, B, D
+    q = parse_text("1. 選哪個\nA. 甲\nB. 乙\nD. 丁\n答案：D\n2. 再選\nA. 丙\nB. 丁\n答案：A\n").questions[0]
+    assert [(o.label, o.text) for o in q.options] == [("A", "甲"), ("B", "乙"), ("D", "丁")]
+    assert q.answer == "D"
+
