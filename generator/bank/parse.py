@@ -26,7 +26,7 @@ from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout
 from .lists import numbered_lists
 from .model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
-from .sections import FURNITURE, INLINE_HEADING, LINE_HEADINGS, MARKUP_LINE, POINTS
+from .sections import ANSWER_SUMMARY, FURNITURE, INLINE_HEADING, LINE_HEADINGS, MARKUP_LINE, POINTS
 from .spans import code_and_table_spans
 
 QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.bank.layout
@@ -128,13 +128,20 @@ class _Scanner:
         line = bisect.bisect_right(self.line_starts, source_offset)
         return Position(line, source_offset - self.line_starts[line - 1] + 1, source_offset)
 
-    def slice(self, start: int, end: int) -> str:
-        """Text between two offsets, less page furniture and markup lines (which become strays)."""
+    def slice(self, start: int, end: int, question: bool = False) -> str:
+        """Text between two offsets, less page furniture and markup lines (which become strays);
+        in a ``question``, a summary that names the answer it folds away becomes a marker."""
         pieces, last = [], start
         first = bisect.bisect_left(self.furniture_starts, start)
+        marks: list[int] | None = None  # answer markers in the slice, found at the first summary
         for f_start, f_end, reason in self.furniture[first:bisect.bisect_left(self.furniture_starts, end)]:
             if start <= f_start < end and self.text[f_start:f_end].strip():
                 pieces.append(self.text[last:f_start])
+                if question and ANSWER_SUMMARY.search(self.text, f_start, f_end):
+                    if marks is None:
+                        marks = [m.start() for m in F.ANSWER_MARK.finditer(self.text, start, end)]
+                    if bisect.bisect_left(marks, f_end) == len(marks):  # the summary is the only marker
+                        pieces.append("\n答案：\n")
                 self.strays.append(Stray(self.text[f_start:f_end].strip(), self.position(f_start), reason))
                 last = min(f_end, end)
         pieces.append(self.text[last:end])
@@ -356,7 +363,7 @@ class _Scanner:
         return stem + body[closing + 2 :]
 
     def _question(self, mark: _Event, end: int, draft: _ChapterDraft) -> Question:
-        body = self.slice(mark.end, end)
+        body = self.slice(mark.end, end, question=True)
         body = self._unbolded_stem(mark, body)
         judged = F.JUDGE_PREFIX.match(self.text, mark.start, mark.end)  # "(√)1. 陳述"
         parts = F.split_question(body, draft.default_type, self.layout.option_pattern, self.layout.answers.name,

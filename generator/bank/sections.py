@@ -44,3 +44,6 @@ MARKUP_LINE = re.compile(
     r"|</?(?:details|summary|p|b|strong|br|hr)\b[^<>\n]{0,40}>"
     r"|Answer|Solution|Show answer|答案|解析|查看答案|[ \t])+|[ \t]*-{3,}[ \t]*)$\n?"
 )
+# A markup line folding an answer away whose summary names it ("<summary>第 1 题的答案</summary>",
+# "<summary>Show answer</summary>"): with no answer marker after it, what it folds is the answer.
+ANSWER_SUMMARY = re.compile(r"<summary\b[^\n]{0,200}?(?:答案|[Aa]nswer|Solution|解答)")

@@ -435,3 +435,14 @@ def test_options_one_a_line_with_one_left_out():
     assert [(o.label, o.text) for o in q.options] == [("A", "甲"), ("B", "乙"), ("D", "丁")]
     assert q.answer == "D"
 
+
+@pytest.mark.parametrize("summary", ["<summary>第 1 题的答案</summary>", "<summary>Show answer</summary>",
+                                     "<summary><b>Answer</b></summary>"])
+def test_an_answer_folded_in_details_whose_summary_names_it(summary):
+    # no answer marker inside: the summary says what the block folds away
+    bank = parse_text(f"## 第 1 题\n\n书写两个星号\n\n<details>\n    {summary}\n"
+                      "\\*\\*<br>\n其他数量类推。\n</details>\n\n"
+                      "## 第 2 题\n\n书写下划线\n\n<details>\n<summary>提示</summary>\n用反斜杠。\n</details>\n")
+    q1, q2 = bank.questions
+    assert (q1.stem, q1.answer) == ("书写两个星号", "\\*\\*<br>\n其他数量类推。")
+    assert q2.answer is None and "用反斜杠。" in q2.stem  # a summary that names no answer folds no answer
