@@ -26,7 +26,7 @@ from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout
 from .lists import numbered_lists
 from .model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
-from .sections import ANSWER_SUMMARY, FURNITURE, INLINE_HEADING, LINE_HEADINGS, MARKUP_LINE, POINTS
+from .sections import ANSWER_SUMMARY, CASE_HEADING, FURNITURE, INLINE_HEADING, LINE_HEADINGS, MARKUP_LINE, POINTS
 from .spans import code_and_table_spans
 
 QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.bank.layout
@@ -43,6 +43,7 @@ class _Event:
     title: str = ""
     number: int = 0
     line_start: bool = False
+    case: bool = False  # a case question named by a heading ("### 应用题一"), taken as it stands
 
 
 class _Features:
@@ -162,6 +163,7 @@ class _Scanner:
     # -- scanning -------------------------------------------------------------
     def candidates(self) -> list[_Event]:
         questions = self._heading_questions() if self.layout.heading_questions else self._numbered_questions()
+        questions = self._with_case_questions(questions)
         line_questions = {e.start for e in questions if e.line_start}
         markdown: list[_Event] = []
         plain: list[_Event] = []
@@ -195,6 +197,29 @@ class _Scanner:
             if line_start or not self.layout.line_start_only:
                 questions.append(_Event("question", start, m.end(), number=number_of(m), line_start=line_start))
         return questions
+
+    def _with_case_questions(self, questions: list[_Event]) -> list[_Event]:
+        """``questions`` and the case questions set as headings ("### 应用题一"), less the
+        numbered tasks inside those (to the next heading).  A heading so named over text with
+        options is a section of questions on one case, and stays a heading."""
+        cases: list[_Event] = []
+        spans: list[tuple[int, int]] = []
+        for m in CASE_HEADING.finditer(self.text):
+            if self._opaque(m.start()):
+                continue
+            following = LINE_HEADINGS[0].search(self.text, m.end())
+            end = following.start() if following else len(self.text)
+            if F.has_options(self.text[m.end() : end], self.layout.option_pattern):
+                continue
+            cases.append(_Event("question", m.start(), m.end(), number=chinese_number(m["n"]) or 0,
+                                line_start=True, case=True))
+            spans.append((m.start(), end))
+        if not cases:
+            return questions
+        starts = [s for s, _ in spans]
+        inside = [(k := bisect.bisect_right(starts, q.start) - 1) >= 0 and q.start < spans[k][1] for q in questions]
+        return sorted([q for q, dropped in zip(questions, inside, strict=True) if not dropped] + cases,
+                      key=lambda e: e.start)
 
     def _heading_questions(self) -> list[_Event]:
         """"### 棧的特點是？" followed by its options: questions numbered in order."""
@@ -272,7 +297,7 @@ class _Scanner:
 
     def _question_accepted(self, events: list[_Event], i: int, state: _State) -> bool:
         event, features = events[i], self._features(events, i)
-        if features.type_bracket:
+        if features.type_bracket or event.case:
             return True
         in_chapter = state.chapters[-1].questions if state.chapters else []
         expected = event.number == state.previous + 1 or (not in_chapter and event.number == 1)

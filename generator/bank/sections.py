@@ -47,3 +47,11 @@ MARKUP_LINE = re.compile(
 # A markup line folding an answer away whose summary names it ("<summary>第 1 题的答案</summary>",
 # "<summary>Show answer</summary>"): with no answer marker after it, what it folds is the answer.
 ANSWER_SUMMARY = re.compile(r"<summary\b[^\n]{0,200}?(?:答案|[Aa]nswer|Solution|解答)")
+# An unnumbered question set as a heading named by its kind and an ordinal ("### 应用题一（30 分）",
+# "## 案例二", "### Case Study 3"): a case question, whose own numbered tasks stay inside it.
+CASE_HEADING = re.compile(
+    r"(?m)^[ \t]{0,3}#{1,6}[ \t]{1,4}(?:\*\*)?"
+    r"(?:案例分析[題题]?|案例|[应應]用[題题]|[综綜]合[应應]用[題题]|[综綜]合[題题]"
+    r"|[论論]述[題题]|材料[題题]|Case Study|Case|Scenario)[ \t]{0,2}"
+    r"(?P<n>[一二三四五六七八九十]{1,3}|\d{1,3})(?![\d一二三四五六七八九十])"
+)

@@ -288,6 +288,8 @@ def test_points_from_a_section_heading_survive_the_json_export(tmp_path):
     "参考答案\n" + "\n" * 50000 + "1. 題\nA. 甲\nB. 乙\n",
     "1. 題\n" + "- " * 50000 + "A: 甲\nB: 乙\n",
     "(1) 題\n" + " " * 100000 + "(A)\n(2) 題\n",
+    "### 案例一\n1. 甲\n2. 乙\n" * 20000,
+    "1. 題\n   A " + "x B " * 50000 + "\n",
 ])
 def test_hostile_layouts_parse_in_linear_time(text):
     import time
@@ -446,3 +448,22 @@ def test_an_answer_folded_in_details_whose_summary_names_it(summary):
     q1, q2 = bank.questions
     assert (q1.stem, q1.answer) == ("书写两个星号", "\\*\\*<br>\n其他数量类推。")
     assert q2.answer is None and "用反斜杠。" in q2.stem  # a summary that names no answer folds no answer
+
+
+@pytest.mark.parametrize("heading", ["### 应用题一（30 分）", "### 案例二", "## Case Study 1"])
+def test_a_case_question_set_as_a_heading_keeps_its_numbered_tasks(heading):
+    bank = parse_text("## 一、单选题\n\n1. 選哪個\nA. 甲\nB. 乙\n\n2. 再選\nA. 丙\nB. 丁\n\n"
+                      f"## 二、综合题\n\n{heading}\n\n某公司要開發系統。請完成：\n\n"
+                      "1. 列出需求。\n2. 畫出流程圖。\n3. 設計模塊。\n\n"
+                      "### 应用题二\n\n已知活動如下。\n\n1. 計算工期。\n2. 找出關鍵路徑。\n")
+    first, second = bank.chapters
+    assert len(first.questions) == 2 and len(second.questions) == 2
+    case = second.questions[0]
+    assert "某公司要開發系統" in case.stem and "3. 設計模塊。" in case.stem
+    assert "2. 找出關鍵路徑。" in second.questions[1].stem
+
+
+def test_a_case_heading_over_questions_with_options_stays_a_section():
+    bank = parse_text("## 案例一\n\n某公司的情況如下。\n\n1. 選哪個\nA. 甲\nB. 乙\n\n2. 再選\nA. 丙\nB. 丁\n")
+    assert [c.title for c in bank.chapters] == ["案例一"]
+    assert [q.number for q in bank.questions] == [1, 2]
