@@ -54,6 +54,12 @@ DEFAULT_NUMBERING = NUMBERINGS[0]
 # number ("### 棧的特點是？" then "- [x] 後進先出"): numbered in order.
 HEADING_QUESTIONS = Recogniser("heading", "### <stem> followed by options",
                                re.compile(r"(?m:^)[ \t]{0,3}#{1,6}[ \t]+(?=\S)"))
+# Flash cards: an unnumbered question folded as "<details><summary>stem</summary>answer</details>"
+# (a summary that names an answer, "<summary>Answer</summary>", folds a numbered question's answer).
+CARD_QUESTIONS = Recogniser("card", "<details><summary>stem</summary> answer </details>",
+                            re.compile(r"(?m:^)[ \t]{0,3}<details\b[^<>\n]{0,80}>[ \t\n]{0,200}"
+                                       r"<summary\b[^<>\n]{0,80}>(?P<stem>[^\n]{1,2000}?)</summary>"))
+_ANSWER_WORDS = re.compile(r"答案|[Aa]nswer|Solution|解答|解析|Explanation")
 
 # Option label forms besides the classic ones, each read together with OPTION_LABEL; groups
 # ``d`` (the letter) as there.  A Markdown list dash or bold around a label belongs to it.
@@ -98,6 +104,7 @@ class Layout:
     answers: Recogniser = DEFAULT_ANSWERS
     numbering_run: int = 0  # the longest run 1, 2, 3 … of line-start numbers
     heading_questions: tuple[int, ...] = ()  # starts of the headings that are questions ("heading")
+    card_questions: tuple[int, ...] = ()  # starts of the <details> cards that are questions ("card")
     numbering_count: int = 0
     option_count: int = 0  # A→B label pairs of the chosen form
     answer_count: int = 0
@@ -155,13 +162,20 @@ def detect_layout(text: str) -> Layout:
     else:
         headings = ()
         numbering = numbering if count else DEFAULT_NUMBERING
+    cards: tuple[int, ...] = ()
+    if not count and not headings:  # with no numbers nor headings, <details> cards may be the questions
+        cards = tuple(m.start() for m in CARD_QUESTIONS.pattern.finditer(text) if not _ANSWER_WORDS.search(m["stem"]))
+        if len(cards) >= 2:
+            numbering, run, count = CARD_QUESTIONS, len(cards), len(cards)
+        else:
+            cards = ()
     marked = sum(1 for _ in ANSWER_MARK.finditer(text))
     answers, answer_count = DEFAULT_ANSWERS, marked
     for style in ANSWER_STYLES[1:]:
         found = sum(1 for m in style.pattern.finditer(text) if _counts_as_answer(style, m))
         if found > answer_count:
             answers, answer_count = style, found
-    return Layout(numbering, options, answers, run, headings, count, option_count, answer_count)
+    return Layout(numbering, options, answers, run, headings, cards, count, option_count, answer_count)
 
 
 def _heading_questions(text: str, labels: re.Pattern[str], numbered: int) -> tuple[int, ...]:

@@ -33,6 +33,7 @@ QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.ban
 _NEWLINE = re.compile("\n")
 _FIELD_MARK = re.compile(f"{F.ANSWER_MARK.pattern}|{F.EXPLANATION_MARK.pattern.replace('bold', 'xbold')}")
 _H1 = re.compile(r"[ \t]*#[ \t]")
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}\b[^<>\n]{0,80}>")  # "<div>", "</p>" around a card's answer
 
 
 @dataclass
@@ -44,6 +45,7 @@ class _Event:
     number: int = 0
     line_start: bool = False
     case: bool = False  # a case question named by a heading ("### 应用题一"), taken as it stands
+    card: str | None = None  # a <details> card's question (its summary), taken as it stands
 
 
 class _Features:
@@ -162,7 +164,8 @@ class _Scanner:
 
     # -- scanning -------------------------------------------------------------
     def candidates(self) -> list[_Event]:
-        questions = self._heading_questions() if self.layout.heading_questions else self._numbered_questions()
+        questions = (self._heading_questions() if self.layout.heading_questions
+                     else self._card_questions() if self.layout.card_questions else self._numbered_questions())
         questions = self._with_case_questions(questions)
         line_questions = {e.start for e in questions if e.line_start}
         markdown: list[_Event] = []
@@ -220,6 +223,13 @@ class _Scanner:
         inside = [(k := bisect.bisect_right(starts, q.start) - 1) >= 0 and q.start < spans[k][1] for q in questions]
         return sorted([q for q, dropped in zip(questions, inside, strict=True) if not dropped] + cases,
                       key=lambda e: e.start)
+
+    def _card_questions(self) -> list[_Event]:
+        """"<details><summary>JVM的全称是__。</summary><div>Java Virtual Machine</div></details>":
+        questions numbered in order."""
+        card = self.layout.numbering.pattern
+        return [_Event("question", start, m.end(), number=k, line_start=True, card=m["stem"])
+                for k, start in enumerate(self.layout.card_questions, 1) if (m := card.match(self.text, start))]
 
     def _heading_questions(self) -> list[_Event]:
         """"### 棧的特點是？" followed by its options: questions numbered in order."""
@@ -297,7 +307,7 @@ class _Scanner:
 
     def _question_accepted(self, events: list[_Event], i: int, state: _State) -> bool:
         event, features = events[i], self._features(events, i)
-        if features.type_bracket or event.case:
+        if features.type_bracket or event.case or event.card is not None:
             return True
         in_chapter = state.chapters[-1].questions if state.chapters else []
         expected = event.number == state.previous + 1 or (not in_chapter and event.number == 1)
@@ -389,6 +399,9 @@ class _Scanner:
 
     def _question(self, mark: _Event, end: int, draft: _ChapterDraft) -> Question:
         body = self.slice(mark.end, end, question=True)
+        if mark.card is not None:  # the summary asks, what the card folds answers
+            answer = "\n".join(line for line in (_TAG.sub("", line).strip() for line in body.splitlines()) if line)
+            body = _TAG.sub("", mark.card) + (f"\n答案：{answer}" if answer else "")
         body = self._unbolded_stem(mark, body)
         judged = F.JUDGE_PREFIX.match(self.text, mark.start, mark.end)  # "(√)1. 陳述"
         parts = F.split_question(body, draft.default_type, self.layout.option_pattern, self.layout.answers.name,

@@ -289,6 +289,7 @@ def test_points_from_a_section_heading_survive_the_json_export(tmp_path):
     "1. 題\n" + "- " * 50000 + "A: 甲\nB: 乙\n",
     "(1) 題\n" + " " * 100000 + "(A)\n(2) 題\n",
     "### 案例一\n1. 甲\n2. 乙\n" * 20000,
+    "<details><summary>" + "甲 " * 50000 + "\n" + "<details><summary>乙</summary>\n丙\n</details>\n" * 20000,
     "1. 題\n   A " + "x B " * 50000 + "\n",
 ])
 def test_hostile_layouts_parse_in_linear_time(text):
@@ -467,3 +468,22 @@ def test_a_case_heading_over_questions_with_options_stays_a_section():
     bank = parse_text("## 案例一\n\n某公司的情況如下。\n\n1. 選哪個\nA. 甲\nB. 乙\n\n2. 再選\nA. 丙\nB. 丁\n")
     assert [c.title for c in bank.chapters] == ["案例一"]
     assert [q.number for q in bank.questions] == [1, 2]
+
+
+def test_flash_cards_in_details_blocks_are_questions():
+    bank = parse_text("# Java 卡片\n\n<details>\n  <summary>JVM的全称是__。</summary>\n"
+                      "  <div>Java Virtual Machine</div>\n"
+                      "</details>\n\n<details>\n  <summary><b>JRE是__的实现，解释到__代码。</b></summary>\n"
+                      "  <div>JVM</div>\n  <div>字节</div>\n</details>\n\n"
+                      "<details><summary>JDK包含JRE。</summary>\n<div></div>\n</details>\n")
+    assert [(q.number, q.type, q.stem, q.answer) for q in bank.questions] == [
+        (1, T.FILL, "JVM的全称是__。", "Java Virtual Machine"),
+        (2, T.FILL, "JRE是__的实现，解释到__代码。", "JVM\n字节"),
+        (3, T.SHORT, "JDK包含JRE。", None)]
+    assert bank.chapters[0].title == "Java 卡片" and bank.layout.numbering.startswith("card")
+
+
+def test_details_folding_answers_of_numbered_questions_are_no_cards():
+    bank = parse_text("1. 選哪個\nA. 甲\nB. 乙\n<details><summary>提示</summary>\n想想。\n</details>\n"
+                      "2. 再選\nA. 丙\nB. 丁\n<details><summary>答案</summary>\nB\n</details>\n")
+    assert [(q.number, q.answer) for q in bank.questions] == [(1, None), (2, "B")]
