@@ -33,12 +33,14 @@ EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|�
 # Markdown banks bold their markers ("**答案：**"): a bold pair around a marker is part of it.
 _CLOSE = r"(?:(?(bold)\*\*)[ \t]{0,3}[：:]|[ \t]{0,3}[：:](?(bold)\*\*)?)"  # "**答案**：", "**答案：**", "**答案：B**"
 ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what else may start a marker
-    r"(?=[*【參参正標标答CcRrA我])(?P<bold>\*\*)?"
+    r"(?=[*_【參参正標标答CcRrA我])(?P<bold>\*\*)?"
     r"(?:我的答案[ \t]{0,2}[：:][^\n:：]{0,20}?(?=(?:正確|正确)答案))?"  # an exam record: "我的答案:正确答案:A"
     r"(?:【(?:參考|参考|正確|正确|標準|标准)?答案】(?(bold)\*\*)"
     r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)" + _CLOSE
     + r"|(?:[Cc]orrect [Aa]nswer|[Rr]ight [Aa]nswer|Answer|ANSWER)" + _CLOSE
-    + r"|(?m:^)[ \t]{0,8}答" + _CLOSE + ")"  # "答：" opening a line (解答：, 回答： are no answers)
+    + r"|(?m:^)[ \t]{0,8}答" + _CLOSE  # "答：" opening a line (解答：, 回答： are no answers)
+    # "__Suggested Answers__" on its own line, over a list that marks the right options
+    + r"|(?m:^)[ \t]{0,3}(?:__|\*\*)(?:Suggested |Correct )?(?:Answers?|ANSWERS?)(?:__|\*\*)[ \t]*(?m:$))"
 )
 EXPLANATION_MARK = re.compile(  # the lookahead, as ANSWER_MARK's, makes the scan quick
     r"(?=[*【答解E])(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】(?(bold)\*\*)|(?:(?:答案)?解析|解答"
@@ -114,13 +116,20 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
     if answer_mark and answer_text and answer_mark.group().count("**") % 2:  # "**答案：B**"
         first, newline, rest = answer_text.partition("\n")
         answer_text = first.rstrip().removesuffix("**").rstrip() + newline + rest
-    if answer_text and not explanation_mark:
+    if answer_text and (marked := _marked_letters(answer_text)) is not None:
+        answer_text, rest = marked
+        explanation = explanation or rest
+    elif answer_text and not explanation_mark:
         answer_text, explanation = _answer_line(answer_text)
 
     if answer_text is None and prefix is not None:
         answer_text = prefix
     choice_expected = qtype is not None and qtype.is_choice
     stem, options = split_options(question_part, allow_single=choice_expected, labels=labels)
+    if options and (label := LABEL_LINE.search(options[-1].text)):  # "__Question Options__" after the last
+        last = options[-1]
+        options = (*options[:-1], Option(last.label, last.text[: label.start()].strip()))
+        explanation = f"{last.text[label.start():].strip()}\n\n{explanation}".strip()
     ticked = task_options(question_part)
     if ticked is not None:
         stem, options, letters = ticked
@@ -130,6 +139,32 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         if found is not None:
             stem, options, answer_text = found
     return Fields(qtype, tuple(tags), stem.strip(), options, answer_text, explanation)
+
+
+# A line of nothing but a bold label ("__Question Options__", "**Notes**"): a block of its own, so
+# after the options it is no part of the last one
+LABEL_LINE = re.compile(r"(?m)^[ \t]{0,3}(?P<o>__|\*\*)[^\n_*]{1,60}(?P=o)[ \t]*$")
+# "- B - Correct": an item of an answer list that names every option and marks the right ones
+_MARKED_ITEM = re.compile(r"[ \t]{0,8}[-*+][ \t]{1,4}(?P<l>[A-F])[ \t]{0,4}"
+                          r"(?P<mark>(?:[-–—:：(（][ \t]{0,4})?"
+                          r"(?:Correct|correct|CORRECT|正确|正確|✓|✔|√)[)）]?)?[ \t]*")
+
+
+def _marked_letters(text: str) -> tuple[str, str] | None:
+    """``"- A\n- B - Correct\n- C"`` -> ``("B", text after the list)``; ``None`` unless the answer
+    opens with such a list with at least one item marked."""
+    lines = text.split("\n")
+    letters, k = "", 0
+    for k, line in enumerate(lines):  # noqa: B007  (k: where the list ends)
+        item = _MARKED_ITEM.fullmatch(line)
+        if item is None:
+            break
+        letters += item["l"] if item["mark"] else ""
+    else:
+        k = len(lines)
+    if not letters:
+        return None
+    return letters, "\n".join(lines[k:]).strip()
 
 
 def _answer_line(text: str) -> tuple[str, str]:

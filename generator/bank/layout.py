@@ -59,6 +59,12 @@ HEADING_QUESTIONS = Recogniser("heading", "### <stem> followed by options",
 CARD_QUESTIONS = Recogniser("card", "<details><summary>stem</summary> answer </details>",
                             re.compile(r"(?m:^)[ \t]{0,3}<details\b[^<>\n]{0,80}>[ \t\n]{0,200}"
                                        r"<summary\b[^<>\n]{0,80}>(?P<stem>[^\n]{1,2000}?)</summary>"))
+# Unnumbered questions each opened by the same label on a line of its own ("__Practice Question__",
+# "**Question**", "## Question"), as quiz exporters write them.
+LABELLED_QUESTIONS = Recogniser("label", "__Question__ / **Practice Question** on its own line",
+                                re.compile(r"(?m:^)[ \t]{0,3}(?:#{1,6}[ \t]{1,4})?(?P<o>__|\*\*)?"
+                                           r"(?:Practice |Sample |Quiz )?(?:Question|QUESTION|问题|問題|题目|題目)"
+                                           r"(?(o)(?P=o))[ \t]*[:：]?[ \t]*(?m:$)"))
 _ANSWER_WORDS = re.compile(r"答案|[Aa]nswer|Solution|解答|解析|Explanation")
 
 # Option label forms besides the classic ones, each read together with OPTION_LABEL; groups
@@ -104,7 +110,7 @@ class Layout:
     answers: Recogniser = DEFAULT_ANSWERS
     numbering_run: int = 0  # the longest run 1, 2, 3 … of line-start numbers
     heading_questions: tuple[int, ...] = ()  # starts of the headings that are questions ("heading")
-    card_questions: tuple[int, ...] = ()  # starts of the <details> cards that are questions ("card")
+    card_questions: tuple[int, ...] = ()  # starts of the unnumbered questions ("card", "label")
     numbering_count: int = 0
     option_count: int = 0  # A→B label pairs of the chosen form
     answer_count: int = 0
@@ -157,18 +163,16 @@ def detect_layout(text: str) -> Layout:
     # Headings followed by options are the questions when they outnumber the numbers at line
     # starts (a preamble's "1. 2." has some); with neither, "1." reads a bank on one line.
     headings = _heading_questions(text, _option_pattern(options), count)
-    if len(headings) > count:
-        numbering, run, count = HEADING_QUESTIONS, len(headings), len(headings)
-    else:
-        headings = ()
-        numbering = numbering if count else DEFAULT_NUMBERING
+    unnumbered = None if count else _unnumbered_questions(text, len(headings))
     cards: tuple[int, ...] = ()
-    if not count and not headings:  # with no numbers nor headings, <details> cards may be the questions
-        cards = tuple(m.start() for m in CARD_QUESTIONS.pattern.finditer(text) if not _ANSWER_WORDS.search(m["stem"]))
-        if len(cards) >= 2:
-            numbering, run, count = CARD_QUESTIONS, len(cards), len(cards)
-        else:
-            cards = ()
+    if unnumbered is not None:
+        numbering, cards = unnumbered
+        headings, run, count = (), len(cards), len(cards)
+    elif len(headings) > count:
+        numbering, run, count, cards = HEADING_QUESTIONS, len(headings), len(headings), ()
+    else:
+        headings, cards = (), ()
+        numbering = numbering if count else DEFAULT_NUMBERING
     marked = sum(1 for _ in ANSWER_MARK.finditer(text))
     answers, answer_count = DEFAULT_ANSWERS, marked
     for style in ANSWER_STYLES[1:]:
@@ -176,6 +180,19 @@ def detect_layout(text: str) -> Layout:
         if found > answer_count:
             answers, answer_count = style, found
     return Layout(numbering, options, answers, run, headings, cards, count, option_count, answer_count)
+
+
+def _unnumbered_questions(text: str, headings: int) -> tuple[Recogniser, tuple[int, ...]] | None:
+    """With no numbers, the starts of at least two questions opened by label lines (as many as
+    the question headings, or more: "## Question" each time is a label, no stem), else with
+    no question headings either, by <details> cards."""
+    labels = tuple(m.start() for m in LABELLED_QUESTIONS.pattern.finditer(text))
+    if len(labels) >= max(2, headings):
+        return LABELLED_QUESTIONS, labels
+    if headings:
+        return None
+    cards = tuple(m.start() for m in CARD_QUESTIONS.pattern.finditer(text) if not _ANSWER_WORDS.search(m["stem"]))
+    return (CARD_QUESTIONS, cards) if len(cards) >= 2 else None
 
 
 def _heading_questions(text: str, labels: re.Pattern[str], numbered: int) -> tuple[int, ...]:

@@ -44,8 +44,8 @@ class _Event:
     title: str = ""
     number: int = 0
     line_start: bool = False
-    case: bool = False  # a case question named by a heading ("### 应用题一"), taken as it stands
-    card: str | None = None  # a <details> card's question (its summary), taken as it stands
+    case: bool = False  # taken as it stands: a case question named by a heading ("### 应用题一"), a card, a label
+    card: str = ""  # a <details> card's question (its summary)
 
 
 class _Features:
@@ -225,10 +225,11 @@ class _Scanner:
                       key=lambda e: e.start)
 
     def _card_questions(self) -> list[_Event]:
-        """"<details><summary>JVM的全称是__。</summary><div>Java Virtual Machine</div></details>":
-        questions numbered in order."""
+        """"<details><summary>JVM的全称是__。</summary><div>Java Virtual Machine</div></details>",
+        or "__Practice Question__" opening each: questions numbered in order."""
         card = self.layout.numbering.pattern
-        return [_Event("question", start, m.end(), number=k, line_start=True, card=m["stem"])
+        return [_Event("question", start, m.end(), number=k, line_start=True, card=m.groupdict().get("stem") or "",
+                       case=True)
                 for k, start in enumerate(self.layout.card_questions, 1) if (m := card.match(self.text, start))]
 
     def _heading_questions(self) -> list[_Event]:
@@ -307,7 +308,7 @@ class _Scanner:
 
     def _question_accepted(self, events: list[_Event], i: int, state: _State) -> bool:
         event, features = events[i], self._features(events, i)
-        if features.type_bracket or event.case or event.card is not None:
+        if features.type_bracket or event.case:
             return True
         in_chapter = state.chapters[-1].questions if state.chapters else []
         expected = event.number == state.previous + 1 or (not in_chapter and event.number == 1)
@@ -399,7 +400,7 @@ class _Scanner:
 
     def _question(self, mark: _Event, end: int, draft: _ChapterDraft) -> Question:
         body = self.slice(mark.end, end, question=True)
-        if mark.card is not None:  # the summary asks, what the card folds answers
+        if mark.card:  # the summary asks, what the card folds answers
             answer = "\n".join(line for line in (_TAG.sub("", line).strip() for line in body.splitlines()) if line)
             body = _TAG.sub("", mark.card) + (f"\n答案：{answer}" if answer else "")
         body = self._unbolded_stem(mark, body)

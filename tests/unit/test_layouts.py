@@ -289,6 +289,7 @@ def test_points_from_a_section_heading_survive_the_json_export(tmp_path):
     "1. 題\n" + "- " * 50000 + "A: 甲\nB: 乙\n",
     "(1) 題\n" + " " * 100000 + "(A)\n(2) 題\n",
     "### 案例一\n1. 甲\n2. 乙\n" * 20000,
+    "__Question__\nx\n__Question__\nx\nA. a\nB. b\n__Answer__\n- A - Correct\n" + "- B\n" * 50000,
     "<details><summary>" + "甲 " * 50000 + "\n" + "<details><summary>乙</summary>\n丙\n</details>\n" * 20000,
     "1. 題\n   A " + "x B " * 50000 + "\n",
 ])
@@ -487,3 +488,22 @@ def test_details_folding_answers_of_numbered_questions_are_no_cards():
     bank = parse_text("1. 選哪個\nA. 甲\nB. 乙\n<details><summary>提示</summary>\n想想。\n</details>\n"
                       "2. 再選\nA. 丙\nB. 丁\n<details><summary>答案</summary>\nB\n</details>\n")
     assert [(q.number, q.answer) for q in bank.questions] == [(1, None), (2, "B")]
+
+
+@pytest.mark.parametrize("label", ["__Practice Question__", "**Question**", "## Question"])
+def test_unnumbered_questions_opened_by_a_label_line(label):
+    bank = parse_text(f"__Type__\n\nMultiple Choice\n\n{label}\n\nWhich is a fruit?\n\nA. Apple\nB. Stone\n\n"
+                      "__Suggested Answers__\n\n- A - Correct\n- B\n\n"
+                      f"{label}\n\nWhich are colours?\n\nA. Red\nB. Blue\nC. Fish\n\n__Question Options__\n\nany\n\n"
+                      "__Suggested Answers__\n\n- A - Correct\n- B - Correct\n- C\n")
+    q1, q2 = bank.questions
+    assert (q1.stem, [o.text for o in q1.options], q1.answer) == ("Which is a fruit?", ["Apple", "Stone"], "A")
+    assert (q2.type, [o.text for o in q2.options], q2.answer) == (T.MULTIPLE, ["Red", "Blue", "Fish"], "AB")
+    assert "any" in q2.explanation  # the quiz's own setting is kept, out of the last option
+    assert bank.preamble == "__Type__\n\nMultiple Choice"
+
+
+@pytest.mark.parametrize("item", ["- B - Correct", "- B (correct)", "* B ✓", "- B：正确"])
+def test_an_answer_list_marking_the_right_options(item):
+    q = parse_text(f"1. 選哪個\nA. 甲\nB. 乙\n**Answer**\n- A\n{item}\n\n2. 再選\nA. x\nB. y\n答案：A\n").questions[0]
+    assert q.answer == "B"
