@@ -167,6 +167,36 @@ def _marked_letters(text: str) -> tuple[str, str] | None:
     return letters, "\n".join(lines[k:]).strip()
 
 
+# A question in parts, each under a heading "--name--" (freeCodeCamp's quizzes): "--text--" the
+# stem, "--distractors--" the wrong options between "---" lines, "--answer--" the right one
+PART_HEADING = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]{1,4}--(?P<name>[a-z]{1,20})--[ \t]*$\n?")
+PART_TITLE = re.compile(r"--(?:text|distractors|answer)--")  # such a heading is no chapter
+_PART_RULE = re.compile(r"(?m)^[ \t]{0,3}-{3,}[ \t]*$")
+
+
+def part_question(body: str) -> Fields | None:
+    """The fields of a question written in parts, the right option read last; ``None``
+    unless ``body`` has a text and an answer part."""
+    marks = list(PART_HEADING.finditer(body))
+    parts: dict[str, str] = {}
+    others = [body[: marks[0].start()] if marks else body]
+    for i, mark in enumerate(marks):
+        text = body[mark.end() : marks[i + 1].start() if i + 1 < len(marks) else len(body)].strip()
+        if PART_TITLE.fullmatch(f"--{mark['name']}--") and mark["name"] not in parts:
+            parts[mark["name"]] = text
+        else:  # hints, explanations: kept, after the answer
+            others.append(body[mark.start() : mark.end()] + text)
+    if "text" not in parts or "answer" not in parts:
+        return None
+    wrong = [t.strip() for t in _PART_RULE.split(parts.get("distractors", "")) if t.strip()]
+    if len(wrong) >= len(OPTION_LETTERS):
+        return None
+    options = tuple(Option(OPTION_LETTERS[i], t) for i, t in enumerate([*wrong, parts["answer"]])) if wrong else ()
+    answer = options[-1].label if options else parts["answer"]
+    stem = f"{others[0].strip()}\n\n{parts['text']}".strip()
+    return Fields(None, (), stem, options, answer, "\n\n".join(o.strip() for o in others[1:]))
+
+
 def _answer_line(text: str) -> tuple[str, str]:
     """``"D\n\nWithin the function…"`` -> ``("D", "Within the function…")``: an answer line of
     option letters or a judge token ends at its line, and the text after it explains it."""

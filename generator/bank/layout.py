@@ -60,10 +60,11 @@ CARD_QUESTIONS = Recogniser("card", "<details><summary>stem</summary> answer </d
                             re.compile(r"(?m:^)[ \t]{0,3}<details\b[^<>\n]{0,80}>[ \t\n]{0,200}"
                                        r"<summary\b[^<>\n]{0,80}>(?P<stem>[^\n]{1,2000}?)</summary>"))
 # Unnumbered questions each opened by the same label on a line of its own ("__Practice Question__",
-# "**Question**", "## Question"), as quiz exporters write them.
+# "**Question**", "## Question", freeCodeCamp's "### --question--"), as quiz exporters write them.
 LABELLED_QUESTIONS = Recogniser("label", "__Question__ / **Practice Question** on its own line",
                                 re.compile(r"(?m:^)[ \t]{0,3}(?:#{1,6}[ \t]{1,4})?(?P<o>__|\*\*)?"
-                                           r"(?:Practice |Sample |Quiz )?(?:Question|QUESTION|问题|問題|题目|題目)"
+                                           r"(?:--question--|(?:Practice |Sample |Quiz )?"
+                                           r"(?:Question|QUESTION|问题|問題|题目|題目))"
                                            r"(?(o)(?P=o))[ \t]*[:：]?[ \t]*(?m:$)"))
 _ANSWER_WORDS = re.compile(r"答案|[Aa]nswer|Solution|解答|解析|Explanation")
 

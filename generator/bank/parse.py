@@ -173,9 +173,10 @@ class _Scanner:
         for pattern in LINE_HEADINGS:
             for m in pattern.finditer(self.text):
                 # "## 1. 題幹" and "## Question 3:" are questions set as headings, not chapters;
-                # "#### 答案：D" is an answer
+                # "#### 答案：D" is an answer, "#### --text--" part of a question
                 title = m.group("title")
-                if m.start() not in line_questions and not _FIELD_MARK.match(title):
+                if m.start() not in line_questions and not _FIELD_MARK.match(title) and not F.PART_TITLE.fullmatch(
+                        title):
                     heading = _Event("heading", m.start(), m.end(), title.strip(), line_start=True)
                     (markdown if pattern is LINE_HEADINGS[0] else plain).append(heading)
         for m in INLINE_HEADING.finditer(self.text):
@@ -405,8 +406,9 @@ class _Scanner:
             body = _TAG.sub("", mark.card) + (f"\n答案：{answer}" if answer else "")
         body = self._unbolded_stem(mark, body)
         judged = F.JUDGE_PREFIX.match(self.text, mark.start, mark.end)  # "(√)1. 陳述"
-        parts = F.split_question(body, draft.default_type, self.layout.option_pattern, self.layout.answers.name,
-                                 judged["a"] if judged else None)
+        parts = F.part_question(self.text[mark.end : end]) or F.split_question(  # its "---" are no markup
+            body, draft.default_type, self.layout.option_pattern, self.layout.answers.name,
+            judged["a"] if judged else None)
         entry = self.key_entries.get(mark.start)
         if entry is not None and parts.answer_text is None:
             parts = replace(parts, answer_text=entry.answer, explanation=parts.explanation or entry.explanation)

@@ -507,3 +507,16 @@ def test_unnumbered_questions_opened_by_a_label_line(label):
 def test_an_answer_list_marking_the_right_options(item):
     q = parse_text(f"1. 選哪個\nA. 甲\nB. 乙\n**Answer**\n- A\n{item}\n\n2. 再選\nA. x\nB. y\n答案：A\n").questions[0]
     assert q.answer == "B"
+
+
+def test_questions_in_parts_under_dashed_headings():
+    # freeCodeCamp's quiz format: the right option is the answer part, read last
+    part = ("### --question--\n\n#### --text--\n\n{stem}\n\n#### --distractors--\n\n甲\n\n---\n\n乙\n\n---\n\n"
+            "丙 `x`\n\n#### --answer--\n\n{answer}\n\n")
+    bank = parse_text("# --description--\n\n說明。\n\n## --quiz--\n\n" + part.format(stem="第一題？", answer="丁")
+                      + part.format(stem="第二題？", answer="戊") + "## --quiz--\n\n"
+                      + part.format(stem="第三題？", answer="己"))
+    assert [len(c.questions) for c in bank.chapters] == [2, 1]
+    q = bank.questions[1]
+    assert (q.stem, [o.text for o in q.options], q.answer, q.type) == (
+        "第二題？", ["甲", "乙", "丙 `x`", "戊"], "D", T.SINGLE)
