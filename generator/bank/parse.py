@@ -26,7 +26,16 @@ from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout
 from .lists import numbered_lists
 from .model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
-from .sections import ANSWER_SUMMARY, CASE_HEADING, FURNITURE, INLINE_HEADING, LINE_HEADINGS, MARKUP_LINE, POINTS
+from .sections import (
+    ANSWER_SUMMARY,
+    CASE_HEADING,
+    FURNITURE,
+    INLINE_HEADING,
+    LINE_HEADINGS,
+    MARKUP_LINE,
+    POINTS,
+    front_matter,
+)
 from .spans import code_and_table_spans
 
 QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.bank.layout
@@ -348,10 +357,11 @@ class _Scanner:
                              + ", each followed by options ('A. …') or an answer ('答案：B')",
                              f"no question in {len(self.text)} characters"
                              + (f"; it starts:\n{_first_lines(self.text)}" if self.text.strip() else ""))
-        title = next((line.strip(" #\t") for line in preamble.splitlines()
-                      if line.strip(" #\t") and not FURNITURE.fullmatch(line)), "")
-        if not title and not preamble and _H1.match(self.text, kept[0][0].start):
-            title = kept[0][0].title  # "# Python Quiz" opening the file names it too
+        front_end, title = front_matter(preamble)  # site metadata names the bank, or comes before its name
+        title = title or next((line.strip(" #\t") for line in preamble[front_end:].splitlines()
+                               if line.strip(" #\t") and not FURNITURE.fullmatch(line)), "")
+        if not title and not preamble[front_end:].strip() and _H1.match(self.text, kept[0][0].start):
+            title = kept[0][0].title  # "# Python Quiz" opening the file (after front matter) names it too
         sections = [(d.start, [(m.start, m.number) for m in d.questions]) for d, _ in kept]
         self.key_entries, unplaced = match_keys(self.keys, sections)
         self.ids = iter(question_ids([[m.number for m in d.questions] for d, _ in kept]))

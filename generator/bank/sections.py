@@ -55,3 +55,18 @@ CASE_HEADING = re.compile(
     r"|[论論]述[題题]|材料[題题]|Case Study|Case|Scenario)[ \t]{0,2}"
     r"(?P<n>[一二三四五六七八九十]{1,3}|\d{1,3})(?![\d一二三四五六七八九十])"
 )
+# Front matter opening a Markdown file: "---", "key: value" lines, "---" (site metadata)
+_FRONT_MATTER_OPEN = re.compile(r"---[ \t]*\n(?=[A-Za-z_][\w-]{0,40}[ \t]*:)")
+_FRONT_MATTER_CLOSE = re.compile(r"(?m)^(?:---|\.\.\.)[ \t]*$\n?")
+_FRONT_MATTER_TITLE = re.compile(r"(?m)^title[ \t]*:[ \t]*(?P<q>[\"']?)(?P<title>[^\n]{1,200}?)(?P=q)[ \t]*$")
+
+
+def front_matter(text: str, limit: int = 20000) -> tuple[int, str]:
+    """Where the front matter opening ``text`` ends (0 without one, looked for in the first
+    ``limit`` characters) and the title it gives ("" without)."""
+    opening = _FRONT_MATTER_OPEN.match(text)
+    closing = _FRONT_MATTER_CLOSE.search(text, opening.end(), limit) if opening else None
+    if closing is None:
+        return 0, ""
+    title = _FRONT_MATTER_TITLE.search(text, 0, closing.start())
+    return closing.end(), title["title"].strip() if title else ""

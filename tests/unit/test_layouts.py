@@ -520,3 +520,12 @@ def test_questions_in_parts_under_dashed_headings():
     q = bank.questions[1]
     assert (q.stem, [o.text for o in q.options], q.answer, q.type) == (
         "第二題？", ["甲", "乙", "丙 `x`", "戊"], "D", T.SINGLE)
+
+
+@pytest.mark.parametrize("front, title", [
+    ("---\nid: 66ed\ntitle: '電腦基礎測驗'\n---\n\n說明。\n", "電腦基礎測驗"),
+    ("---\nlayout: quiz\n---\n# 期中考\n", "期中考"),
+])
+def test_front_matter_names_the_bank_or_comes_before_its_name(front, title):
+    bank = parse_text(front + "\n1. 選哪個\nA. 甲\nB. 乙\n答案：A\n2. 再選\nA. 丙\nB. 丁\n答案：B\n")
+    assert bank.title == title and len(bank.questions) == 2 and bank.preamble.startswith("---\n")
