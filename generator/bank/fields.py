@@ -346,6 +346,8 @@ def unfenced(text: str) -> str:
 
 def infer_type(fields: Fields) -> QuestionType:
     """Guess the type of a question whose bank does not say it."""
+    if len(fields.options) == 2 and {_judge_word(o.text) for o in fields.options} == {True, False}:
+        return QuestionType.JUDGE  # "- [ ] True / - [ ] False": a statement to judge
     if fields.options:
         letters = choice_letters(unfenced(fields.answer_text or ""))
         return QuestionType.MULTIPLE if letters and len(letters) > 1 else QuestionType.SINGLE
@@ -390,6 +392,11 @@ def choice_letters(text: str) -> str | None:
         return None
     letters = _LETTERS.findall(text.upper())
     return "".join(sorted(set(letters))) or None
+
+
+def _judge_word(text: str) -> bool | None:
+    """:func:`judge_value` of an option's text, but for a single letter ("x", "T"): one is a value."""
+    return judge_value(text) if not re.fullmatch(r"\s*[A-Za-z]\s*", text) else None
 
 
 def judge_value(text: str) -> bool | None:

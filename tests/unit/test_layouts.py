@@ -529,3 +529,11 @@ def test_questions_in_parts_under_dashed_headings():
 def test_front_matter_names_the_bank_or_comes_before_its_name(front, title):
     bank = parse_text(front + "\n1. 選哪個\nA. 甲\nB. 乙\n答案：A\n2. 再選\nA. 丙\nB. 丁\n答案：B\n")
     assert bank.title == title and len(bank.questions) == 2 and bank.preamble.startswith("---\n")
+
+
+@pytest.mark.parametrize("options, answer", [
+    ("- [ ] True\n- [x] False", "false"), ("- [x] 正確\n- [ ] 錯誤", "true"), ("A. 對\nB. 錯", None),
+])
+def test_options_true_and_false_make_a_judge_question(options, answer):
+    q = parse_text(f"1. 地球是平的。\n{options}\n\n2. 選哪個\nA. x\nB. y\n答案：A\n").questions[0]
+    assert (q.type, q.answer, q.stem) == (T.JUDGE, answer, "地球是平的。")
