@@ -537,3 +537,18 @@ def test_front_matter_names_the_bank_or_comes_before_its_name(front, title):
 def test_options_true_and_false_make_a_judge_question(options, answer):
     q = parse_text(f"1. 地球是平的。\n{options}\n\n2. 選哪個\nA. x\nB. y\n答案：A\n").questions[0]
     assert (q.type, q.answer, q.stem) == (T.JUDGE, answer, "地球是平的。")
+
+
+def test_a_fence_mentioned_in_a_stem_fences_nothing():
+    # "(```)" and inline code between four backticks are text about fences, not fences
+    bank = parse_text("1. Code blocks use triple backticks (```) or indentation.\nA. 對\nB. 錯\n答案：A\n\n"
+                      "2. Write ```` `` `x` `` ```` inline.\nA. 對\nB. 錯\n答案：A\n\n"
+                      "3. Which fence?\nA. ```\nB. ~~~\n答案：A\n\n4. Last\nA. x\nB. y\n答案：B\n")
+    assert [q.number for q in bank.questions] == [1, 2, 3, 4]
+
+
+def test_a_four_backtick_fence_holds_triple_backticks_as_code():
+    bank = parse_text("1. 哪個對？\nA. 甲\nB. 乙\n答案：A\n解析：\n````\n```\n2. 不是題目\n```\n````\n\n"
+                      "2. 再選\nA. 丙\nB. 丁\n答案：B\n")
+    assert [q.number for q in bank.questions] == [1, 2] and "2. 不是題目" in bank.questions[0].explanation
+
