@@ -400,7 +400,7 @@ def _judge_word(text: str) -> bool | None:
 
 
 def judge_value(text: str) -> bool | None:
-    token = text.strip().strip("。.（）()").upper()
+    token = text.strip().strip("。.（）()*").upper()  # "**True**" as bold as its marker
     if token in _TRUE:
         return True
     if token in _FALSE:

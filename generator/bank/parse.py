@@ -19,7 +19,7 @@ from ..base.errors import ParseError
 from ..base.numerals import chinese_number
 from ..base.text import clip
 from . import fields as F
-from .answer_key import KeyEntry, find_keys, match_keys
+from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys
 from .ids import assign_ids as _assign_ids  # noqa: F401  (spreadsheet.py imports it from here)
 from .ids import question_ids
 from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
@@ -42,6 +42,10 @@ QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.ban
 _NEWLINE = re.compile("\n")
 _FIELD_MARK = re.compile(f"{F.ANSWER_MARK.pattern}|{F.EXPLANATION_MARK.pattern.replace('bold', 'xbold')}")
 _H1 = re.compile(r"[ \t]*#[ \t]")
+_HEADING_LEVEL = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]")
+# A heading over answers that repeat the questions ("## Answer Key")
+_KEY_TITLE = re.compile(r"(?:Answer Key|ANSWER KEY|Answers|ANSWERS|Solutions|參考答案|参考答案"
+                        r"|答案(?:[與与及和]?解析)?)[ \t:：]*")
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}\b[^<>\n]{0,80}>")  # "<div>", "</p>" around a card's answer
 
 
@@ -263,6 +267,9 @@ class _Scanner:
         for i, event in enumerate(events):
             if event.start < consumed or event.start in self.lists:
                 continue
+            if event.kind == "heading" and state.last is not None and (key_end := self._repeated_key(events, i)):
+                consumed = key_end
+                continue
             if event.kind == "heading":
                 if not self._heading_accepted(events, i, state):
                     continue
@@ -279,6 +286,36 @@ class _Scanner:
                 continue
             consumed = event.end
         return self.assemble(slug, state.chapters)
+
+    def _repeated_key(self, events: list[_Event], i: int) -> int | None:
+        """Under a heading "## Answer Key" that repeats the questions by number, each with its
+        answer ("**Question 1** … **Answer**: True"), to the next heading as high: a key
+        (added to ``self.keys``), whose end is returned; ``None`` for any other heading."""
+        heading = events[i]
+        level = _HEADING_LEVEL.match(self.text, heading.start)
+        if level is None or not _KEY_TITLE.fullmatch(heading.title):
+            return None
+        depth = len(level[1])
+        end = len(self.text)
+        inside: list[_Event] = []
+        for event in events[i + 1 :]:
+            if event.kind == "heading" and (other := _HEADING_LEVEL.match(self.text, event.start)) \
+                    and len(other[1]) <= depth:
+                end = event.start
+                break
+            if event.kind == "question" and event.line_start:
+                inside.append(event)
+        entries = []
+        for k, event in enumerate(inside):
+            block_end = inside[k + 1].start if k + 1 < len(inside) else end
+            parts = F.split_question(self.text[event.end : block_end], None)
+            if parts.answer_text:
+                entries.append(KeyEntry(event.number, parts.answer_text, parts.explanation, event.start))
+        if not entries:
+            return None
+        self.keys = sorted([*self.keys, AnswerKey(heading.start, end, [entries])], key=lambda key: key.start)
+        self.key_starts = [key.start for key in self.keys]
+        return end
 
     def _segment(self, events: list[_Event], i: int) -> str:
         """The text from the end of event ``i`` to the next candidate: of any kind after a

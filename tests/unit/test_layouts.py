@@ -552,3 +552,13 @@ def test_a_four_backtick_fence_holds_triple_backticks_as_code():
                       "2. 再選\nA. 丙\nB. 丁\n答案：B\n")
     assert [q.number for q in bank.questions] == [1, 2] and "2. 不是題目" in bank.questions[0].explanation
 
+
+def test_an_answer_key_that_repeats_the_questions_answers_them_by_number():
+    bank = parse_text("## Questions\n\n### Level 1\n\n**Question 1**: Basic\n\nMarkdown uses # for headers.\n\n"
+                      "- [ ] True\n- [ ] False\n\n**Question 2**: Basic\n\nMarkdown dates from 2010.\n\n"
+                      "- [ ] True\n- [ ] False\n\n## Answer Key\n\n### Level 1\n\n**Question 1**: Basic\n\n"
+                      "**Statement**: Markdown uses # for headers.\n\n**Answer**: **True**\n\n"
+                      "**Explanation**: It does.\n\n**Question 2**: Basic\n\n**Answer**: **False**\n\n"
+                      "## Study Tips\n\n1. Review often.\n2. Practise.\n")
+    assert [(q.number, q.type, q.answer) for q in bank.questions] == [(1, T.JUDGE, "true"), (2, T.JUDGE, "false")]
+    assert bank.questions[0].explanation == "It does." and [c.title for c in bank.chapters] == ["Level 1"]
