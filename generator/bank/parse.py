@@ -125,6 +125,7 @@ class _Scanner:
         self.opaque = sorted(code + [(k.start, k.end) for k in self.keys])
         self.opaque_starts = [s for s, _ in self.opaque]
         self.key_starts = [k.start for k in self.keys]
+        self.repeated_keys: list[AnswerKey] = []  # keys that repeat the questions, found while scanning
         self.key_entries: dict[int, KeyEntry] = {}  # by the start of the question each answers
         self.ids: Iterator[str] = iter(())  # the questions' ids, in order
         # Page furniture and markup lines, outside code and tables, leftmost first.
@@ -285,6 +286,9 @@ class _Scanner:
             else:
                 continue
             consumed = event.end
+        if self.repeated_keys:
+            self.keys = sorted(self.keys + self.repeated_keys, key=lambda key: key.start)
+            self.key_starts = [key.start for key in self.keys]
         return self.assemble(slug, state.chapters)
 
     def _repeated_key(self, events: list[_Event], i: int) -> int | None:
@@ -298,7 +302,8 @@ class _Scanner:
         depth = len(level[1])
         end = len(self.text)
         inside: list[_Event] = []
-        for event in events[i + 1 :]:
+        for k in range(i + 1, len(events)):  # no slice: a copy of the rest at every heading is quadratic
+            event = events[k]
             if event.kind == "heading" and (other := _HEADING_LEVEL.match(self.text, event.start)) \
                     and len(other[1]) <= depth:
                 end = event.start
@@ -313,8 +318,7 @@ class _Scanner:
                 entries.append(KeyEntry(event.number, parts.answer_text, parts.explanation, event.start))
         if not entries:
             return None
-        self.keys = sorted([*self.keys, AnswerKey(heading.start, end, [entries])], key=lambda key: key.start)
-        self.key_starts = [key.start for key in self.keys]
+        self.repeated_keys.append(AnswerKey(heading.start, end, [entries]))  # joins self.keys after the scan
         return end
 
     def _segment(self, events: list[_Event], i: int) -> str:

@@ -289,6 +289,7 @@ def test_points_from_a_section_heading_survive_the_json_export(tmp_path):
     "1. 題\n" + "- " * 50000 + "A: 甲\nB: 乙\n",
     "(1) 題\n" + " " * 100000 + "(A)\n(2) 題\n",
     "### 案例一\n1. 甲\n2. 乙\n" * 20000,
+    "1. q\nA. a\nB. b\n" + "## Answers\n### x\n1. q\n答案：A\n" * 20000,
     "__Question__\nx\n__Question__\nx\nA. a\nB. b\n__Answer__\n- A - Correct\n" + "- B\n" * 50000,
     "<details><summary>" + "甲 " * 50000 + "\n" + "<details><summary>乙</summary>\n丙\n</details>\n" * 20000,
     "1. 題\n   A " + "x B " * 50000 + "\n",
