@@ -42,11 +42,15 @@ POINTS = re.compile(r"每(?:小)?[題题][ \t]{0,2}(\d{1,3}(?:\.\d{1,2})?)[ \t]{
 MARKUP_LINE = re.compile(
     r"(?m)^(?:(?=[^\n]{0,200}<)[ \t]*(?:<summary\b[^<>\n]{0,40}>[^<>\n]{1,60}</summary>"
     r"|</?(?:details|summary|p|b|strong|br|hr)\b[^<>\n]{0,40}>"
-    r"|Answer|Solution|Show answer|答案|解析|查看答案|[ \t])+|[ \t]*-{3,}[ \t]*)$\n?"
+    r"|Answer|Solution|Show answer|答案|解析|查看答案|[ \t])+|[ \t]*-{3,}[ \t]*"
+    # a container of VuePress/VitePress/Docusaurus ("::: tip 答案" … ":::")
+    r"|[ \t]{0,3}:{3,}[ \t]*(?:[A-Za-z][\w-]{0,20}(?:[ \t][^\n]{0,80})?)?)$\n?"
 )
 # A markup line folding an answer away whose summary names it ("<summary>第 1 题的答案</summary>",
-# "<summary>Show answer</summary>"): with no answer marker after it, what it folds is the answer.
-ANSWER_SUMMARY = re.compile(r"<summary\b[^\n]{0,200}?(?:答案|[Aa]nswer|Solution|解答)")
+# "<summary>Show answer</summary>", "::: tip 答案"): with no answer marker after it, what it folds
+# is the answer.
+ANSWER_SUMMARY = re.compile(r"(?:<summary\b|[ \t]{0,3}:{3,}[ \t]*[A-Za-z][\w-]{0,20}[ \t])[^\n]{0,200}?"
+                            r"(?:答案|[Aa]nswer|Solution|解答)")
 # An unnumbered question set as a heading named by its kind and an ordinal ("### 应用题一（30 分）",
 # "## 案例二", "### Case Study 3"): a case question, whose own numbered tasks stay inside it.
 CASE_HEADING = re.compile(

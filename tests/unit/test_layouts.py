@@ -563,3 +563,13 @@ def test_an_answer_key_that_repeats_the_questions_answers_them_by_number():
                       "## Study Tips\n\n1. Review often.\n2. Practise.\n")
     assert [(q.number, q.type, q.answer) for q in bank.questions] == [(1, T.JUDGE, "true"), (2, T.JUDGE, "false")]
     assert bank.questions[0].explanation == "It does." and [c.title for c in bank.chapters] == ["Level 1"]
+
+
+def test_an_answer_in_a_container_whose_title_names_it():
+    # VuePress / VitePress containers: "::: tip 答案" … ":::"; other containers fold no answer
+    bank = parse_text("1. 選哪個\nA. 甲\nB. 乙\n\n::: tip 答案\nB\n:::\n\n"
+                      "2. 再選\nA. 丙\nB. 丁\n\n::: warning 注意\n看清題目。\n:::\n")
+    q1, q2 = bank.questions
+    assert (q1.answer, [o.text for o in q1.options]) == ("B", ["甲", "乙"])
+    assert q2.answer is None  # its note is kept, as text after options is
+    assert {s.text for s in bank.stray if s.reason == "markup"} == {"::: tip 答案", ":::", "::: warning 注意"}
