@@ -130,6 +130,11 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         last = options[-1]
         options = (*options[:-1], Option(last.label, last.text[: label.start()].strip()))
         explanation = f"{last.text[label.start():].strip()}\n\n{explanation}".strip()
+    if not options and (numbered := numbered_options(question_part)) is not None:  # "   1. 甲" "   2. 乙"
+        stem, options = numbered
+        if answer_text is not None and NUMBER_ANSWER.fullmatch(answer_text.strip()):  # "答案：1, 3"
+            answer_text = "".join(OPTION_LETTERS[int(n) - 1] for n in re.findall(r"\d", answer_text)
+                                  if int(n) <= len(options))
     ticked = task_options(question_part)
     if ticked is not None:
         stem, options, letters = ticked
@@ -195,6 +200,25 @@ def part_question(body: str) -> Fields | None:
     answer = options[-1].label if options else parts["answer"]
     stem = f"{others[0].strip()}\n\n{parts['text']}".strip()
     return Fields(None, (), stem, options, answer, "\n\n".join(o.strip() for o in others[1:]))
+
+
+# Options numbered 1., 2. … in a list indented under the stem, and an answer naming them
+NUMBERED_OPTION = re.compile(r"(?m)^[ \t]{1,12}(?P<n>[1-6])[.．、)）][ \t]+")
+NUMBER_ANSWER = re.compile(r"[1-6](?:[ \t]{0,2}[,，、和/][ \t]{0,2}[1-6]){0,5}")
+
+
+def numbered_options(text: str) -> tuple[str, tuple[Option, ...]] | None:
+    """Stem and options of an indented list numbered from 1 (at least two items), or ``None``."""
+    items: list[re.Match[str]] = []
+    for match in NUMBERED_OPTION.finditer(text):
+        if int(match["n"]) != len(items) + 1:
+            break
+        items.append(match)
+    if len(items) < 2:
+        return None
+    ends = [m.start() for m in items[1:]] + [len(text)]
+    options = tuple(Option(OPTION_LETTERS[k], text[m.end() : ends[k]].strip()) for k, m in enumerate(items))
+    return text[: items[0].start()], options
 
 
 def _answer_line(text: str) -> tuple[str, str]:

@@ -42,6 +42,7 @@ QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.ban
 _NEWLINE = re.compile("\n")
 _FIELD_MARK = re.compile(f"{F.ANSWER_MARK.pattern}|{F.EXPLANATION_MARK.pattern.replace('bold', 'xbold')}")
 _H1 = re.compile(r"[ \t]*#[ \t]")
+_INDENT = re.compile(r"[ \t]{0,40}")
 _HEADING_LEVEL = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]")
 # A heading over answers that repeat the questions ("## Answer Key")
 _KEY_TITLE = re.compile(r"(?:Answer Key|ANSWER KEY|Answers|ANSWERS|Solutions|參考答案|参考答案"
@@ -199,7 +200,24 @@ class _Scanner:
         events = plain + _in_section_style(markdown, plain)
         events += questions
         events = [e for e in events if not self._opaque(e.start)]
-        return sorted(events, key=lambda e: (e.start, e.kind != "heading", -e.end))
+        return self._without_sub_items(sorted(events, key=lambda e: (e.start, e.kind != "heading", -e.end)))
+
+    def _without_sub_items(self, events: list[_Event]) -> list[_Event]:
+        """``events`` less the items 1, 2, 3 … of a list indented deeper than the numbered
+        question just before them: its options or tasks ("1. 哪個？" over "   1. 甲" "   2. 乙")."""
+        kept: list[_Event] = []
+        top: _Event | None = None  # the last question not so dropped, since the last heading
+        sub = 0
+        for event in events:
+            if event.kind == "heading" or event.case or not event.line_start:
+                top = None if event.kind == "heading" else top
+            elif top is not None and event.number == sub + 1 and self._indent(event.start) > self._indent(top.start):
+                sub += 1
+                continue
+            else:
+                top, sub = event, 0
+            kept.append(event)
+        return kept
 
     def _numbered_questions(self) -> list[_Event]:
         questions = []
@@ -290,6 +308,10 @@ class _Scanner:
             self.keys = sorted(self.keys + self.repeated_keys, key=lambda key: key.start)
             self.key_starts = [key.start for key in self.keys]
         return self.assemble(slug, state.chapters)
+
+    def _indent(self, offset: int) -> int:
+        found = _INDENT.match(self.text, offset)
+        return len(found.group().expandtabs(4)) if found else 0
 
     def _repeated_key(self, events: list[_Event], i: int) -> int | None:
         """Under a heading "## Answer Key" that repeats the questions by number, each with its

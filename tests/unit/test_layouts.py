@@ -573,3 +573,18 @@ def test_an_answer_in_a_container_whose_title_names_it():
     assert (q1.answer, [o.text for o in q1.options]) == ("B", ["甲", "乙"])
     assert q2.answer is None  # its note is kept, as text after options is
     assert {s.text for s in bank.stray if s.reason == "markup"} == {"::: tip 答案", ":::", "::: warning 注意"}
+
+
+def test_options_numbered_in_a_list_indented_under_the_stem():
+    bank = parse_text("1. Which is a fruit?\n   1. Apple\n   2. Stone\n   3. Sand\n答案：1\n\n"
+                      "2. Which are colours?\n   1. Red\n   2. Fish\n   3. Blue\n答案：1, 3\n\n"
+                      "3. Last\nA. x\nB. y\n答案：B\n")
+    assert [(q.number, q.type, q.stem, [o.text for o in q.options], q.answer) for q in bank.questions] == [
+        (1, T.SINGLE, "Which is a fruit?", ["Apple", "Stone", "Sand"], "A"),
+        (2, T.MULTIPLE, "Which are colours?", ["Red", "Fish", "Blue"], "AC"),
+        (3, T.SINGLE, "Last", ["x", "y"], "B")]
+
+
+def test_questions_indented_alike_are_no_sub_list():
+    bank = parse_text("  1. 甲？\n  A. x\n  B. y\n答案：A\n  2. 乙？\n  A. x\n  B. y\n答案：B\n")
+    assert [(q.number, q.answer) for q in bank.questions] == [(1, "A"), (2, "B")]
