@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .model import Option, QuestionType
 
@@ -32,12 +33,14 @@ EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|�
 # Markdown banks bold their markers ("**答案：**"): a bold pair around a marker is part of it.
 _CLOSE = r"(?:(?(bold)\*\*)[ \t]{0,3}[：:]|[ \t]{0,3}[：:](?(bold)\*\*)?)"  # "**答案**：", "**答案：**", "**答案：B**"
 ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what else may start a marker
-    r"(?=[*【參参正標标答CcRrA我])(?P<bold>\*\*)?"
+    r"(?=[*_【參参正標标答CcRrA我])(?P<bold>\*\*)?"
     r"(?:我的答案[ \t]{0,2}[：:][^\n:：]{0,20}?(?=(?:正確|正确)答案))?"  # an exam record: "我的答案:正确答案:A"
     r"(?:【(?:參考|参考|正確|正确|標準|标准)?答案】(?(bold)\*\*)"
     r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)" + _CLOSE
     + r"|(?:[Cc]orrect [Aa]nswer|[Rr]ight [Aa]nswer|Answer|ANSWER)" + _CLOSE
-    + r"|(?m:^)[ \t]{0,8}答" + _CLOSE + ")"  # "答：" opening a line (解答：, 回答： are no answers)
+    + r"|(?m:^)[ \t]{0,8}答" + _CLOSE  # "答：" opening a line (解答：, 回答： are no answers)
+    # "__Suggested Answers__" on its own line, over a list that marks the right options
+    + r"|(?m:^)[ \t]{0,3}(?:__|\*\*)(?:Suggested |Correct )?(?:Answers?|ANSWERS?)(?:__|\*\*)[ \t]*(?m:$))"
 )
 EXPLANATION_MARK = re.compile(  # the lookahead, as ANSWER_MARK's, makes the scan quick
     r"(?=[*【答解E])(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】(?(bold)\*\*)|(?:(?:答案)?解析|解答"
@@ -57,6 +60,9 @@ TASK_ITEM = re.compile(r"(?m)^[ \t]*[-*+][ \t]+\[(?P<box>[ xX])\][ \t]*(?:[A-F�
 OPTION_LABEL = re.compile(
     r"[(（]\s*(?P<p>[A-FＡ-Ｆ])\s*[)）]|(?P<d>[A-FＡ-Ｆ])\s*[.．、]|(?m:^[ \t]*(?P<s>[A-F])[ \t]+)"
 )
+# "A 甲   B 乙": a letter and blanks, several to a line ("A " alone opening a line is classic)
+SPACED_LABEL = re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=\S)")
+_SPACED_OR_CLASSIC = re.compile(f"{SPACED_LABEL.pattern}|{OPTION_LABEL.pattern.replace('?P<d>', '?P<c>')}")
 _LETTERS = re.compile(r"[A-F]")
 OPTION_LETTERS = "ABCDEF"
 CHOICE_ANSWER = re.compile(r"[A-Fa-f\s、,，.．;；/和及]+")
@@ -110,13 +116,25 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
     if answer_mark and answer_text and answer_mark.group().count("**") % 2:  # "**答案：B**"
         first, newline, rest = answer_text.partition("\n")
         answer_text = first.rstrip().removesuffix("**").rstrip() + newline + rest
-    if answer_text and not explanation_mark:
+    if answer_text and (marked := _marked_letters(answer_text)) is not None:
+        answer_text, rest = marked
+        explanation = explanation or rest
+    elif answer_text and not explanation_mark:
         answer_text, explanation = _answer_line(answer_text)
 
     if answer_text is None and prefix is not None:
         answer_text = prefix
     choice_expected = qtype is not None and qtype.is_choice
     stem, options = split_options(question_part, allow_single=choice_expected, labels=labels)
+    if options and (label := LABEL_LINE.search(options[-1].text)):  # "__Question Options__" after the last
+        last = options[-1]
+        options = (*options[:-1], Option(last.label, last.text[: label.start()].strip()))
+        explanation = f"{last.text[label.start():].strip()}\n\n{explanation}".strip()
+    if not options and (numbered := numbered_options(question_part)) is not None:  # "   1. 甲" "   2. 乙"
+        stem, options = numbered
+        if answer_text is not None and NUMBER_ANSWER.fullmatch(answer_text.strip()):  # "答案：1, 3"
+            answer_text = "".join(OPTION_LETTERS[int(n) - 1] for n in re.findall(r"\d", answer_text)
+                                  if int(n) <= len(options))
     ticked = task_options(question_part)
     if ticked is not None:
         stem, options, letters = ticked
@@ -126,6 +144,83 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         if found is not None:
             stem, options, answer_text = found
     return Fields(qtype, tuple(tags), stem.strip(), options, answer_text, explanation)
+
+
+# A line of nothing but a bold label ("__Question Options__", "**Notes**"): a block of its own, so
+# after the options it is no part of the last one
+LABEL_LINE = re.compile(r"(?m)^[ \t]{0,3}(?P<o>__|\*\*)[^\n_*]{1,60}(?P=o)[ \t]*$")
+# "- B - Correct": an item of an answer list that names every option and marks the right ones
+_MARKED_ITEM = re.compile(r"[ \t]{0,8}[-*+][ \t]{1,4}(?P<l>[A-F])[ \t]{0,4}"
+                          r"(?P<mark>(?:[-–—:：(（][ \t]{0,4})?"
+                          r"(?:Correct|correct|CORRECT|正确|正確|✓|✔|√)[)）]?)?[ \t]*")
+
+
+def _marked_letters(text: str) -> tuple[str, str] | None:
+    """``"- A\n- B - Correct\n- C"`` -> ``("B", text after the list)``; ``None`` unless the answer
+    opens with such a list with at least one item marked."""
+    lines = text.split("\n")
+    letters, k = "", 0
+    for k, line in enumerate(lines):  # noqa: B007  (k: where the list ends)
+        item = _MARKED_ITEM.fullmatch(line)
+        if item is None:
+            break
+        letters += item["l"] if item["mark"] else ""
+    else:
+        k = len(lines)
+    if not letters:
+        return None
+    return letters, "\n".join(lines[k:]).strip()
+
+
+# A question in parts, each under a heading "--name--" (freeCodeCamp's quizzes): "--text--" the
+# stem, "--distractors--" the wrong options between "---" lines, "--answer--" the right one
+PART_HEADING = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t]{1,4}--(?P<name>[a-z]{1,20})--[ \t]*$\n?")
+PART_TITLE = re.compile(r"--(?:text|distractors|answer)--")  # such a heading is no chapter
+_PART_RULE = re.compile(r"(?m)^[ \t]{0,3}-{3,}[ \t]*$")
+
+
+def part_question(body: str) -> Fields | None:
+    """The fields of a question written in parts, the right option read last; ``None``
+    unless ``body`` has a text and an answer part."""
+    if "--text--" not in body:  # the quick test: most questions have no parts
+        return None
+    marks = list(PART_HEADING.finditer(body))
+    parts: dict[str, str] = {}
+    others = [body[: marks[0].start()] if marks else body]
+    for i, mark in enumerate(marks):
+        text = body[mark.end() : marks[i + 1].start() if i + 1 < len(marks) else len(body)].strip()
+        if PART_TITLE.fullmatch(f"--{mark['name']}--") and mark["name"] not in parts:
+            parts[mark["name"]] = text
+        else:  # hints, explanations: kept, after the answer
+            others.append(body[mark.start() : mark.end()] + text)
+    if "text" not in parts or "answer" not in parts:
+        return None
+    wrong = [t.strip() for t in _PART_RULE.split(parts.get("distractors", "")) if t.strip()]
+    if len(wrong) >= len(OPTION_LETTERS):
+        return None
+    options = tuple(Option(OPTION_LETTERS[i], t) for i, t in enumerate([*wrong, parts["answer"]])) if wrong else ()
+    answer = options[-1].label if options else parts["answer"]
+    stem = f"{others[0].strip()}\n\n{parts['text']}".strip()
+    return Fields(None, (), stem, options, answer, "\n\n".join(o.strip() for o in others[1:]))
+
+
+# Options numbered 1., 2. … in a list indented under the stem, and an answer naming them
+NUMBERED_OPTION = re.compile(r"(?m)^[ \t]{1,12}(?P<n>[1-6])[.．、)）][ \t]+")
+NUMBER_ANSWER = re.compile(r"[1-6](?:[ \t]{0,2}[,，、和/][ \t]{0,2}[1-6]){0,5}")
+
+
+def numbered_options(text: str) -> tuple[str, tuple[Option, ...]] | None:
+    """Stem and options of an indented list numbered from 1 (at least two items), or ``None``."""
+    items: list[re.Match[str]] = []
+    for match in NUMBERED_OPTION.finditer(text):
+        if int(match["n"]) != len(items) + 1:
+            break
+        items.append(match)
+    if len(items) < 2:
+        return None
+    ends = [m.start() for m in items[1:]] + [len(text)]
+    options = tuple(Option(OPTION_LETTERS[k], text[m.end() : ends[k]].strip()) for k, m in enumerate(items))
+    return text[: items[0].start()], options
 
 
 def _answer_line(text: str) -> tuple[str, str]:
@@ -187,16 +282,19 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
     which keeps glued options such as ``A.3B.6C.12D.24`` or ``B.p_trueC.1p_true``
     apart without cutting inside option text.
     """
-    found = [(m, _letter(m)) for m in (labels or OPTION_LABEL).finditer(text)]
-    chosen: list[tuple[re.Match[str], str]] = []
-    for match, letter in found:
-        if letter == OPTION_LETTERS[len(chosen) : len(chosen) + 1] and (
-                not chosen or match.start() >= chosen[-1][0].end()):
-            chosen.append((match, letter))
-    # Options one per line but out of order (B, A, C, D): taken as written, since the
-    # sequence above would glue some of them to their neighbours' text.
+    found, chosen = _in_sequence(text, labels or OPTION_LABEL)
+    if len(chosen) < 2 and chosen and _starts_line(text, chosen[0][0].start()) and labels is not _SPACED_OR_CLASSIC:
+        # "A 平衡性 B 协调性" in a bank that writes "A.": once "A " opens a line, letters
+        # set off by blanks after it are labels too (scanned only then: a stem's "A or B" is not)
+        spaced_found, spaced = _in_sequence(text, _SPACED_OR_CLASSIC, chosen[0][0].start())
+        if len(spaced) > len(chosen):
+            found, chosen = spaced_found, spaced
+    # Options one per line but out of order (B, A, C, D), or with one left out (A, B, D: a
+    # forgotten option): taken as written, since the sequence above would glue some of them
+    # to their neighbours' text.
     lines = [(m, letter) for m, letter in found if _starts_line(text, m.start())]
-    if len(lines) > len(chosen) and sorted(letter for _, letter in lines) == list(OPTION_LETTERS[: len(lines)]):
+    if len(lines) > len(chosen) and (sorted(letter for _, letter in lines) == list(OPTION_LETTERS[: len(lines)])
+                                     or _rising_with_gaps([letter for _, letter in lines])):
         chosen = lines
     if len(chosen) < 2 and not (allow_single and chosen):
         return text, ()
@@ -206,6 +304,25 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
         end = chosen[i + 1][0].start() if i + 1 < len(chosen) else len(text)
         options.append(Option(letter, text[match.end() : end].strip()))
     return stem, tuple(options)
+
+
+def _in_sequence(text: str, labels: re.Pattern[str], start: int = 0
+                 ) -> tuple[list[tuple[re.Match[str], str]], list[tuple[re.Match[str], str]]]:
+    """All labels from ``start``, and those taken in order A, B, C … (each the first of its
+    letter after the previous one)."""
+    found = [(m, _letter(m)) for m in labels.finditer(text, start)]
+    chosen: list[tuple[re.Match[str], str]] = []
+    for match, letter in found:
+        if letter == OPTION_LETTERS[len(chosen) : len(chosen) + 1] and (
+                not chosen or match.start() >= chosen[-1][0].end()):
+            chosen.append((match, letter))
+    return found, chosen
+
+
+def _rising_with_gaps(letters: list[str]) -> bool:
+    """A, B, D or A, C, D: rising from A, never more than one letter left out at a time."""
+    steps = [OPTION_LETTERS.find(b) - OPTION_LETTERS.find(a) for a, b in pairwise(letters)]
+    return bool(letters) and letters[0] == "A" and all(step in (1, 2) for step in steps)
 
 
 def has_options(text: str, labels: re.Pattern[str] | None = None) -> bool:
@@ -255,6 +372,8 @@ def unfenced(text: str) -> str:
 
 def infer_type(fields: Fields) -> QuestionType:
     """Guess the type of a question whose bank does not say it."""
+    if len(fields.options) == 2 and {_judge_word(o.text) for o in fields.options} == {True, False}:
+        return QuestionType.JUDGE  # "- [ ] True / - [ ] False": a statement to judge
     if fields.options:
         letters = choice_letters(unfenced(fields.answer_text or ""))
         return QuestionType.MULTIPLE if letters and len(letters) > 1 else QuestionType.SINGLE
@@ -301,8 +420,13 @@ def choice_letters(text: str) -> str | None:
     return "".join(sorted(set(letters))) or None
 
 
+def _judge_word(text: str) -> bool | None:
+    """:func:`judge_value` of an option's text, but for a single letter ("x", "T"): one is a value."""
+    return judge_value(text) if not re.fullmatch(r"\s*[A-Za-z]\s*", text) else None
+
+
 def judge_value(text: str) -> bool | None:
-    token = text.strip().strip("。.（）()").upper()
+    token = text.strip().strip("。.（）()*").upper()  # "**True**" as bold as its marker
     if token in _TRUE:
         return True
     if token in _FALSE:

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, TASK_ITEM, has_options
+from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, SPACED_LABEL, TASK_ITEM, has_options
 from .model import Bank
 
 # "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
@@ -54,6 +54,19 @@ DEFAULT_NUMBERING = NUMBERINGS[0]
 # number ("### 棧的特點是？" then "- [x] 後進先出"): numbered in order.
 HEADING_QUESTIONS = Recogniser("heading", "### <stem> followed by options",
                                re.compile(r"(?m:^)[ \t]{0,3}#{1,6}[ \t]+(?=\S)"))
+# Flash cards: an unnumbered question folded as "<details><summary>stem</summary>answer</details>"
+# (a summary that names an answer, "<summary>Answer</summary>", folds a numbered question's answer).
+CARD_QUESTIONS = Recogniser("card", "<details><summary>stem</summary> answer </details>",
+                            re.compile(r"(?m:^)[ \t]{0,3}<details\b[^<>\n]{0,80}>[ \t\n]{0,200}"
+                                       r"<summary\b[^<>\n]{0,80}>(?P<stem>[^\n]{1,2000}?)</summary>"))
+# Unnumbered questions each opened by the same label on a line of its own ("__Practice Question__",
+# "**Question**", "## Question", freeCodeCamp's "### --question--"), as quiz exporters write them.
+LABELLED_QUESTIONS = Recogniser("label", "__Question__ / **Practice Question** on its own line",
+                                re.compile(r"(?m:^)[ \t]{0,3}(?:#{1,6}[ \t]{1,4})?(?P<o>__|\*\*)?"
+                                           r"(?:--question--|(?:Practice |Sample |Quiz )?"
+                                           r"(?:Question|QUESTION|问题|問題|题目|題目))"
+                                           r"(?(o)(?P=o))[ \t]*[:：]?[ \t]*(?m:$)"))
+_ANSWER_WORDS = re.compile(r"答案|[Aa]nswer|Solution|解答|解析|Explanation")
 
 # Option label forms besides the classic ones, each read together with OPTION_LABEL; groups
 # ``d`` (the letter) as there.  A Markdown list dash or bold around a label belongs to it.
@@ -68,8 +81,7 @@ OPTION_FORMS: tuple[Recogniser, ...] = (
                re.compile(r"(?m:^)[ \t]*(?:[-*+][ \t]+(?:\*\*)?|\*\*)(?P<d>[A-FＡ-Ｆ])[ \t]*[.．、]" + _MD_TAIL)),
     Recogniser("lower", "(a) / a. / a)",
                re.compile(r"[(（][ \t]*(?P<d>[a-f])[ \t]*[)）]|(?m:^)[ \t]*(?P<s>[a-f])[.．)）]")),
-    Recogniser("spaced", "A start()   B run()",
-               re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=\S)")),
+    Recogniser("spaced", "A start()   B run()", SPACED_LABEL),
 )
 DEFAULT_OPTIONS = OPTION_FORMS[0]
 _LEAD_FORMS = ("colon", "close-paren")  # read with a Markdown list dash or bold before the label
@@ -99,6 +111,7 @@ class Layout:
     answers: Recogniser = DEFAULT_ANSWERS
     numbering_run: int = 0  # the longest run 1, 2, 3 … of line-start numbers
     heading_questions: tuple[int, ...] = ()  # starts of the headings that are questions ("heading")
+    card_questions: tuple[int, ...] = ()  # starts of the unnumbered questions ("card", "label")
     numbering_count: int = 0
     option_count: int = 0  # A→B label pairs of the chosen form
     answer_count: int = 0
@@ -151,10 +164,15 @@ def detect_layout(text: str) -> Layout:
     # Headings followed by options are the questions when they outnumber the numbers at line
     # starts (a preamble's "1. 2." has some); with neither, "1." reads a bank on one line.
     headings = _heading_questions(text, _option_pattern(options), count)
-    if len(headings) > count:
-        numbering, run, count = HEADING_QUESTIONS, len(headings), len(headings)
+    unnumbered = None if count else _unnumbered_questions(text, len(headings))
+    cards: tuple[int, ...] = ()
+    if unnumbered is not None:
+        numbering, cards = unnumbered
+        headings, run, count = (), len(cards), len(cards)
+    elif len(headings) > count:
+        numbering, run, count, cards = HEADING_QUESTIONS, len(headings), len(headings), ()
     else:
-        headings = ()
+        headings, cards = (), ()
         numbering = numbering if count else DEFAULT_NUMBERING
     marked = sum(1 for _ in ANSWER_MARK.finditer(text))
     answers, answer_count = DEFAULT_ANSWERS, marked
@@ -162,7 +180,20 @@ def detect_layout(text: str) -> Layout:
         found = sum(1 for m in style.pattern.finditer(text) if _counts_as_answer(style, m))
         if found > answer_count:
             answers, answer_count = style, found
-    return Layout(numbering, options, answers, run, headings, count, option_count, answer_count)
+    return Layout(numbering, options, answers, run, headings, cards, count, option_count, answer_count)
+
+
+def _unnumbered_questions(text: str, headings: int) -> tuple[Recogniser, tuple[int, ...]] | None:
+    """With no numbers, the starts of at least two questions opened by label lines (as many as
+    the question headings, or more: "## Question" each time is a label, no stem), else with
+    no question headings either, by <details> cards."""
+    labels = tuple(m.start() for m in LABELLED_QUESTIONS.pattern.finditer(text))
+    if len(labels) >= max(2, headings):
+        return LABELLED_QUESTIONS, labels
+    if headings:
+        return None
+    cards = tuple(m.start() for m in CARD_QUESTIONS.pattern.finditer(text) if not _ANSWER_WORDS.search(m["stem"]))
+    return (CARD_QUESTIONS, cards) if len(cards) >= 2 else None
 
 
 def _heading_questions(text: str, labels: re.Pattern[str], numbered: int) -> tuple[int, ...]:

@@ -19,20 +19,35 @@ from ..base.errors import ParseError
 from ..base.numerals import chinese_number
 from ..base.text import clip
 from . import fields as F
-from .answer_key import KeyEntry, find_keys, match_keys
+from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys
 from .ids import assign_ids as _assign_ids  # noqa: F401  (spreadsheet.py imports it from here)
 from .ids import question_ids
 from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
 from .lists import numbered_lists
 from .model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
 from .repair import OffsetMap
-from .sections import FURNITURE, INLINE_HEADING, LINE_HEADINGS, MARKUP_LINE, POINTS
+from .sections import (
+    ANSWER_SUMMARY,
+    CASE_HEADING,
+    FURNITURE,
+    INLINE_HEADING,
+    LINE_HEADINGS,
+    MARKUP_LINE,
+    POINTS,
+    front_matter,
+)
 from .spans import code_and_table_spans
 
 QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.bank.layout
 _NEWLINE = re.compile("\n")
 _FIELD_MARK = re.compile(f"{F.ANSWER_MARK.pattern}|{F.EXPLANATION_MARK.pattern.replace('bold', 'xbold')}")
 _H1 = re.compile(r"[ \t]*#[ \t]")
+_INDENT = re.compile(r"[ \t]{0,40}")
+_HEADING_LEVEL = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]")
+# A heading over answers that repeat the questions ("## Answer Key")
+_KEY_TITLE = re.compile(r"(?:Answer Key|ANSWER KEY|Answers|ANSWERS|Solutions|參考答案|参考答案"
+                        r"|答案(?:[與与及和]?解析)?)[ \t:：]*")
+_TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}\b[^<>\n]{0,80}>")  # "<div>", "</p>" around a card's answer
 
 
 @dataclass
@@ -43,6 +58,8 @@ class _Event:
     title: str = ""
     number: int = 0
     line_start: bool = False
+    case: bool = False  # taken as it stands: a case question named by a heading ("### 应用题一"), a card, a label
+    card: str = ""  # a <details> card's question (its summary)
 
 
 class _Features:
@@ -109,6 +126,7 @@ class _Scanner:
         self.opaque = sorted(code + [(k.start, k.end) for k in self.keys])
         self.opaque_starts = [s for s, _ in self.opaque]
         self.key_starts = [k.start for k in self.keys]
+        self.repeated_keys: list[AnswerKey] = []  # keys that repeat the questions, found while scanning
         self.key_entries: dict[int, KeyEntry] = {}  # by the start of the question each answers
         self.ids: Iterator[str] = iter(())  # the questions' ids, in order
         # Page furniture and markup lines, outside code and tables, leftmost first.
@@ -128,13 +146,20 @@ class _Scanner:
         line = bisect.bisect_right(self.line_starts, source_offset)
         return Position(line, source_offset - self.line_starts[line - 1] + 1, source_offset)
 
-    def slice(self, start: int, end: int) -> str:
-        """Text between two offsets, less page furniture and markup lines (which become strays)."""
+    def slice(self, start: int, end: int, question: bool = False) -> str:
+        """Text between two offsets, less page furniture and markup lines (which become strays);
+        in a ``question``, a summary that names the answer it folds away becomes a marker."""
         pieces, last = [], start
         first = bisect.bisect_left(self.furniture_starts, start)
+        marks: list[int] | None = None  # answer markers in the slice, found at the first summary
         for f_start, f_end, reason in self.furniture[first:bisect.bisect_left(self.furniture_starts, end)]:
             if start <= f_start < end and self.text[f_start:f_end].strip():
                 pieces.append(self.text[last:f_start])
+                if question and ANSWER_SUMMARY.search(self.text, f_start, f_end):
+                    if marks is None:
+                        marks = [m.start() for m in F.ANSWER_MARK.finditer(self.text, start, end)]
+                    if bisect.bisect_left(marks, f_end) == len(marks):  # the summary is the only marker
+                        pieces.append("\n答案：\n")
                 self.strays.append(Stray(self.text[f_start:f_end].strip(), self.position(f_start), reason))
                 last = min(f_end, end)
         pieces.append(self.text[last:end])
@@ -154,16 +179,19 @@ class _Scanner:
 
     # -- scanning -------------------------------------------------------------
     def candidates(self) -> list[_Event]:
-        questions = self._heading_questions() if self.layout.heading_questions else self._numbered_questions()
+        questions = (self._heading_questions() if self.layout.heading_questions
+                     else self._card_questions() if self.layout.card_questions else self._numbered_questions())
+        questions = self._with_case_questions(questions)
         line_questions = {e.start for e in questions if e.line_start}
         markdown: list[_Event] = []
         plain: list[_Event] = []
         for pattern in LINE_HEADINGS:
             for m in pattern.finditer(self.text):
                 # "## 1. 題幹" and "## Question 3:" are questions set as headings, not chapters;
-                # "#### 答案：D" is an answer
+                # "#### 答案：D" is an answer, "#### --text--" part of a question
                 title = m.group("title")
-                if m.start() not in line_questions and not _FIELD_MARK.match(title):
+                if m.start() not in line_questions and not _FIELD_MARK.match(title) and not F.PART_TITLE.fullmatch(
+                        title):
                     heading = _Event("heading", m.start(), m.end(), title.strip(), line_start=True)
                     (markdown if pattern is LINE_HEADINGS[0] else plain).append(heading)
         for m in INLINE_HEADING.finditer(self.text):
@@ -172,7 +200,24 @@ class _Scanner:
         events = plain + _in_section_style(markdown, plain)
         events += questions
         events = [e for e in events if not self._opaque(e.start)]
-        return sorted(events, key=lambda e: (e.start, e.kind != "heading", -e.end))
+        return self._without_sub_items(sorted(events, key=lambda e: (e.start, e.kind != "heading", -e.end)))
+
+    def _without_sub_items(self, events: list[_Event]) -> list[_Event]:
+        """``events`` less the items 1, 2, 3 … of a list indented deeper than the numbered
+        question just before them: its options or tasks ("1. 哪個？" over "   1. 甲" "   2. 乙")."""
+        kept: list[_Event] = []
+        top: _Event | None = None  # the last question not so dropped, since the last heading
+        sub = 0
+        for event in events:
+            if event.kind == "heading" or event.case or not event.line_start:
+                top = None if event.kind == "heading" else top
+            elif top is not None and event.number == sub + 1 and self._indent(event.start) > self._indent(top.start):
+                sub += 1
+                continue
+            else:
+                top, sub = event, 0
+            kept.append(event)
+        return kept
 
     def _numbered_questions(self) -> list[_Event]:
         questions = []
@@ -188,6 +233,37 @@ class _Scanner:
             if line_start or not self.layout.line_start_only:
                 questions.append(_Event("question", start, m.end(), number=number_of(m), line_start=line_start))
         return questions
+
+    def _with_case_questions(self, questions: list[_Event]) -> list[_Event]:
+        """``questions`` and the case questions set as headings ("### 应用题一"), less the
+        numbered tasks inside those (to the next heading).  A heading so named over text with
+        options is a section of questions on one case, and stays a heading."""
+        cases: list[_Event] = []
+        spans: list[tuple[int, int]] = []
+        for m in CASE_HEADING.finditer(self.text):
+            if self._opaque(m.start()):
+                continue
+            following = LINE_HEADINGS[0].search(self.text, m.end())
+            end = following.start() if following else len(self.text)
+            if F.has_options(self.text[m.end() : end], self.layout.option_pattern):
+                continue
+            cases.append(_Event("question", m.start(), m.end(), number=chinese_number(m["n"]) or 0,
+                                line_start=True, case=True))
+            spans.append((m.start(), end))
+        if not cases:
+            return questions
+        starts = [s for s, _ in spans]
+        inside = [(k := bisect.bisect_right(starts, q.start) - 1) >= 0 and q.start < spans[k][1] for q in questions]
+        return sorted([q for q, dropped in zip(questions, inside, strict=True) if not dropped] + cases,
+                      key=lambda e: e.start)
+
+    def _card_questions(self) -> list[_Event]:
+        """"<details><summary>JVM的全称是__。</summary><div>Java Virtual Machine</div></details>",
+        or "__Practice Question__" opening each: questions numbered in order."""
+        card = self.layout.numbering.pattern
+        return [_Event("question", start, m.end(), number=k, line_start=True, card=m.groupdict().get("stem") or "",
+                       case=True)
+                for k, start in enumerate(self.layout.card_questions, 1) if (m := card.match(self.text, start))]
 
     def _heading_questions(self) -> list[_Event]:
         """"### 棧的特點是？" followed by its options: questions numbered in order."""
@@ -210,6 +286,9 @@ class _Scanner:
         for i, event in enumerate(events):
             if event.start < consumed or event.start in self.lists:
                 continue
+            if event.kind == "heading" and state.last is not None and (key_end := self._repeated_key(events, i)):
+                consumed = key_end
+                continue
             if event.kind == "heading":
                 if not self._heading_accepted(events, i, state):
                     continue
@@ -225,7 +304,44 @@ class _Scanner:
             else:
                 continue
             consumed = event.end
+        if self.repeated_keys:
+            self.keys = sorted(self.keys + self.repeated_keys, key=lambda key: key.start)
+            self.key_starts = [key.start for key in self.keys]
         return self.assemble(slug, state.chapters)
+
+    def _indent(self, offset: int) -> int:
+        found = _INDENT.match(self.text, offset)
+        return len(found.group().expandtabs(4)) if found else 0
+
+    def _repeated_key(self, events: list[_Event], i: int) -> int | None:
+        """Under a heading "## Answer Key" that repeats the questions by number, each with its
+        answer ("**Question 1** … **Answer**: True"), to the next heading as high: a key
+        (added to ``self.keys``), whose end is returned; ``None`` for any other heading."""
+        heading = events[i]
+        level = _HEADING_LEVEL.match(self.text, heading.start)
+        if level is None or not _KEY_TITLE.fullmatch(heading.title):
+            return None
+        depth = len(level[1])
+        end = len(self.text)
+        inside: list[_Event] = []
+        for k in range(i + 1, len(events)):  # no slice: a copy of the rest at every heading is quadratic
+            event = events[k]
+            if event.kind == "heading" and (other := _HEADING_LEVEL.match(self.text, event.start)) \
+                    and len(other[1]) <= depth:
+                end = event.start
+                break
+            if event.kind == "question" and event.line_start:
+                inside.append(event)
+        entries = []
+        for k, event in enumerate(inside):
+            block_end = inside[k + 1].start if k + 1 < len(inside) else end
+            parts = F.split_question(self.text[event.end : block_end], None)
+            if parts.answer_text:
+                entries.append(KeyEntry(event.number, parts.answer_text, parts.explanation, event.start))
+        if not entries:
+            return None
+        self.repeated_keys.append(AnswerKey(heading.start, end, [entries]))  # joins self.keys after the scan
+        return end
 
     def _segment(self, events: list[_Event], i: int) -> str:
         """The text from the end of event ``i`` to the next candidate: of any kind after a
@@ -265,7 +381,7 @@ class _Scanner:
 
     def _question_accepted(self, events: list[_Event], i: int, state: _State) -> bool:
         event, features = events[i], self._features(events, i)
-        if features.type_bracket:
+        if features.type_bracket or event.case:
             return True
         in_chapter = state.chapters[-1].questions if state.chapters else []
         expected = event.number == state.previous + 1 or (not in_chapter and event.number == 1)
@@ -304,10 +420,11 @@ class _Scanner:
                              + ", each followed by options ('A. …') or an answer ('答案：B')",
                              f"no question in {len(self.text)} characters"
                              + (f"; it starts:\n{_first_lines(self.text)}" if self.text.strip() else ""))
-        title = next((line.strip(" #\t") for line in preamble.splitlines()
-                      if line.strip(" #\t") and not FURNITURE.fullmatch(line)), "")
-        if not title and not preamble and _H1.match(self.text, kept[0][0].start):
-            title = kept[0][0].title  # "# Python Quiz" opening the file names it too
+        front_end, title = front_matter(preamble)  # site metadata names the bank, or comes before its name
+        title = title or next((line.strip(" #\t") for line in preamble[front_end:].splitlines()
+                               if line.strip(" #\t") and not FURNITURE.fullmatch(line)), "")
+        if not title and not preamble[front_end:].strip() and _H1.match(self.text, kept[0][0].start):
+            title = kept[0][0].title  # "# Python Quiz" opening the file (after front matter) names it too
         sections = [(d.start, [(m.start, m.number) for m in d.questions]) for d, _ in kept]
         self.key_entries, unplaced = match_keys(self.keys, sections)
         self.ids = iter(question_ids([[m.number for m in d.questions] for d, _ in kept]))
@@ -356,11 +473,15 @@ class _Scanner:
         return stem + body[closing + 2 :]
 
     def _question(self, mark: _Event, end: int, draft: _ChapterDraft) -> Question:
-        body = self.slice(mark.end, end)
+        body = self.slice(mark.end, end, question=True)
+        if mark.card:  # the summary asks, what the card folds answers
+            answer = "\n".join(line for line in (_TAG.sub("", line).strip() for line in body.splitlines()) if line)
+            body = _TAG.sub("", mark.card) + (f"\n答案：{answer}" if answer else "")
         body = self._unbolded_stem(mark, body)
         judged = F.JUDGE_PREFIX.match(self.text, mark.start, mark.end)  # "(√)1. 陳述"
-        parts = F.split_question(body, draft.default_type, self.layout.option_pattern, self.layout.answers.name,
-                                 judged["a"] if judged else None)
+        parts = F.part_question(self.text[mark.end : end]) or F.split_question(  # its "---" are no markup
+            body, draft.default_type, self.layout.option_pattern, self.layout.answers.name,
+            judged["a"] if judged else None)
         entry = self.key_entries.get(mark.start)
         if entry is not None and parts.answer_text is None:
             parts = replace(parts, answer_text=entry.answer, explanation=parts.explanation or entry.explanation)

@@ -42,5 +42,35 @@ POINTS = re.compile(r"每(?:小)?[題题][ \t]{0,2}(\d{1,3}(?:\.\d{1,2})?)[ \t]{
 MARKUP_LINE = re.compile(
     r"(?m)^(?:(?=[^\n]{0,200}<)[ \t]*(?:<summary\b[^<>\n]{0,40}>[^<>\n]{1,60}</summary>"
     r"|</?(?:details|summary|p|b|strong|br|hr)\b[^<>\n]{0,40}>"
-    r"|Answer|Solution|Show answer|答案|解析|查看答案|[ \t])+|[ \t]*-{3,}[ \t]*)$\n?"
+    r"|Answer|Solution|Show answer|答案|解析|查看答案|[ \t])+|[ \t]*-{3,}[ \t]*"
+    # a container of VuePress/VitePress/Docusaurus ("::: tip 答案" … ":::")
+    r"|[ \t]{0,3}:{3,}[ \t]*(?:[A-Za-z][\w-]{0,20}(?:[ \t][^\n]{0,80})?)?)$\n?"
 )
+# A markup line folding an answer away whose summary names it ("<summary>第 1 题的答案</summary>",
+# "<summary>Show answer</summary>", "::: tip 答案"): with no answer marker after it, what it folds
+# is the answer.
+ANSWER_SUMMARY = re.compile(r"(?:<summary\b|[ \t]{0,3}:{3,}[ \t]*[A-Za-z][\w-]{0,20}[ \t])[^\n]{0,200}?"
+                            r"(?:答案|[Aa]nswer|Solution|解答)")
+# An unnumbered question set as a heading named by its kind and an ordinal ("### 应用题一（30 分）",
+# "## 案例二", "### Case Study 3"): a case question, whose own numbered tasks stay inside it.
+CASE_HEADING = re.compile(
+    r"(?m)^[ \t]{0,3}#{1,6}[ \t]{1,4}(?:\*\*)?"
+    r"(?:案例分析[題题]?|案例|[应應]用[題题]|[综綜]合[应應]用[題题]|[综綜]合[題题]"
+    r"|[论論]述[題题]|材料[題题]|Case Study|Case|Scenario)[ \t]{0,2}"
+    r"(?P<n>[一二三四五六七八九十]{1,3}|\d{1,3})(?![\d一二三四五六七八九十])"
+)
+# Front matter opening a Markdown file: "---", "key: value" lines, "---" (site metadata)
+_FRONT_MATTER_OPEN = re.compile(r"---[ \t]*\n(?=[A-Za-z_][\w-]{0,40}[ \t]*:)")
+_FRONT_MATTER_CLOSE = re.compile(r"(?m)^(?:---|\.\.\.)[ \t]*$\n?")
+_FRONT_MATTER_TITLE = re.compile(r"(?m)^title[ \t]*:[ \t]*(?P<q>[\"']?)(?P<title>[^\n]{1,200}?)(?P=q)[ \t]*$")
+
+
+def front_matter(text: str, limit: int = 20000) -> tuple[int, str]:
+    """Where the front matter opening ``text`` ends (0 without one, looked for in the first
+    ``limit`` characters) and the title it gives ("" without)."""
+    opening = _FRONT_MATTER_OPEN.match(text)
+    closing = _FRONT_MATTER_CLOSE.search(text, opening.end(), limit) if opening else None
+    if closing is None:
+        return 0, ""
+    title = _FRONT_MATTER_TITLE.search(text, 0, closing.start())
+    return closing.end(), title["title"].strip() if title else ""

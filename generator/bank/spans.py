@@ -81,12 +81,13 @@ def code_and_table_spans(text: str) -> list[Span]:
     that regex rescans to the end of the text for every unclosed ``<table``, which is
     quadratic in hostile banks.
     """
-    tables, fence = TableFinder(text), _closed_fence(text, 0)
+    misses: dict[int, int] = {}  # long fences never closed after a point: not looked for again
+    tables, fence = TableFinder(text), _closed_fence(text, 0, misses)
     spans: list[Span] = []
     position = 0
     while position < len(text):
         if fence is not None and fence[0] < position:  # else still the first from here
-            fence = _closed_fence(text, position)
+            fence = _closed_fence(text, position, misses)
         table = tables.next(position)
         if fence and (table is None or fence[0] < table[0]):
             spans.append(fence)
@@ -98,19 +99,59 @@ def code_and_table_spans(text: str) -> list[Span]:
     return spans
 
 
-def _closed_fence(text: str, position: int) -> Span | None:
+def _closed_fence(text: str, position: int, misses: dict[int, int]) -> Span | None:
     """The first fence at or after ``position`` that is closed, as ``(start, end)``.
 
     A fence whose next ``` is an opening one (an info string and a line break follow
     it) is unclosed: the answer it is in lost its closing fence, and the questions
-    after it must not vanish into a code block that ends in some later answer.
+    after it must not vanish into a code block that ends in some later answer.  A longer
+    fence opening a line ("````") is closed only by as long a one opening a line (it
+    holds ``` as code).
     """
-    opening = text.find(FENCE_MARK, position)
+    opening, run = _fence_mark(text, position)
     while opening >= 0:
-        closing = text.find(FENCE_MARK, opening + 3)
+        if run > 3:
+            closing = -1 if misses.get(run, len(text) + 1) <= opening else text.find("\n" + "`" * run, opening + run)
+            if closing >= 0:
+                return opening, closing + 1 + run
+            misses[run] = opening
+            opening, run = _fence_mark(text, opening + run)
+            continue
+        closing, run = _fence_mark(text, opening + 3, short=True)
         if closing < 0:
             return None
         if not OPENING_INFO.match(text, closing + 3):
             return opening, closing + 3
         opening = closing
     return None
+
+
+_MENTION = {"(": ")", "（": "）", '"': '"', "'": "'", "“": "”", "「": "」"}
+
+
+def _fence_mark(text: str, position: int, short: bool = False) -> tuple[int, int]:
+    """The next fence mark at or after ``position`` and its length in backticks ((-1, 0) if
+    none).  Not one: a mention such as "(```)" in a sentence about fences (a fence alone in
+    brackets or quotes fences nothing), nor a longer run inside a line ("```` `x` ````" is
+    inline code), nor with ``short`` any longer run."""
+    found = text.find(FENCE_MARK, position)
+    while found >= 0:
+        run_end = found + 3
+        while run_end < len(text) and text[run_end] == "`":
+            run_end += 1
+        run = run_end - found
+        if run == 3 and not (found > 0 and _MENTION.get(text[found - 1]) == text[run_end : run_end + 1]):
+            return found, run
+        if run > 3 and not short and _opens_line(text, found):
+            return found, run
+        found = text.find(FENCE_MARK, run_end)
+    return -1, 0
+
+
+def _opens_line(text: str, offset: int) -> bool:
+    """Whether at most three blanks stand before ``offset`` on its line (looked at no further)."""
+    lead = text[max(0, offset - 4) : offset]
+    newline = lead.rfind("\n")
+    if newline < 0 and offset > 3:
+        return False
+    return not lead[newline + 1 :].strip(" ")

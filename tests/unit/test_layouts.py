@@ -288,6 +288,11 @@ def test_points_from_a_section_heading_survive_the_json_export(tmp_path):
     "参考答案\n" + "\n" * 50000 + "1. 題\nA. 甲\nB. 乙\n",
     "1. 題\n" + "- " * 50000 + "A: 甲\nB: 乙\n",
     "(1) 題\n" + " " * 100000 + "(A)\n(2) 題\n",
+    "### 案例一\n1. 甲\n2. 乙\n" * 20000,
+    "1. q\nA. a\nB. b\n" + "## Answers\n### x\n1. q\n答案：A\n" * 20000,
+    "__Question__\nx\n__Question__\nx\nA. a\nB. b\n__Answer__\n- A - Correct\n" + "- B\n" * 50000,
+    "<details><summary>" + "甲 " * 50000 + "\n" + "<details><summary>乙</summary>\n丙\n</details>\n" * 20000,
+    "1. 題\n   A " + "x B " * 50000 + "\n",
 ])
 def test_hostile_layouts_parse_in_linear_time(text):
     import time
@@ -410,3 +415,176 @@ def test_correct_answer_in_english_inside_details():
     q = bank.questions[0]
     assert (q.number, q.answer, q.explanation, [o.text for o in q.options]) == (
         51, "B", "it manages access.", ["DNS", "Access management"])
+
+
+def test_spaced_options_in_a_bank_that_writes_dots():
+    # one question sets its options "A 甲 B 乙" several to a line; the others write "A."
+    text = ("1. 選哪個\nA. 甲\nB. 乙\n答案：A\n"
+            "2. 哪些是水果（ ）\n   A 蘋果 B 香蕉 C 梨\n   D 橙 E 桃\n答案：ABCDE\n"
+            "3. 再選\nA. 丙\nB. 丁\n答案：B\n")
+    q = parse_text(text).questions[1]
+    assert [(o.label, o.text) for o in q.options] == [
+        ("A", "蘋果"), ("B", "香蕉"), ("C", "梨"), ("D", "橙"), ("E", "桃")]
+    assert q.stem == "哪些是水果（ ）"
+
+
+def test_letters_inside_a_stem_are_no_spaced_options():
+    # "A or B" inside a sentence: the spaced reading starts only at an "A " opening a line
+    q = parse_text("1. Is type A or B faster?\n答案：A\n2. Pick\nA. x\nB. y\n答案：B\n").questions[0]
+    assert q.options == () and q.stem == "Is type A or B faster?"
+
+
+def test_options_one_a_line_with_one_left_out():
+    # a bank recalled from memory leaves out a forgotten option: A, B, D
+    q = parse_text("1. 選哪個\nA. 甲\nB. 乙\nD. 丁\n答案：D\n2. 再選\nA. 丙\nB. 丁\n答案：A\n").questions[0]
+    assert [(o.label, o.text) for o in q.options] == [("A", "甲"), ("B", "乙"), ("D", "丁")]
+    assert q.answer == "D"
+
+
+@pytest.mark.parametrize("summary", ["<summary>第 1 题的答案</summary>", "<summary>Show answer</summary>",
+                                     "<summary><b>Answer</b></summary>"])
+def test_an_answer_folded_in_details_whose_summary_names_it(summary):
+    # no answer marker inside: the summary says what the block folds away
+    bank = parse_text(f"## 第 1 题\n\n书写两个星号\n\n<details>\n    {summary}\n"
+                      "\\*\\*<br>\n其他数量类推。\n</details>\n\n"
+                      "## 第 2 题\n\n书写下划线\n\n<details>\n<summary>提示</summary>\n用反斜杠。\n</details>\n")
+    q1, q2 = bank.questions
+    assert (q1.stem, q1.answer) == ("书写两个星号", "\\*\\*<br>\n其他数量类推。")
+    assert q2.answer is None and "用反斜杠。" in q2.stem  # a summary that names no answer folds no answer
+
+
+@pytest.mark.parametrize("heading", ["### 应用题一（30 分）", "### 案例二", "## Case Study 1"])
+def test_a_case_question_set_as_a_heading_keeps_its_numbered_tasks(heading):
+    bank = parse_text("## 一、单选题\n\n1. 選哪個\nA. 甲\nB. 乙\n\n2. 再選\nA. 丙\nB. 丁\n\n"
+                      f"## 二、综合题\n\n{heading}\n\n某公司要開發系統。請完成：\n\n"
+                      "1. 列出需求。\n2. 畫出流程圖。\n3. 設計模塊。\n\n"
+                      "### 应用题二\n\n已知活動如下。\n\n1. 計算工期。\n2. 找出關鍵路徑。\n")
+    first, second = bank.chapters
+    assert len(first.questions) == 2 and len(second.questions) == 2
+    case = second.questions[0]
+    assert "某公司要開發系統" in case.stem and "3. 設計模塊。" in case.stem
+    assert "2. 找出關鍵路徑。" in second.questions[1].stem
+
+
+def test_a_case_heading_over_questions_with_options_stays_a_section():
+    bank = parse_text("## 案例一\n\n某公司的情況如下。\n\n1. 選哪個\nA. 甲\nB. 乙\n\n2. 再選\nA. 丙\nB. 丁\n")
+    assert [c.title for c in bank.chapters] == ["案例一"]
+    assert [q.number for q in bank.questions] == [1, 2]
+
+
+def test_flash_cards_in_details_blocks_are_questions():
+    bank = parse_text("# Java 卡片\n\n<details>\n  <summary>JVM的全称是__。</summary>\n"
+                      "  <div>Java Virtual Machine</div>\n"
+                      "</details>\n\n<details>\n  <summary><b>JRE是__的实现，解释到__代码。</b></summary>\n"
+                      "  <div>JVM</div>\n  <div>字节</div>\n</details>\n\n"
+                      "<details><summary>JDK包含JRE。</summary>\n<div></div>\n</details>\n")
+    assert [(q.number, q.type, q.stem, q.answer) for q in bank.questions] == [
+        (1, T.FILL, "JVM的全称是__。", "Java Virtual Machine"),
+        (2, T.FILL, "JRE是__的实现，解释到__代码。", "JVM\n字节"),
+        (3, T.SHORT, "JDK包含JRE。", None)]
+    assert bank.chapters[0].title == "Java 卡片" and bank.layout.numbering.startswith("card")
+
+
+def test_details_folding_answers_of_numbered_questions_are_no_cards():
+    bank = parse_text("1. 選哪個\nA. 甲\nB. 乙\n<details><summary>提示</summary>\n想想。\n</details>\n"
+                      "2. 再選\nA. 丙\nB. 丁\n<details><summary>答案</summary>\nB\n</details>\n")
+    assert [(q.number, q.answer) for q in bank.questions] == [(1, None), (2, "B")]
+
+
+@pytest.mark.parametrize("label", ["__Practice Question__", "**Question**", "## Question"])
+def test_unnumbered_questions_opened_by_a_label_line(label):
+    bank = parse_text(f"__Type__\n\nMultiple Choice\n\n{label}\n\nWhich is a fruit?\n\nA. Apple\nB. Stone\n\n"
+                      "__Suggested Answers__\n\n- A - Correct\n- B\n\n"
+                      f"{label}\n\nWhich are colours?\n\nA. Red\nB. Blue\nC. Fish\n\n__Question Options__\n\nany\n\n"
+                      "__Suggested Answers__\n\n- A - Correct\n- B - Correct\n- C\n")
+    q1, q2 = bank.questions
+    assert (q1.stem, [o.text for o in q1.options], q1.answer) == ("Which is a fruit?", ["Apple", "Stone"], "A")
+    assert (q2.type, [o.text for o in q2.options], q2.answer) == (T.MULTIPLE, ["Red", "Blue", "Fish"], "AB")
+    assert "any" in q2.explanation  # the quiz's own setting is kept, out of the last option
+    assert bank.preamble == "__Type__\n\nMultiple Choice"
+
+
+@pytest.mark.parametrize("item", ["- B - Correct", "- B (correct)", "* B ✓", "- B：正确"])
+def test_an_answer_list_marking_the_right_options(item):
+    q = parse_text(f"1. 選哪個\nA. 甲\nB. 乙\n**Answer**\n- A\n{item}\n\n2. 再選\nA. x\nB. y\n答案：A\n").questions[0]
+    assert q.answer == "B"
+
+
+def test_questions_in_parts_under_dashed_headings():
+    # freeCodeCamp's quiz format: the right option is the answer part, read last
+    part = ("### --question--\n\n#### --text--\n\n{stem}\n\n#### --distractors--\n\n甲\n\n---\n\n乙\n\n---\n\n"
+            "丙 `x`\n\n#### --answer--\n\n{answer}\n\n")
+    bank = parse_text("# --description--\n\n說明。\n\n## --quiz--\n\n" + part.format(stem="第一題？", answer="丁")
+                      + part.format(stem="第二題？", answer="戊") + "## --quiz--\n\n"
+                      + part.format(stem="第三題？", answer="己"))
+    assert [len(c.questions) for c in bank.chapters] == [2, 1]
+    q = bank.questions[1]
+    assert (q.stem, [o.text for o in q.options], q.answer, q.type) == (
+        "第二題？", ["甲", "乙", "丙 `x`", "戊"], "D", T.SINGLE)
+
+
+@pytest.mark.parametrize("front, title", [
+    ("---\nid: 66ed\ntitle: '電腦基礎測驗'\n---\n\n說明。\n", "電腦基礎測驗"),
+    ("---\nlayout: quiz\n---\n# 期中考\n", "期中考"),
+])
+def test_front_matter_names_the_bank_or_comes_before_its_name(front, title):
+    bank = parse_text(front + "\n1. 選哪個\nA. 甲\nB. 乙\n答案：A\n2. 再選\nA. 丙\nB. 丁\n答案：B\n")
+    assert bank.title == title and len(bank.questions) == 2 and bank.preamble.startswith("---\n")
+
+
+@pytest.mark.parametrize("options, answer", [
+    ("- [ ] True\n- [x] False", "false"), ("- [x] 正確\n- [ ] 錯誤", "true"), ("A. 對\nB. 錯", None),
+])
+def test_options_true_and_false_make_a_judge_question(options, answer):
+    q = parse_text(f"1. 地球是平的。\n{options}\n\n2. 選哪個\nA. x\nB. y\n答案：A\n").questions[0]
+    assert (q.type, q.answer, q.stem) == (T.JUDGE, answer, "地球是平的。")
+
+
+def test_a_fence_mentioned_in_a_stem_fences_nothing():
+    # "(```)" and inline code between four backticks are text about fences, not fences
+    bank = parse_text("1. Code blocks use triple backticks (```) or indentation.\nA. 對\nB. 錯\n答案：A\n\n"
+                      "2. Write ```` `` `x` `` ```` inline.\nA. 對\nB. 錯\n答案：A\n\n"
+                      "3. Which fence?\nA. ```\nB. ~~~\n答案：A\n\n4. Last\nA. x\nB. y\n答案：B\n")
+    assert [q.number for q in bank.questions] == [1, 2, 3, 4]
+
+
+def test_a_four_backtick_fence_holds_triple_backticks_as_code():
+    bank = parse_text("1. 哪個對？\nA. 甲\nB. 乙\n答案：A\n解析：\n````\n```\n2. 不是題目\n```\n````\n\n"
+                      "2. 再選\nA. 丙\nB. 丁\n答案：B\n")
+    assert [q.number for q in bank.questions] == [1, 2] and "2. 不是題目" in bank.questions[0].explanation
+
+
+def test_an_answer_key_that_repeats_the_questions_answers_them_by_number():
+    bank = parse_text("## Questions\n\n### Level 1\n\n**Question 1**: Basic\n\nMarkdown uses # for headers.\n\n"
+                      "- [ ] True\n- [ ] False\n\n**Question 2**: Basic\n\nMarkdown dates from 2010.\n\n"
+                      "- [ ] True\n- [ ] False\n\n## Answer Key\n\n### Level 1\n\n**Question 1**: Basic\n\n"
+                      "**Statement**: Markdown uses # for headers.\n\n**Answer**: **True**\n\n"
+                      "**Explanation**: It does.\n\n**Question 2**: Basic\n\n**Answer**: **False**\n\n"
+                      "## Study Tips\n\n1. Review often.\n2. Practise.\n")
+    assert [(q.number, q.type, q.answer) for q in bank.questions] == [(1, T.JUDGE, "true"), (2, T.JUDGE, "false")]
+    assert bank.questions[0].explanation == "It does." and [c.title for c in bank.chapters] == ["Level 1"]
+
+
+def test_an_answer_in_a_container_whose_title_names_it():
+    # VuePress / VitePress containers: "::: tip 答案" … ":::"; other containers fold no answer
+    bank = parse_text("1. 選哪個\nA. 甲\nB. 乙\n\n::: tip 答案\nB\n:::\n\n"
+                      "2. 再選\nA. 丙\nB. 丁\n\n::: warning 注意\n看清題目。\n:::\n")
+    q1, q2 = bank.questions
+    assert (q1.answer, [o.text for o in q1.options]) == ("B", ["甲", "乙"])
+    assert q2.answer is None  # its note is kept, as text after options is
+    assert {s.text for s in bank.stray if s.reason == "markup"} == {"::: tip 答案", ":::", "::: warning 注意"}
+
+
+def test_options_numbered_in_a_list_indented_under_the_stem():
+    bank = parse_text("1. Which is a fruit?\n   1. Apple\n   2. Stone\n   3. Sand\n答案：1\n\n"
+                      "2. Which are colours?\n   1. Red\n   2. Fish\n   3. Blue\n答案：1, 3\n\n"
+                      "3. Last\nA. x\nB. y\n答案：B\n")
+    assert [(q.number, q.type, q.stem, [o.text for o in q.options], q.answer) for q in bank.questions] == [
+        (1, T.SINGLE, "Which is a fruit?", ["Apple", "Stone", "Sand"], "A"),
+        (2, T.MULTIPLE, "Which are colours?", ["Red", "Fish", "Blue"], "AC"),
+        (3, T.SINGLE, "Last", ["x", "y"], "B")]
+
+
+def test_questions_indented_alike_are_no_sub_list():
+    bank = parse_text("  1. 甲？\n  A. x\n  B. y\n答案：A\n  2. 乙？\n  A. x\n  B. y\n答案：B\n")
+    assert [(q.number, q.answer) for q in bank.questions] == [(1, "A"), (2, "B")]
