@@ -143,6 +143,25 @@ def test_export_and_import_round_trip_and_the_later_entry_wins(v8):
     assert result[4] == "1970-01-01T00:00:00.005Z"
 
 
+def test_a_part_kept_beside_the_answers_hears_each_answer_and_travels_in_the_file(v8):
+    """今日复习's cards are such a part (review-fsrs.js): every answer is a review, and the
+    progress file carries them; a file that is not ours reaches no part."""
+    result = store(v8, """
+      memory.items = {};
+      var heard = [], imported = [];
+      var s = studyGuide.createPracticeStore(memory);
+      s.extend({name: "cards", record: function (bank, id, hash, verdict) { heard.push([id, verdict]); },
+                exportData: function () { return {q1: 1}; },
+                importData: function (section) { imported.push(section); }});
+      s.record("b", "q1", "ab", "wrong", "A");
+      var exported = JSON.parse(JSON.stringify(s.exportData()));
+      s.importData(exported);
+      try { s.importData({format: "other"}); } catch (e) { /* refused before any part */ }
+      return [heard, exported.cards, imported];
+    """)
+    assert result == [[["q1", "wrong"]], {"q1": 1}, [{"q1": 1}]]
+
+
 def test_without_storage_answers_are_kept_for_the_page_and_that_is_said(v8):
     assert store(v8, """
       var s = studyGuide.createPracticeStore(null);

@@ -89,17 +89,9 @@
     root.appendChild(scroll);
   }
 
-  function localStorageOrNull() {
-    try {
-      return window.localStorage;
-    } catch (error) {
-      return null;
-    }
-  }
-
   guide.createExamHistory = createHistory;
   guide.examHistoryKey = KEY;
   if (typeof window !== "undefined") {
-    guide.examHistory = { store: createHistory(localStorageOrNull()), list: list };
+    guide.examHistory = { store: createHistory(guide.localStore()), list: list };
   }
 })(globalThis.studyGuide = globalThis.studyGuide || {});

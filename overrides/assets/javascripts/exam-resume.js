@@ -68,17 +68,9 @@
     });
   }
 
-  function localStorageOrNull() {
-    try {
-      return window.localStorage;
-    } catch (error) {
-      return null;
-    }
-  }
-
   guide.createSittingStore = createSittingStore;
   guide.examSittingKey = KEY;
   if (typeof window !== "undefined") {
-    guide.examResume = { store: createSittingStore(localStorageOrNull()), put: put };
+    guide.examResume = { store: createSittingStore(guide.localStore()), put: put };
   }
 })(globalThis.studyGuide = globalThis.studyGuide || {});

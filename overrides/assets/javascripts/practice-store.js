@@ -64,6 +64,7 @@
     var entries = {};
     var stars = {};
     var store = { notice: storage ? null : "unavailable" };
+    var parts = [];  /* what other scripts keep beside the answers (今日复习's cards): see extend */
 
     function document() {
       return { format: FORMAT, version: 1, entries: entries, stars: stars };
@@ -133,7 +134,14 @@
       if (verdict === "right" && entries[k] && entries[k].x) entry.x = true;
       entries[k] = entry;
       save();
+      parts.forEach(function (part) { part.record(bank, id, hash, verdict); });
       return entry;
+    };
+
+    /* A part kept beside the answers: {name, record(bank, id, hash, verdict), exportData(),
+       importData(section)}; it hears every answer and travels in the same progress file. */
+    store.extend = function (part) {
+      parts.push(part);
     };
 
     /* How many of a chapter's questions were answered and how many last answered right. */
@@ -174,6 +182,7 @@
     store.exportData = function () {
       var data = document();
       data.exported = new Date(clock()).toISOString();
+      parts.forEach(function (part) { data[part.name] = part.exportData(); });
       return data;
     };
 
@@ -187,6 +196,7 @@
       });
       Object.keys(found.stars).forEach(function (k) { stars[k] = found.stars[k]; });
       save();
+      parts.forEach(function (part) { part.importData(data[part.name]); });
       return Object.keys(found.entries).length;
     };
 
@@ -219,6 +229,7 @@
     }
   }
 
+  guide.localStore = localStore;
   guide.practiceStoreKey = KEY;
   guide.createPracticeStore = createStore;
   if (typeof window !== "undefined") guide.practiceStore = createStore(localStore());

@@ -106,14 +106,6 @@
     return reviews;
   }
 
-  function localStorageOrNull() {
-    try {
-      return window.localStorage;
-    } catch (error) {
-      return null;
-    }
-  }
-
   /* Beside each 今日复习 link in the navigation: the number due in its bank. */
   function showDue() {
     document.querySelectorAll(".md-nav__link[href$='/review.html'], .md-nav__link[href='review.html']")
@@ -137,27 +129,19 @@
   function mount() {
     var store = guide.practiceStore;
     if (!guide.FSRS || !store) return;
-    guide.reviews = createReviews(localStorageOrNull(), guide.FSRS);
-    var record = store.record;
-    store.record = function (bank, id, hash, verdict) {
-      var entry = record.apply(store, arguments);
-      guide.reviews.review(bank, id, hash, verdict);
-      showDue();
-      return entry;
-    };
-    var exportData = store.exportData;
-    var importData = store.importData;
-    store.exportData = function () {
-      var data = exportData.apply(store, arguments);
-      data.reviews = guide.reviews.exportCards();
-      return data;
-    };
-    store.importData = function (data) {
-      var count = importData.apply(store, arguments);  /* throws on a file that is not ours */
-      guide.reviews.importCards(data.reviews);
-      showDue();
-      return count;
-    };
+    guide.reviews = createReviews(guide.localStore(), guide.FSRS);
+    store.extend({
+      name: "reviews",
+      record: function (bank, id, hash, verdict) {
+        guide.reviews.review(bank, id, hash, verdict);
+        showDue();
+      },
+      exportData: function () { return guide.reviews.exportCards(); },
+      importData: function (cards) {
+        guide.reviews.importCards(cards);
+        showDue();
+      }
+    });
     showDue();
   }
 
