@@ -2,7 +2,10 @@
 
 A key is a heading (``参考答案``, ``答案与解析``, ``Answer Key`` …, alone on its line or
 followed by the first entries) and then lines of entries: ``1.A 2.C 3.B``, ``1-5 ABCDA``,
-or one question a line with its explanation (``1. A 解析：…``).  It runs as long as its
+or one question a line with its explanation (``1. A 解析：…``).  Under a heading alone on its
+line (``**答案**``), entries may be any text, one a line (``1. `backend/`，`uv```, ``13. 全选``),
+as long as their numbers rise and no higher number opened a line before the key: a numbered
+list after an answer marker is that answer, not a key.  It runs as long as its
 lines read as a key: entries, blank lines, sub-headings (``一、单选题``) and the
 explanations of its entries; the first line that starts with a number but is no entry (a
 question) ends it, and the headings just before that line go back to the bank.
@@ -41,6 +44,8 @@ FREE_ENTRY = re.compile(r"[ \t]{0,8}[(（]?(?P<n>\d{1,5})[)）]?[ \t]{0,4}[.．�
 _LEAD = " \t#*>"
 _NAME_END = re.compile(r"[（(【\[ \t　:：]")
 _STARTS_WITH_NUMBER = re.compile(r"[ \t]*(?:[#*>][ \t#*>]{0,10})?[(（]?\d")
+_MARKER_SIGN = re.compile(r"[:：【\[]")
+_LINE_NUMBER = re.compile(r"(?m)^[ \t#*>]{0,12}[(（]?(\d{1,5})")
 
 
 @dataclass(frozen=True)
@@ -72,13 +77,14 @@ def find_keys(text: str, question: re.Pattern[str] | None = None) -> list[Answer
     headings: list[tuple[int, str]] | None = None  # found at the first key heading: most banks have none
     seen: set[str] = set()  # names of the sections before the key being read
     h = 0
+    numbers = _LineNumbers(text)
     while (heading := KEY_HEADING.search(text, position)) is not None:
         if headings is None:
             headings = sorted((m.start(), section_name(m["title"])) for p in LINE_HEADINGS for m in p.finditer(text))
         while h < len(headings) and headings[h][0] < heading.start():
             seen.add(headings[h][1])
             h += 1
-        key = _read_key(text, heading, seen, question)
+        key = _read_key(text, heading, seen, question, numbers.highest_before(heading.start()))
         if key is None:
             position = heading.end() + 1
         else:
@@ -92,25 +98,49 @@ def section_name(title: str) -> str:
     return _NAME_END.split(title, maxsplit=1)[0].strip()
 
 
-def _read_key(text: str, heading: re.Match[str], sections: set[str],
-              question: re.Pattern[str] | None = None) -> AnswerKey | None:
-    """The key under ``heading``; ``sections`` are the names of the sections before it.
+class _LineNumbers:
+    """The highest number opening a line before an offset, found by bisection (the
+    numbered lines are listed once, at the first question asked)."""
 
-    Under a sub-heading that repeats one of them, an entry may be any text ("1．存储器",
-    a fill answer): there a line cannot be a question.
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.starts: list[int] | None = None
+        self.highest: list[int] = []
+
+    def highest_before(self, offset: int) -> int:
+        if self.starts is None:
+            self.starts, top = [], 0
+            for m in _LINE_NUMBER.finditer(self.text):
+                top = max(top, int(m[1]))
+                self.starts.append(m.start())
+                self.highest.append(top)
+        k = bisect.bisect_left(self.starts, offset)
+        return self.highest[k - 1] if k else 0
+
+
+def _read_key(text: str, heading: re.Match[str], sections: set[str],
+              question: re.Pattern[str] | None = None, highest: int = 0) -> AnswerKey | None:
+    """The key under ``heading``; ``sections`` are the names of the sections before it,
+    ``highest`` the highest number opening a line before it.
+
+    Under a sub-heading that repeats one of them, or under a heading alone on its line,
+    an entry may be any text ("1．存储器", a fill answer), numbered in rising order.
     """
     key = AnswerKey(heading.start(), heading.end(), [[]])
     line_start, end = heading.end(), heading.end()
     pending_end = None  # where trailing sub-headings began: they go back if the key ends
     first = True
+    # "**答案**" alone on its line, no colon or 【】: a title, never an answer marker ("答案：")
+    bare = not (text[heading.end() : _line_end(text, heading.end())].strip() or _MARKER_SIGN.search(heading.group()))
     free = False  # whether the current group repeats a section's name
     while line_start < len(text):
-        line_end = text.find("\n", line_start)
-        line_end = len(text) if line_end < 0 else line_end
+        line_end = _line_end(text, line_start)
         line = text[line_start:line_end]
         entries = _entries(line, line_start)
-        if not entries and free and (written := FREE_ENTRY.match(line)):
-            entries = [KeyEntry(int(written["n"]), written["v"].strip(), "", line_start + written.start("n"))]
+        if not entries and (free or bare) and (written := FREE_ENTRY.match(line)):
+            number, last = int(written["n"]), key.groups[-1][-1].number if key.groups[-1] else 0
+            if number > last and (free or number <= highest):
+                entries = [KeyEntry(number, written["v"].strip(), "", line_start + written.start("n"))]
         sub_heading = _SUB_HEADING.match(line)
         if entries:
             key.groups[-1].extend(entries)
@@ -144,6 +174,8 @@ def _read_key(text: str, heading: re.Match[str], sections: set[str],
         end = pending_end
     key.end = end
     key.groups = [g for g in key.groups if g]
+    if bare and len(key.entries) < 2 and not any(_entries(f"{e.number}.{e.answer}", 0) for e in key.entries):
+        return None  # one written entry is a numbered list's first item, not a key
     return key if key.groups else None
 
 
@@ -177,6 +209,11 @@ def _entries(line: str, offset: int) -> list[KeyEntry]:
         found[0] = KeyEntry(found[0].number, found[0].answer, rest[explanation.end():].strip() if explanation else rest,
                             found[0].offset)
     return found
+
+
+def _line_end(text: str, offset: int) -> int:
+    end = text.find("\n", offset)
+    return len(text) if end < 0 else end
 
 
 def _next_line(text: str, line_end: int) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from itertools import pairwise
 
 from .model import Option, QuestionType
+from .spans import pipe_tables
 
 _T = QuestionType
 # Keyword -> type, longest keywords first so that 單項選擇 wins over 選擇.
@@ -69,6 +70,14 @@ CHOICE_ANSWER = re.compile(r"[A-Fa-f\s、,，.．;；/和及]+")
 _TRUE = {"√", "✓", "✔", "對", "对", "正確", "正确", "是", "T", "TRUE", "Y", "V"}
 _FALSE = {"×", "✗", "✘", "X", "錯", "错", "錯誤", "错误", "否", "F", "FALSE", "N"}
 BLANK = re.compile(r"_{2,}|＿{2,}|[（(]\s*[)）]")
+# Inline code ("`f()`"): its empty brackets are a call, not a blank (underscores in it still are:
+# "`________`" is how Markdown banks keep a blank from turning into emphasis)
+_INLINE_CODE = re.compile(r"`[^`\n]{1,200}`")
+_UNDERSCORES = re.compile(r"_{2,}|＿{2,}")
+# A choice answer written in words: "全选（6 个文件都被修改）" (every option), or words that name
+# the letters, "前三个（A、B、C）和最后一个（E）"
+ALL_CHOSEN = re.compile(r"[ \t]*(?:全[选選]|都[选選]|全部[选選]项|全部[选選]項|[Aa]ll of them)")
+NAMED_LETTER = re.compile(r"(?<![A-Za-z0-9_])[A-F](?![A-Za-z0-9_])")
 _FULLWIDTH = str.maketrans("ＡＢＣＤＥＦａｂｃｄｅｆ", "ABCDEFabcdef")
 
 
@@ -310,13 +319,29 @@ def _in_sequence(text: str, labels: re.Pattern[str], start: int = 0
                  ) -> tuple[list[tuple[re.Match[str], str]], list[tuple[re.Match[str], str]]]:
     """All labels from ``start``, and those taken in order A, B, C … (each the first of its
     letter after the previous one)."""
-    found = [(m, _letter(m)) for m in labels.finditer(text, start)]
+    found = [(m, _letter(m)) for m in _labels_outside_tables(text, labels, start)]
     chosen: list[tuple[re.Match[str], str]] = []
     for match, letter in found:
         if letter == OPTION_LETTERS[len(chosen) : len(chosen) + 1] and (
                 not chosen or match.start() >= chosen[-1][0].end()):
             chosen.append((match, letter))
     return found, chosen
+
+
+def _labels_outside_tables(text: str, labels: re.Pattern[str], start: int = 0) -> list[re.Match[str]]:
+    """The labels from ``start`` that are not inside a Markdown table: "| ① X | A. 職責 |" is a
+    cell of a matching question, not option A."""
+    found = list(labels.finditer(text, start))
+    tables = pipe_tables(text) if "|" in text else []
+    if not tables:
+        return found
+    kept, t = [], 0
+    for match in found:  # both in text order: one pass
+        while t < len(tables) and tables[t][1] <= match.start():
+            t += 1
+        if t == len(tables) or match.end() <= tables[t][0]:
+            kept.append(match)
+    return kept
 
 
 def _rising_with_gaps(letters: list[str]) -> bool:
@@ -329,7 +354,7 @@ def has_options(text: str, labels: re.Pattern[str] | None = None) -> bool:
     """Whether :func:`split_options` finds options in ``text``; quicker, as the parser asks
     it of every candidate question."""
     found, expected = 0, "A"
-    for match in (labels or OPTION_LABEL).finditer(text):
+    for match in _labels_outside_tables(text, labels or OPTION_LABEL):
         found += 1
         if _letter(match) == expected:
             if expected == "B":
@@ -379,9 +404,26 @@ def infer_type(fields: Fields) -> QuestionType:
         return QuestionType.MULTIPLE if letters and len(letters) > 1 else QuestionType.SINGLE
     if judge_value(unfenced(fields.answer_text or "")) is not None:
         return QuestionType.JUDGE
-    if BLANK.search(fields.stem):
+    if has_blank(fields.stem):
         return QuestionType.FILL
     return QuestionType.SHORT
+
+
+def has_blank(text: str) -> bool:
+    """Whether ``text`` leaves a blank to fill: ``____`` anywhere, ``（  ）`` outside inline code."""
+    return bool(_UNDERSCORES.search(text) or BLANK.search(_INLINE_CODE.sub("`", text) if "`" in text else text))
+
+
+def worded_letters(text: str, options: tuple[Option, ...]) -> str | None:
+    """The letters of a choice answer written in words ("全选", "前三个（A、B、C）和最后一个（E）"),
+    or ``None`` when the words name no option of ``options``."""
+    labels = "".join(o.label for o in options)
+    if not labels:
+        return None
+    if ALL_CHOSEN.match(text):
+        return "".join(sorted(labels))
+    named = set(NAMED_LETTER.findall(text.translate(_FULLWIDTH)))
+    return "".join(sorted(named)) if named and named <= set(labels) else None
 
 
 def normalise_answer(qtype: QuestionType, text: str | None, options: tuple[Option, ...]) -> str | None:
@@ -392,7 +434,7 @@ def normalise_answer(qtype: QuestionType, text: str | None, options: tuple[Optio
     if not text:  # an empty code block: no answer
         return None
     if qtype.is_choice:
-        return choice_letters(text) or text.strip()
+        return choice_letters(text) or worded_letters(text, options) or text.strip()
     if qtype is QuestionType.JUDGE:
         value = judge_value(text)
         if value is None and options:  # "A.正確 B.錯誤" with answer "A"

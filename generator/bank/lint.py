@@ -19,6 +19,8 @@ code                       severity  finds
 ``answer-conflict``        warning   the explanation states another final answer (``答案：``,
                                      ``答案應為``) or corrects itself (``更正``)
 ``answer-count``           warning   單選 with several letters, 多選 with one
+``answer-in-words``        warning   a choice answer read from words ("全选", "前三个（A、B、C）"):
+                                     the letters are the reader's, to be checked
 ``options-out-of-order``   warning   option labels not A, B, C … in the order written
                                      (the parser keeps them as written: B, A, C, D)
 ``options-glued``          warning   an option's text holds further option markers: options
@@ -43,7 +45,7 @@ from dataclasses import replace
 
 from ..base.text import clip
 from .damage import QUOTE_LIMIT, WHITESPACE, damage_flags, excerpt, question_fields
-from .fields import choice_letters, judge_value
+from .fields import choice_letters, judge_value, unfenced
 from .model import Bank, Chapter, Flag, Question, QuestionType, Severity
 from .spans import FENCE_MARK
 from .text_blocks import Code, split_blocks
@@ -139,6 +141,8 @@ def _truncated(bank: Bank, source_length: int | None) -> tuple[str, str] | None:
     if not running:
         return None
     last = running[-1]
+    if any(key.position.offset >= last.end_offset for key in bank.answer_keys):
+        return None  # an answer key follows it: the bank does not end inside it
     others = [q for q in questions if q is not last]
     texts = [t for _, t in question_fields(last) if t]
     if sum(t.count("```") for t in texts) % 2:
@@ -175,6 +179,9 @@ def _answer_against_options(q: Question, where: str, truncated: bool) -> Iterato
         yield Flag("answer-not-in-options", _W,
                    f"{where}是選擇題，答案卻不是選項字母：「{clip(q.answer, QUOTE_LIMIT)}」")
         return
+    if q.answer_text and choice_letters(unfenced(q.answer_text)) is None:
+        yield Flag("answer-in-words", _W, f"{where}的答案寫成文字「{clip(q.answer_text, QUOTE_LIMIT)}」，"
+                                           f"讀作{'、'.join(letters)}")
     labels = {o.label for o in q.options}
     if q.options and set(letters) - labels:
         missing = "、".join(sorted(set(letters) - labels))

@@ -82,7 +82,7 @@ class _Features:
 
     @property
     def looks_like_question(self) -> bool:
-        return (self.type_bracket or self.answer or self.options or F.BLANK.search(self.segment) is not None
+        return (self.type_bracket or self.answer or self.options or F.has_blank(self.segment)
                 or F.JUDGE_PREFIX.match(self.segment) is not None)
 
 
@@ -384,7 +384,9 @@ class _Scanner:
         if features.type_bracket or event.case:
             return True
         in_chapter = state.chapters[-1].questions if state.chapters else []
-        expected = event.number == state.previous + 1 or (not in_chapter and event.number == 1)
+        # a chapter's first question restarts the numbering, or runs on with it ("四、连线题" over 17.)
+        expected = event.number == state.previous + 1 or (not in_chapter and (
+            event.number == 1 or (state.last is not None and event.number == state.last.number + 1)))
         has_answer, has_options = features.answer, features.options
         if not event.line_start:
             return expected and (has_answer or has_options)
@@ -486,10 +488,13 @@ class _Scanner:
         if entry is not None and parts.answer_text is None:
             parts = replace(parts, answer_text=entry.answer, explanation=parts.explanation or entry.explanation)
         qtype = parts.type or F.infer_type(parts)
+        answer = F.normalise_answer(qtype, parts.answer_text, parts.options)
+        if qtype.is_choice and parts.answer_text and not F.choice_letters(parts.answer_text) and not parts.explanation \
+                and F.is_letter_answer(answer):  # letters read from words: the words say more, as the explanation
+            parts = replace(parts, explanation=parts.answer_text.strip())
         return Question(
             id=next(self.ids), number=mark.number, type=qtype, stem=parts.stem, options=parts.options,
-            answer=F.normalise_answer(qtype, parts.answer_text, parts.options),
-            answer_text=parts.answer_text, explanation=parts.explanation,
+            answer=answer, answer_text=parts.answer_text, explanation=parts.explanation,
             position=self.position(mark.start), exam_tags=parts.exam_tags,
             end_offset=self.offsets.to_source(end), points=draft.points,
         )

@@ -1,4 +1,4 @@
-"""Spans of bank text that are not prose: fenced code, HTML tables, editor-given math.
+"""Spans of bank text that are not prose: fenced code, tables (HTML or Markdown), editor-given math.
 
 Every stage that must skip or split out such text finds it here, so they all agree on
 where code and formulas begin and end:
@@ -9,6 +9,8 @@ where code and formulas begin and end:
 - :func:`code_and_math_spans`: text never searched for terms or references.
 - :func:`code_and_table_spans`: closed fences and tables, where the parser takes no question
   boundary (an answer's code or table may look like a new question).
+- :func:`pipe_tables`: Markdown (GFM) tables, whose rows hold "A. …" or "1. …" that are cells,
+  not options or questions.
 """
 from __future__ import annotations
 
@@ -28,6 +30,11 @@ CODE_OR_MATH = re.compile(f"{FENCE.pattern}|{EDITOR_MATH.pattern}", re.S)
 HTML_TABLE = re.compile(r"<table\b.*?</table>", re.S | re.I)
 TABLE_OPEN = re.compile(r"<table\b", re.I)
 TABLE_CLOSE = re.compile(r"</table>", re.I)
+# The delimiter row under a GFM table's header: "|---|:--:|", "--- | ---" (a pipe somewhere,
+# so that "---" alone stays a rule).
+PIPE_DELIMITER = re.compile(r"(?m)^[ \t]{0,3}(?=[^\n]*\|)\|?[ \t]*+:?-++:?[ \t]*+"
+                            r"(?:\|[ \t]*+:?-++:?[ \t]*+)*+\|?[ \t]*+$")  # possessive: no rescans of blanks
+_CELL_BREAK = re.compile(r"(?<!\\)\|")
 # An info string on its own line after a fence ("```python\n") makes it an opening one: it
 # cannot close the fence before, which therefore never closes (see ``_closed_fence``).
 INFO_WORD = re.compile(r"[A-Za-z][\w+#.-]{0,19}")
@@ -73,8 +80,39 @@ class TableFinder:
         return (self.open_starts[i], self.close_ends[j]) if j < len(self.close_starts) else None
 
 
+def pipe_tables(text: str) -> list[Span]:
+    """GFM tables, in order: a header row with as many cells as the delimiter row under it,
+    then the rows that follow up to a blank line or a line without a pipe."""
+    found: list[Span] = []
+    position = 0
+    while (delimiter := PIPE_DELIMITER.search(text, position)) is not None:
+        header_start = text.rfind("\n", 0, max(delimiter.start() - 1, 0)) + 1
+        header = text[header_start : max(delimiter.start() - 1, header_start)]
+        position = delimiter.end()
+        if delimiter.start() == 0 or len(pipe_cells(header)) != len(pipe_cells(delimiter.group())):
+            continue
+        end = delimiter.end()
+        while end < len(text):
+            line_end = text.find("\n", end + 1)
+            line_end = len(text) if line_end < 0 else line_end
+            if "|" not in text[end + 1 : line_end] or not text[end + 1 : line_end].strip():
+                break
+            end = line_end
+        found.append((header_start, end))
+        position = end
+    return found
+
+
+def pipe_cells(row: str) -> list[str]:
+    """The cells of one GFM table row, stripped: ``| a | b\\|c |`` -> ``["a", "b|c"]``."""
+    row = row.strip()
+    row = row[1:] if row.startswith("|") else row
+    row = row[:-1] if row.endswith("|") and not row.endswith("\\|") else row
+    return [cell.strip().replace("\\|", "|") for cell in _CELL_BREAK.split(row)]
+
+
 def code_and_table_spans(text: str) -> list[Span]:
-    """Closed ``` fences and ``<table>…</table>``, leftmost first, never overlapping.
+    """Closed ``` fences, ``<table>…</table>`` and GFM tables, leftmost first, never overlapping.
 
     Much as ``re.finditer(r"```.*?```|<table\\b.*?</table>", re.S | re.I)`` finds them
     (but see ``_closed_fence``), with tables found by bisection (``TableFinder``):
@@ -83,19 +121,20 @@ def code_and_table_spans(text: str) -> list[Span]:
     """
     misses: dict[int, int] = {}  # long fences never closed after a point: not looked for again
     tables, fence = TableFinder(text), _closed_fence(text, 0, misses)
+    pipes = pipe_tables(text)
+    pipe_starts = [s for s, _ in pipes]
     spans: list[Span] = []
     position = 0
     while position < len(text):
         if fence is not None and fence[0] < position:  # else still the first from here
             fence = _closed_fence(text, position, misses)
-        table = tables.next(position)
-        if fence and (table is None or fence[0] < table[0]):
-            spans.append(fence)
-        elif table:
-            spans.append(table)
-        else:
+        i = bisect.bisect_left(pipe_starts, position)
+        first = min((s for s in (fence, tables.next(position), pipes[i] if i < len(pipes) else None) if s),
+                    default=None)
+        if first is None:
             break
-        position = spans[-1][1]
+        spans.append(first)
+        position = first[1]
     return spans
 
 

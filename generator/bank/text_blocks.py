@@ -1,9 +1,9 @@
-"""A text field -> its blocks: prose, fenced code and HTML tables.
+"""A text field -> its blocks: prose, fenced code and tables (HTML or Markdown).
 
 Bank answers carry code between ``` fences (often with every line break lost, so
 the language word is glued to the code: ```` ```pythonfrom torch… ````) and, in some
-banks, HTML tables.  Both are kept as content: code as a code block, a table as a
-table of plain-text cells.  No other markup is read, so nothing else can slip through.
+banks, HTML or Markdown (GFM) tables.  Both are kept as content: code as a code block, a
+table as a table of plain-text cells.  No other markup is read, so nothing else can slip through.
 """
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
-from .spans import FENCE, HTML_TABLE, INFO_WORD, TableFinder
+from .spans import FENCE, HTML_TABLE, INFO_WORD, TableFinder, pipe_cells, pipe_tables
 
 # Language words that a one-line (whitespace-stripped) fence may start with.
 LANGUAGES = ("python", "bash", "shell", "json", "yaml", "javascript", "typescript", "protobuf", "sql", "cpp", "java")
@@ -41,38 +41,50 @@ def split_blocks(text: str) -> tuple[Block, ...]:
     """Split a text field into prose, code and table blocks, in order."""
     blocks: list[Block] = []
     last = 0
-    for match in _special_spans(text):
-        if match.start() > last:
-            blocks.append(Prose(text[last : match.start()]))
-        if match.re is FENCE:
+    for start, end, kind in _special_spans(text):
+        if start > last:
+            blocks.append(Prose(text[last:start]))
+        if kind == "fence":
+            match = FENCE.match(text, start)
+            assert match is not None
             language, code = _language(match.group("body"))
             blocks.append(Code(code, language, closed=match.group("open") is None))
+        elif kind == "pipe":
+            lines = text[start:end].split("\n")
+            blocks.append(Table(tuple(tuple(pipe_cells(line)) for line in lines[:1] + lines[2:])))
         else:
-            rows = _table_rows(match.group())
+            rows = _table_rows(text[start:end])
             # A table with no cells, or with text outside its cells, cannot be shown
             # as a table without losing text: it is shown as the text it is.
-            blocks.append(Table(rows) if rows else Prose(match.group()))
-        last = match.end()
+            blocks.append(Table(rows) if rows else Prose(text[start:end]))
+        last = end
     if last < len(text):
         blocks.append(Prose(text[last:]))
     return tuple(b for b in blocks if not (isinstance(b, Prose) and not b.text.strip()))
 
 
-def _special_spans(text: str) -> list[re.Match[str]]:
-    """Fences and tables in order; a table inside a fence is just code."""
-    spans: list[re.Match[str]] = []
+def _special_spans(text: str) -> list[tuple[int, int, str]]:
+    """Fences ("fence"), HTML tables ("html") and GFM tables ("pipe") in order, as
+    ``(start, end, kind)``; a table inside a fence is just code."""
+    spans: list[tuple[int, int, str]] = []
     position = 0
     tables, fence = TableFinder(text), FENCE.search(text)
+    pipes = pipe_tables(text)
+    i = 0
     while position < len(text):
         if fence is not None and fence.start() < position:  # else still the first from here
             fence = FENCE.search(text, position)
         found = tables.next(position)
         table = found and HTML_TABLE.match(text, found[0])
-        first = min((m for m in (fence, table) if m), key=lambda m: m.start(), default=None)
-        if first is None or first.end() == first.start():
+        while i < len(pipes) and pipes[i][0] < position:
+            i += 1
+        candidates = [(m.start(), m.end(), "fence" if m.re is FENCE else "html") for m in (fence, table) if m]
+        candidates += [(*pipes[i], "pipe")] if i < len(pipes) else []
+        first = min(candidates, default=None)
+        if first is None or first[1] == first[0]:
             break
         spans.append(first)
-        position = first.end()
+        position = first[1]
     return spans
 
 
