@@ -133,17 +133,20 @@ def _read_key(text: str, heading: re.Match[str], sections: set[str],
     # "**答案**" alone on its line, no colon or 【】: a title, never an answer marker ("答案：")
     bare = not (text[heading.end() : _line_end(text, heading.end())].strip() or _MARKER_SIGN.search(heading.group()))
     free = False  # whether the current group repeats a section's name
+    latest = 0  # the number of the key's last entry: a bare key's written entries rise across groups
     while line_start < len(text):
         line_end = _line_end(text, line_start)
         line = text[line_start:line_end]
         entries = _entries(line, line_start)
         if not entries and (free or bare) and (written := FREE_ENTRY.match(line)):
-            number, last = int(written["n"]), key.groups[-1][-1].number if key.groups[-1] else 0
-            if number > last and (free or number <= highest):
+            number = int(written["n"])
+            if (free and number > (key.groups[-1][-1].number if key.groups[-1] else 0)) or (
+                    not free and latest < number <= highest):
                 entries = [KeyEntry(number, written["v"].strip(), "", line_start + written.start("n"))]
         sub_heading = _SUB_HEADING.match(line)
         if entries:
             key.groups[-1].extend(entries)
+            latest = entries[-1].number
             pending_end = None
         elif sub_heading and not _STARTS_WITH_NUMBER.match(line) and not first:
             if key.groups[-1]:

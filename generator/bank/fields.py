@@ -78,6 +78,8 @@ _UNDERSCORES = re.compile(r"_{2,}|＿{2,}")
 # the letters, "前三个（A、B、C）和最后一个（E）"
 ALL_CHOSEN = re.compile(r"[ \t]*(?:全[选選]|都[选選]|全部[选選]项|全部[选選]項|[Aa]ll of them)")
 NAMED_LETTER = re.compile(r"(?<![A-Za-z0-9_])[A-F](?![A-Za-z0-9_])")
+# "B?", "B或C": words in doubt name no answer
+DOUBT = re.compile(r"[?？]|[或还還]是?|可能|(?<![A-Za-z])or(?![A-Za-z])", re.IGNORECASE)
 _FULLWIDTH = str.maketrans("ＡＢＣＤＥＦａｂｃｄｅｆ", "ABCDEFabcdef")
 
 
@@ -400,7 +402,8 @@ def infer_type(fields: Fields) -> QuestionType:
     if len(fields.options) == 2 and {_judge_word(o.text) for o in fields.options} == {True, False}:
         return QuestionType.JUDGE  # "- [ ] True / - [ ] False": a statement to judge
     if fields.options:
-        letters = choice_letters(unfenced(fields.answer_text or ""))
+        written = unfenced(fields.answer_text or "")
+        letters = choice_letters(written) or worded_letters(written, fields.options)
         return QuestionType.MULTIPLE if letters and len(letters) > 1 else QuestionType.SINGLE
     if judge_value(unfenced(fields.answer_text or "")) is not None:
         return QuestionType.JUDGE
@@ -416,9 +419,9 @@ def has_blank(text: str) -> bool:
 
 def worded_letters(text: str, options: tuple[Option, ...]) -> str | None:
     """The letters of a choice answer written in words ("全选", "前三个（A、B、C）和最后一个（E）"),
-    or ``None`` when the words name no option of ``options``."""
+    or ``None`` when the words name no option of ``options`` or show doubt ("B或C？")."""
     labels = "".join(o.label for o in options)
-    if not labels:
+    if not labels or DOUBT.search(text):
         return None
     if ALL_CHOSEN.match(text):
         return "".join(sorted(labels))

@@ -368,7 +368,8 @@ class _Scanner:
                   if events[k].start >= event.end and events[k].start not in self.lists), None)
         if j is None or events[j].kind == "heading":
             return True
-        trial = _State(state.answers_given, [_ChapterDraft(event.title, event.start, None, event.end)], 0, state.last)
+        draft = _ChapterDraft(event.title, event.start, F.type_from_words(event.title), event.end)
+        trial = _State(state.answers_given, [draft], 0, state.last)
         return self._question_accepted(events, j, trial)
 
     def _features(self, events: list[_Event], i: int) -> _Features:
@@ -390,6 +391,8 @@ class _Scanner:
         has_answer, has_options = features.answer, features.options
         if not event.line_start:
             return expected and (has_answer or has_options)
+        if expected and not in_chapter and state.chapters and state.chapters[-1].default_type is not None:
+            return True  # under "二、简答题" the numbering goes on with questions, not an answer's list
         if expected:
             # A numbered list inside an answer looks like questions: past the last
             # question's answer (or explanation, when a key gives the answers), a new
@@ -488,13 +491,13 @@ class _Scanner:
         if entry is not None and parts.answer_text is None:
             parts = replace(parts, answer_text=entry.answer, explanation=parts.explanation or entry.explanation)
         qtype = parts.type or F.infer_type(parts)
-        answer = F.normalise_answer(qtype, parts.answer_text, parts.options)
+        normalised = F.normalise_answer(qtype, parts.answer_text, parts.options)
         if qtype.is_choice and parts.answer_text and not F.choice_letters(parts.answer_text) and not parts.explanation \
-                and F.is_letter_answer(answer):  # letters read from words: the words say more, as the explanation
+                and F.is_letter_answer(normalised):  # letters read from words: the words say more, as the explanation
             parts = replace(parts, explanation=parts.answer_text.strip())
         return Question(
             id=next(self.ids), number=mark.number, type=qtype, stem=parts.stem, options=parts.options,
-            answer=answer, answer_text=parts.answer_text, explanation=parts.explanation,
+            answer=normalised, answer_text=parts.answer_text, explanation=parts.explanation,
             position=self.position(mark.start), exam_tags=parts.exam_tags,
             end_offset=self.offsets.to_source(end), points=draft.points,
         )

@@ -7,7 +7,6 @@ table as a table of plain-text cells.  No other markup is read, so nothing else 
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from html.parser import HTMLParser
 

@@ -51,7 +51,7 @@ from generator.bank.load import load_bank, read_bank
 from generator.bank.model import Bank, Chapter, Question, QuestionType
 from generator.bank.parse import parse
 from generator.bank.spans import HTML_TABLE
-from generator.bank.text_blocks import Code, Prose, split_blocks
+from generator.bank.text_blocks import Code, Prose, Table, split_blocks
 from generator.base.errors import GuideError, ParseError
 from generator.pages.chapter import RenderContext, render_chapter, render_home, render_report
 from tests.paths import BUNDLED, ROOT
@@ -75,7 +75,8 @@ HTML = ["<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "<table><tr
         "<b>粗</b>", "&amp;", "&#60;", "&lt;", "<!-- c -->", "<div markdown>", "</div>", "<a href='javascript:x'>",
         "<table>", "</table>", "<td>", "<iframe src=//x>", "<svg onload=alert(1)>", "<style>p{}</style>", "<br>"]
 MARKDOWN = ["*x*", "_y_", "**z**", "[a](javascript:alert(1))", "![i](x.png)", "`code`", "$x$", "$$y$$", "\\(y\\)",
-            "{{ z }}", "{% raw %}", "| a | b |", "|---|", "> 引用", "---", "{ #id .cls }", "{: .evil }", "??? note",
+            "{{ z }}", "{% raw %}", "| a | b |", "|---|", "\n| a | *b* |\n|---|---|\n| <i>c</i> | d\\|e |\n",
+            "> 引用", "---", "{ #id .cls }", "{: .evil }", "??? note",
             '!!! warning "t"', "[^1]", "<https://x.y>", "~~s~~", "==m==", "\\", "- ", "1) ", "+ ", "    縮排", "[TOC]",
             ":smile:", "&nbsp;", "\\*", "* * *", "=====", "#", "###### h", "[x]: /y"]
 CODE = ["```python\nprint(1)\n```", "```", "```pythonfrom torch import nn```", "~~~\nx\n~~~", "````\n```\n````"]
@@ -321,6 +322,8 @@ def shown_texts(bank: Bank) -> list[str]:
                 blocks.append(block.text)
             elif isinstance(block, Code):
                 blocks.append(block.code)
+            elif isinstance(block, Table):
+                blocks += [cell for row in block.rows for cell in row]
         blocks += _table_texts(text or "")
     return ["".join(b.split()) for b in blocks if b.strip()]
 

@@ -7,6 +7,7 @@ import pytest
 from generator.bank.layout import NUMBERINGS, OPTION_FORMS, detect_layout
 from generator.bank.model import QuestionType as T
 from tests.inline_bank import parse_text
+from tests.linear import assert_linear
 
 
 def numbers_and_stems(bank):
@@ -282,24 +283,90 @@ def test_points_from_a_section_heading_survive_the_json_export(tmp_path):
     assert [q.points for q in read_bank(tmp_path / "b.json").questions] == [2.0]
 
 
-# -- linear time --------------------------------------------------------------------------
-@pytest.mark.parametrize("text", [
-    "1. 題（ B ）" + "(A)" * 20000 + "\n2. 題（ B ）\nA. 甲\nB. 乙\n",
-    "参考答案\n" + "\n" * 50000 + "1. 題\nA. 甲\nB. 乙\n",
-    "1. 題\n" + "- " * 50000 + "A: 甲\nB: 乙\n",
-    "(1) 題\n" + " " * 100000 + "(A)\n(2) 題\n",
-    "### 案例一\n1. 甲\n2. 乙\n" * 20000,
-    "1. q\nA. a\nB. b\n" + "## Answers\n### x\n1. q\n答案：A\n" * 20000,
-    "__Question__\nx\n__Question__\nx\nA. a\nB. b\n__Answer__\n- A - Correct\n" + "- B\n" * 50000,
-    "<details><summary>" + "甲 " * 50000 + "\n" + "<details><summary>乙</summary>\n丙\n</details>\n" * 20000,
-    "1. 題\n   A " + "x B " * 50000 + "\n",
-])
-def test_hostile_layouts_parse_in_linear_time(text):
-    import time
+def test_a_pipe_table_in_a_stem_stays_a_table_and_its_labels_are_no_options():
+    bank = parse_text("1. 下表描述了哪種結構？\n\n| A | B |\n|---|---|\n| 1 | 2 |\n\nA. 棧\nB. 隊列\n答案：A\n"
+                      "2. 表中哪一行是甲？\n\n| 行 | 內容 |\n|---|---|\n| A. 一 | 甲 |\n| B. 二 | 乙 |\n\n答案：一\n")
+    q1, q2 = bank.questions
+    assert (q1.stem, [o.text for o in q1.options], q1.answer) == (
+        "下表描述了哪種結構？\n\n| A | B |\n|---|---|\n| 1 | 2 |", ["棧", "隊列"], "A")
+    assert (q2.options, q2.stem.endswith("| B. 二 | 乙 |"), q2.answer) == ((), True, "一")
 
-    start = time.process_time()
-    parse_text(text)
-    assert time.process_time() - start < 2.0
+
+def test_a_section_over_questions_that_continue_the_numbering_opens_a_chapter():
+    bank = parse_text("一、简答题\n1. 說明甲。\n2. 說明乙。\n二、论述题\n3. 論述丙。\n4. 論述丁。\n")
+    assert [(c.title, [q.number for q in c.questions]) for c in bank.chapters] == [
+        ("简答题", [1, 2]), ("论述题", [3, 4])]
+
+
+def test_a_typed_section_after_an_answer_holds_questions_not_that_answers_list():
+    bank = parse_text("一、选择题\n1. 甲？\nA. x\nB. y\n答案：A\n二、简答题\n2. 說明乙。\n3. 說明丙。\n")
+    assert [(c.title, [(q.number, q.type) for q in c.questions]) for c in bank.chapters] == [
+        ("选择题", [(1, T.SINGLE)]), ("简答题", [(2, T.SHORT), (3, T.SHORT)])]
+    assert bank.questions[0].explanation == ""
+
+
+def test_a_bare_answer_heading_collects_written_answers_by_number():
+    bank = parse_text("1. 項目的目錄叫什麼？\n2. 用什麼命令安裝？\n\n**答案**\n\n1. `backend/`\n2. `uv sync`\n")
+    assert [(q.number, q.type, q.answer) for q in bank.questions] == [
+        (1, T.SHORT, "`backend/`"), (2, T.SHORT, "`uv sync`")]
+
+
+def test_a_numbered_list_after_an_answer_marker_is_that_answer_not_a_key():
+    bank = parse_text("1. 步驟是什麼？\n答案：\n1. 安裝\n2. 運行\n2. 下題\nA. x\nB. y\n答案：A\n")
+    assert [(q.number, q.answer) for q in bank.questions] == [(1, "1. 安裝\n2. 運行"), (2, "A")]
+    one = parse_text("1. 步驟是什麼？\n\n**答案**\n\n1. 安裝\n")  # one entry: a list, not a key
+    assert one.questions[0].answer is None
+
+
+def test_a_bare_key_after_the_chapters_answers_the_numbers_in_rising_order():
+    chapter = "".join(f"{n}. 題{n}\nA. 甲\nB. 乙\n" for n in (1, 2))
+    bank = parse_text(f"第一章 甲\n{chapter}参考答案\n1.A 2.B\n第二章 乙\n{chapter}参考答案\n1.B 2.A\n")
+    assert [(c.title, [q.answer for q in c.questions]) for c in bank.chapters] == [
+        ("甲", ["A", "B"]), ("乙", ["B", "A"])]
+
+
+@pytest.mark.parametrize(("written", "letters"), [("全选", "ABCD"), ("全部選項", "ABCD"), ("All of them", "ABCD"),
+                                                  ("前两个（A、B）和最后一个（D）", "ABD")])
+def test_a_choice_answer_written_in_words_is_read_and_flagged(written, letters):
+    from generator.bank.lint import lint
+
+    q = lint(parse_text(f"1. 哪些正確？\nA. w\nB. x\nC. y\nD. z\n答案：{written}\n")).questions[0]
+    assert (q.type, q.answer, q.explanation) == (T.MULTIPLE, letters, written)
+    assert [f.code for f in q.flags] == ["answer-in-words"]
+
+
+@pytest.mark.parametrize("written", ["A或B？", "B?", "可能是 C", "A or B"])
+def test_an_answer_in_words_that_doubts_gives_no_letters(written):
+    assert parse_text(f"1. 選哪個？\nA. x\nB. y\nC. z\n答案：{written}\n").questions[0].answer == written
+
+
+def test_brackets_in_inline_code_are_no_blank_but_underscores_are():
+    bank = parse_text("1. 調用 `f()` 會發生什麼？\n答案：打印\n2. 中國的首都是____。\n答案：北京\n")
+    assert [q.type for q in bank.questions] == [T.SHORT, T.FILL]
+
+
+def test_an_answer_key_after_the_last_question_is_no_truncation():
+    from generator.bank.lint import lint
+
+    bank = lint(parse_text("1. 甲？\nA. x\nB. y\n2. 乙是\nA. x\nB. y\n参考答案\n1.A 2.B\n"))
+    assert [f.code for q in bank.questions for f in q.flags] == []
+
+
+# -- linear time --------------------------------------------------------------------------
+@pytest.mark.parametrize("hostile", [
+    lambda n: "1. 題（ B ）" + "(A)" * n + "\n2. 題（ B ）\nA. 甲\nB. 乙\n",
+    lambda n: "参考答案\n" + "\n" * n + "1. 題\nA. 甲\nB. 乙\n",
+    lambda n: "1. 題\n" + "- " * n + "A: 甲\nB: 乙\n",
+    lambda n: "(1) 題\n" + " " * n + "(A)\n(2) 題\n",
+    lambda n: "### 案例一\n1. 甲\n2. 乙\n" * n,
+    lambda n: "1. q\nA. a\nB. b\n" + "## Answers\n### x\n1. q\n答案：A\n" * n,
+    lambda n: "__Question__\nx\n__Question__\nx\nA. a\nB. b\n__Answer__\n- A - Correct\n" + "- B\n" * n,
+    lambda n: "<details><summary>" + "甲 " * n + "\n" + "<details><summary>乙</summary>\n丙\n</details>\n" * n,
+    lambda n: "1. 題\n   A " + "x B " * n + "\n",
+    lambda n: "1. 題\n" + ("|" + " " * 20 + "-" * 20) * n + " x\n" + "| a |\n" * n,
+])
+def test_hostile_layouts_parse_in_linear_time(hostile):
+    assert_linear(lambda n: parse_text(hostile(n)), 20000)
 
 
 def test_a_full_width_dot_before_a_digit_starts_a_question_at_a_line_start_only():

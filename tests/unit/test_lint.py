@@ -359,7 +359,7 @@ def test_editor_math_is_not_searched_for_damage():
     assert lint(bank).questions[0].flags == ()
 
 
-CODES = {"truncated", "missing-answer", "answer-conflict", "answer-not-in-options", "answer-count",
+CODES = {"truncated", "missing-answer", "answer-conflict", "answer-not-in-options", "answer-count", "answer-in-words",
          "duplicate-number", "numbering-gap", "lost-character", "garbled-text", "lost-minus", "code-whitespace-lost",
          "options-out-of-order", "options-glued", "unterminated-code"}
 

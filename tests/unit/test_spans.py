@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from generator.bank.model import DISPLAY_MATH, INLINE_MATH
-from generator.bank.spans import code_and_math_spans, code_and_table_spans, overlaps
+from generator.bank.spans import code_and_math_spans, code_and_table_spans, overlaps, pipe_cells, pipe_tables
+from tests.linear import assert_linear
 
 MATH = f"{INLINE_MATH[0]}x^2{INLINE_MATH[1]}"
 DISPLAY = f"{DISPLAY_MATH[0]}\\sum_i x_i{DISPLAY_MATH[1]}"
@@ -42,3 +43,25 @@ def test_overlaps_touching_is_not_overlapping():
     spans = [(2, 5), (10, 12)]
     assert overlaps(spans, 4, 6) and overlaps(spans, 0, 20)
     assert not overlaps(spans, 5, 10) and not overlaps(spans, 0, 2)
+
+
+def test_a_pipe_table_runs_from_its_header_to_the_first_line_without_a_pipe():
+    table = "| 名稱 | 值 |\n|:---|---:|\n| A. 甲 | 1 |\n| B | 2 |"
+    text = f"下表：\n{table}\n表後一行\n"
+    assert pieces(text, pipe_tables(text)) == [table]
+    assert pieces(text, code_and_table_spans(text)) == [table]
+
+
+def test_a_delimiter_row_needs_a_header_with_as_many_cells():
+    assert pipe_tables("| a | b | c |\n|---|---|\n| 1 | 2 |\n") == []
+    assert pipe_tables("|---|---|\n| 1 | 2 |\n") == []  # no header above it
+    assert pipe_tables("標題\n---\n") == []  # a setext heading: no pipe
+
+
+def test_pipe_cells_strip_the_outer_pipes_and_keep_escaped_ones():
+    assert pipe_cells("| a | b\\|c |") == ["a", "b|c"]
+    assert pipe_cells("a | b") == ["a", "b"]
+
+
+def test_a_hostile_delimiter_line_is_read_in_linear_time():
+    assert_linear(lambda n: pipe_tables(("|" + " " * 20 + "-" * 20) * n + " x\n" + "| a |\n" * n), 20000)
