@@ -13,6 +13,8 @@ The file maps question ids to entries::
       notes:                              # editor's notes, shown beside the question
         - '正確結果為 $1.23\\times10^{-5}$。'
       editor_answer: '$\\approx1.23\\times10^{-5}$'   # the editor's answer, beside the bank's
+    answer_codes:                         # beside the ids: what judge answers written as codes mean
+      judge: {"0": 正确, "1": 错误}       # (which of 0 and 1 is true, only the statements show)
 
 Every quote is matched against the field as the bank gives it (after the certain repairs,
 before any other correction), so corrections of one field never depend on their order and a
