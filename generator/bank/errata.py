@@ -13,6 +13,8 @@ The file maps question ids to entries::
       notes:                              # editor's notes, shown beside the question
         - '正確結果為 $1.23\\times10^{-5}$。'
       editor_answer: '$\\approx1.23\\times10^{-5}$'   # the editor's answer, beside the bank's
+    answer_codes:                         # beside the ids: what judge answers written as codes mean
+      judge: {"0": 正确, "1": 错误}       # (which of 0 and 1 is true, only the statements show)
 
 Every quote is matched against the field as the bank gives it (after the certain repairs,
 before any other correction), so corrections of one field never depend on their order and a
@@ -40,9 +42,9 @@ from ..base.safe_text import refuse_control_characters
 from ..base.text import clip, quoted
 from ..base.yaml_file import compose_yaml
 from .answer_guard import check_answer_kept, check_editor_answer, moved_options
-from .fields import normalise_answer
+from .fields import judge_value, normalise_answer
 from .math_markers import check_math_markers
-from .model import DISPLAY_MATH, INLINE_MATH, Bank, Option, Question
+from .model import DISPLAY_MATH, INLINE_MATH, Bank, Option, Question, QuestionType
 
 OPTION_FIELDS = tuple("ABCDEF")
 FIELDS = ("stem", "answer", "explanation", *OPTION_FIELDS)
@@ -64,6 +66,8 @@ MAX_OCCURRENCES = 100  # a quote's occurrences counted for a message: past this,
 EXAMPLE_ENTRY = ('q3:\n    stem:\n      - {replace: "lr=3e4", with: "lr=3e-4"}\n'
                  '    notes:\n      - "正確結果為 0.0000。"')
 EDITOR_ANSWER = "editor_answer"
+ANSWER_CODES = "answer_codes"  # a top-level key beside the question ids
+EXAMPLE_CODES = 'answer_codes: {judge: {"0": 正确, "1": 错误}}'
 # Checks one formula an editor gave: (LaTeX, display?, where) -> None, or raises ErrataError.
 MathCheck = Callable[[str, bool, str], None]
 
@@ -94,9 +98,19 @@ class Entry:
 
 
 @dataclass(frozen=True)
+class AnswerCodes:
+    """``answer_codes: {judge: {"0": 正确, "1": 错误}}``: what a bank's judge answers written as
+    codes mean (which of 0 and 1 is true, the bank does not say; its statements show it)."""
+
+    judge: tuple[tuple[str, str], ...]  # code -> "true" or "false"
+    line: int = 0
+
+
+@dataclass(frozen=True)
 class Errata:
     source: str  # path of the errata file, for messages
     entries: tuple[Entry, ...] = ()
+    answer_codes: AnswerCodes | None = None
 
     def entry(self, question: str) -> Entry | None:
         return self._by_question.get(question)
@@ -119,8 +133,15 @@ def load_errata(path: Path, check_math: MathCheck | None = None) -> Errata:
         return Errata(source)
     _expect(root, yaml.MappingNode, source, "a mapping from question ids to corrections", EXAMPLE_ENTRY)
     entries: list[Entry] = []
+    codes = None
     for key, value in root.value:
         qid = _text(key, source, "a question id")
+        if qid == ANSWER_CODES:
+            if codes is not None:
+                raise ErrataError(_at(f"{source}: {ANSWER_CODES}", key), f"one {ANSWER_CODES}",
+                                  f"a second (the first on line {codes.line})", "merge the two")
+            codes = _answer_codes(value, f"{source}: {ANSWER_CODES}", key.start_mark.line + 1)
+            continue
         where = f"{source}: entry {qid}"
         if not QUESTION_ID.fullmatch(qid):
             hint = f"q{qid}" if qid.isdigit() else "q7"
@@ -130,7 +151,41 @@ def load_errata(path: Path, check_math: MathCheck | None = None) -> Errata:
             raise ErrataError(_at(where, key), "each question id once", f"a second entry for {qid}",
                               "merge the two entries")
         entries.append(_entry(qid, value, where, key.start_mark.line + 1, check_math))
-    return Errata(source, tuple(entries))
+    return Errata(source, tuple(entries), codes)
+
+
+def _answer_codes(node: yaml.Node, where: str, line: int) -> AnswerCodes:
+    """``{judge: {"0": 正确, "1": 错误}}``: each code once, each meaning a true/false word."""
+    _expect(node, yaml.MappingNode, where, "a mapping from a type (judge) to its codes", EXAMPLE_CODES)
+    judge: dict[str, str] = {}
+    for key, value in node.value:
+        kind = _text(key, where, "a question type")
+        if kind != "judge":
+            raise ErrataError(_at(where, key), "judge (codes are read for judge answers only)", quoted(kind),
+                              EXAMPLE_CODES)
+        if judge:
+            raise ErrataError(_at(where, key), "judge once", "a second judge", EXAMPLE_CODES)
+        at = f"{where}, judge"
+        _expect(value, yaml.MappingNode, at, "a mapping from each code to what it means", EXAMPLE_CODES)
+        for code_node, meaning_node in value.value:
+            code = _text(code_node, at, "a code as the bank writes it, e.g. \"0\"").strip()
+            meaning = _text(meaning_node, f"{at}, {code}", "正确 or 错误").strip()
+            value_meant = judge_value(meaning)
+            if not code or "\n" in code:
+                raise ErrataError(_at(at, code_node), "a code as the bank writes it, e.g. \"0\"", quoted(code),
+                                  EXAMPLE_CODES)
+            if code in judge:
+                raise ErrataError(_at(at, code_node), "each code once", f"a second {quoted(code)}", EXAMPLE_CODES)
+            if value_meant is None:
+                raise ErrataError(_at(f"{at}, {code}", meaning_node), "正确 or 错误 (also 正確/錯誤, 对/错, √/×, "
+                                  "true/false)", quoted(meaning), EXAMPLE_CODES)
+            judge[code] = "true" if value_meant else "false"
+    if not judge:
+        raise ErrataError(_at(where, node), "the codes of judge answers", "none", EXAMPLE_CODES)
+    if len(judge) > 1 and len(set(judge.values())) == 1:
+        raise ErrataError(_at(where, node), "codes that mean true and false",
+                          f"{'、'.join(judge)} all meaning {next(iter(judge.values()))}", EXAMPLE_CODES)
+    return AnswerCodes(tuple(judge.items()), line)
 
 
 def _entry(qid: str, node: yaml.Node, where: str, line: int, check_math: MathCheck | None = None) -> Entry:
@@ -251,7 +306,29 @@ def apply_errata(bank: Bank, errata: Errata) -> Bank:
         questions = tuple(_apply_entry(q, e, errata.source, bank.source) if (e := errata.entry(q.id)) else q
                           for q in chapter.questions)
         chapters.append(replace(chapter, questions=questions))
-    return replace(bank, chapters=tuple(chapters))
+    corrected = replace(bank, chapters=tuple(chapters))
+    return _decode_answers(corrected, errata.answer_codes, errata.source) if errata.answer_codes else corrected
+
+
+def _decode_answers(bank: Bank, codes: AnswerCodes, source: str) -> Bank:
+    """Judge answers written as codes read as the errata say (the bank's text stays as written);
+    codes that answer no judge question are stale and raise."""
+    meaning = dict(codes.judge)
+    used = False
+
+    def decoded(q: Question) -> Question:
+        nonlocal used
+        if q.type is not QuestionType.JUDGE or q.answer not in meaning:
+            return q
+        used = True
+        return replace(q, answer=meaning[q.answer])
+
+    chapters = tuple(replace(c, questions=tuple(decoded(q) for q in c.questions)) for c in bank.chapters)
+    if not used:
+        raise ErrataError(f"{source}: {ANSWER_CODES} (line {codes.line})",
+                          f"judge questions of {bank.source} answered {' or '.join(meaning)}",
+                          "none: no judge answer is written so", "delete answer_codes")
+    return replace(bank, chapters=chapters)
 
 
 def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str) -> Question:

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, SPACED_LABEL, TASK_ITEM, has_options
-from .model import Bank
+from .model import Bank, TableReport
 
 # "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
 # digit may follow only "．" ("3．1KB等于…"), and the parser takes that only at a line start
@@ -279,7 +279,7 @@ def describe(bank: Bank) -> list[str]:
     text it could not place (key entries that answer no question), with line:column."""
     report = bank.layout
     if report is None:
-        return []
+        return [_table_line(t) for t in bank.tables]
     keys = (f"{report.keys} ({report.key_matched} of {report.key_entries} entries matched)"
             if report.keys else "none")
     lines = [f"layout: numbering {report.numbering}, longest run {report.numbering_run}; "
@@ -289,3 +289,13 @@ def describe(bank: Bank) -> list[str]:
     lines += [f"{bank.source}:{s.position.line}:{s.position.column}: info: [unplaced] {s.reason}: {s.text!r}"
               for s in report.unplaced]
     return lines
+
+
+def _table_line(table: TableReport) -> str:
+    """``table bank.csv: 27 rows; options in the stem cell …; type codes 0 = single …``."""
+    line = f"table {table.where}: {table.rows} rows; options {table.options}"
+    if table.type_codes:
+        line += "; type codes " + ", ".join(f"{code} = {qtype}" for code, qtype in table.type_codes)
+    if table.answers_by_text:
+        line += f"; {table.answers_by_text} answers written as the option's text"
+    return line

@@ -19,6 +19,8 @@ code                       severity  finds
 ``answer-conflict``        warning   the explanation states another final answer (``答案：``,
                                      ``答案應為``) or corrects itself (``更正``)
 ``answer-count``           warning   單選 with several letters, 多選 with one
+``judge-answer-code``      error     a judge answer written 0 or 1, which may mean true or
+                                     false: the errata's ``answer_codes`` say which
 ``answer-in-words``        warning   a choice answer read from words ("全选", "前三个（A、B、C）"):
                                      the letters are the reader's, to be checked
 ``options-out-of-order``   warning   option labels not A, B, C … in the order written
@@ -45,9 +47,10 @@ from dataclasses import replace
 
 from ..base.text import clip
 from .damage import QUOTE_LIMIT, WHITESPACE, damage_flags, excerpt, question_fields
-from .fields import choice_letters, judge_value, unfenced
+from .fields import choice_letters, judge_value, unfenced, worded_letters
 from .model import Bank, Chapter, Flag, Question, QuestionType, Severity
 from .spans import FENCE_MARK
+from .table_layout import JUDGE_CODES
 from .text_blocks import Code, split_blocks
 
 _E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -179,7 +182,9 @@ def _answer_against_options(q: Question, where: str, truncated: bool) -> Iterato
         yield Flag("answer-not-in-options", _W,
                    f"{where}是選擇題，答案卻不是選項字母：「{clip(q.answer, QUOTE_LIMIT)}」")
         return
-    if q.answer_text and choice_letters(unfenced(q.answer_text)) is None:
+    # read from words, not from an option's exact text (a spreadsheet's 开放性): the letters are a reading
+    if q.answer_text and choice_letters(unfenced(q.answer_text)) is None and worded_letters(
+            unfenced(q.answer_text), q.options) is not None:
         yield Flag("answer-in-words", _W, f"{where}的答案寫成文字「{clip(q.answer_text, QUOTE_LIMIT)}」，"
                                            f"讀作{'、'.join(letters)}")
     labels = {o.label for o in q.options}
@@ -193,6 +198,13 @@ def _answer_against_options(q: Question, where: str, truncated: bool) -> Iterato
                    f"{where}是單選題，答案卻有{len(letters)}個選項：「{q.answer_text or q.answer}」")
     if q.type is QuestionType.MULTIPLE and len(letters) == 1:
         yield Flag("answer-count", _W, f"{where}是多選題，答案卻只有一個選項：「{q.answer_text or q.answer}」")
+
+
+def _judge_answer_code(q: Question, where: str, truncated: bool) -> Iterator[Flag]:
+    if q.type is QuestionType.JUDGE and q.answer in JUDGE_CODES:
+        yield Flag("judge-answer-code", _E,
+                   f"{where}是判斷題，答案寫成代碼「{q.answer}」：題庫沒有說 0 和 1 哪個表示正確。"
+                   f"請在勘誤檔寫明，例如 answer_codes: {{judge: {{\"0\": 正确, \"1\": 错误}}}}")
 
 
 def _options_out_of_order(q: Question, where: str, truncated: bool) -> Iterator[Flag]:
@@ -272,6 +284,6 @@ def _tail(q: Question) -> str:
 
 
 QUESTION_CHECKS: tuple[Callable[[Question, str, bool], Iterator[Flag]], ...] = (
-    _missing_answer, _answer_against_options, _options_out_of_order, _options_glued, _answer_conflict,
-    _unterminated_code,
+    _missing_answer, _answer_against_options, _judge_answer_code, _options_out_of_order, _options_glued,
+    _answer_conflict, _unterminated_code,
 )

@@ -139,6 +139,17 @@ class LayoutReport:
 
 
 @dataclass(frozen=True)
+class TableReport:
+    """What the reader recognised in one question table (a CSV, a worksheet), for ``check``."""
+
+    where: str  # the file, or file and sheet
+    rows: int
+    options: str  # where the options are: "columns A–D", "the stem cell, split at '&'", "none"
+    type_codes: tuple[tuple[str, str], ...] = ()  # a type column's codes and the types read from their rows
+    answers_by_text: int = 0  # choice answers written as an option's text
+
+
+@dataclass(frozen=True)
 class Bank:
     slug: str  # URL-safe name of the bank, from its folder or file name
     source: str  # path of the raw file, for messages
@@ -150,6 +161,7 @@ class Bank:
     repairs: int = 0  # how many certain repairs were made
     answer_keys: tuple[Stray, ...] = ()  # answer keys, verbatim; their entries went to their questions
     layout: LayoutReport | None = None  # None for banks that were not parsed from text
+    tables: tuple[TableReport, ...] = ()  # for banks read from question tables
 
     @property
     def questions(self) -> tuple[Question, ...]:

@@ -6,8 +6,10 @@ type, options (选项A…, A…), answer, explanation, chapter, editor's notes a
 (``generator.bank.rows`` lists the words).  Each later row with a stem is a question:
 rows without a number are numbered in order, a row without a type gets one from its
 options and answer, and a row without a chapter stays in the chapter above it.  A
-workbook's every worksheet with a header is read.  CSV is read as UTF-8 (with or without
-BOM) or GB18030.  Word tables with such a header are read here too (``generator.bank.word_bank``).
+workbook's every worksheet with a header is read.  What a table writes its own way (options
+inside one cell, type codes, answers as the options' text) is decided over all its rows
+(``generator.bank.table_layout``).  CSV is read as UTF-8 (with or without BOM) or GB18030.
+Word tables with such a header are read here too (``generator.bank.word_bank``).
 """
 from __future__ import annotations
 
@@ -23,8 +25,17 @@ from typing import Any
 from ..base.errors import ParseError
 from ..base.text import quoted
 from .decode import decode
-from .fields import BLANK, TYPE_KEYWORDS, choice_letters, judge_value, normalise_answer, split_options, type_from_words
-from .model import Bank, Chapter, Option, Position, Question, QuestionType, Stray
+from .fields import (
+    BLANK,
+    TYPE_KEYWORDS,
+    choice_letters,
+    judge_value,
+    normalise_answer,
+    split_options,
+    type_from_words,
+    worded_letters,
+)
+from .model import Bank, Chapter, Option, Position, Question, QuestionType, Stray, TableReport
 from .parse import _assign_ids as assign_ids  # q7, or c2-q7 when numbering restarts per chapter
 from .rows import (
     ALIASES,
@@ -36,6 +47,18 @@ from .rows import (
     all_type_names,
     header_key,
     unguarded,
+)
+from .table_layout import (
+    JUDGE_CODES,
+    TYPE_CODE,
+    CodedRow,
+    Shows,
+    cell_separator,
+    code_types,
+    options_of,
+    parts,
+    separator_name,
+    stem_and_options,
 )
 
 XLSX_MAGIC = b"PK\x03\x04"  # a zip archive, as every Office Open XML file is
@@ -103,7 +126,8 @@ def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
             chapters.setdefault(c.title, []).extend(c.questions)
     return Bank(slug, source, title, "", assign_ids(tuple(
         Chapter(i, name, tuple(questions), Position(questions[0].position.line, 1, 0))
-        for i, (name, questions) in enumerate(chapters.items(), 1))), tuple(strays))
+        for i, (name, questions) in enumerate(chapters.items(), 1))), tuple(strays),
+        tables=tuple(t for bank in banks for t in bank.tables))
 
 
 def _sheet_type(name: str) -> QuestionType | None:
@@ -128,70 +152,189 @@ def read_rows_text(text: str, source: str, slug: str) -> Bank:
         csv.field_size_limit(limit)
 
 
+@dataclass(frozen=True)
+class _Row:
+    """A row under the header, as read: its cells by field."""
+
+    line: int
+    number: int
+    chapter: str
+    fields: dict[str, str]
+    cells: list[str]
+
+    def get(self, key: str) -> str:  # a column the header does not name reads empty
+        return self.fields.get(key, "")
+
+
+@dataclass(frozen=True)
+class _Draft:
+    """A row's stem, options and answer, before its type is known."""
+
+    row: _Row
+    stem: str
+    options: tuple[Option, ...]
+    answer_text: str | None
+    by_text: str | None  # the letters of the options the answer names by their text
+    letters: str | None  # the letters it names, as letters or by the options' text
+    worded: str | None  # else the letters its words name ("全选", "A和C")
+
+    @property
+    def chosen(self) -> str | None:
+        return self.letters or self.worded
+
+
 def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str,
               default_type: QuestionType | None = None) -> Bank:
     """The bank in ``rows`` of text cells: a header row, then a row per question
     (``default_type`` for a row that names no type)."""
     numbered = enumerate(rows, 1)
-    columns, header_line = None, 0
-    for header_line, row in numbered:
-        columns = header_columns(row)
+    columns, header_line, header = None, 0, list[str]()
+    for header_line, header in numbered:
+        columns = header_columns(header)
         if columns is not None or header_line >= HEADER_SEARCH_ROWS:
             break
     if columns is None:
         raise ParseError(f"{source}: row {header_line or 1}", "a header row naming at least the stem column "
                          "(题干 or 题目)", "no such row in the first ten", _EXAMPLE)
+    read = list(_rows(numbered, columns, source))
+    if not read:
+        raise ParseError(source, "at least one row with a stem under the header", "none", _EXAMPLE)
+    # Options inside one cell: a separator is known only from all the cells together.
+    stem_separator = options_separator = None
+    if not columns.options and "options" not in columns.fields:
+        stem_separator = _answered_by(cell_separator([r.get("stem") for r in read], 3), read)
+    elif not columns.options:
+        options_separator = cell_separator([r.get("options") for r in read], 2)
+    drafts = [_draft(r, columns, stem_separator, options_separator, source) for r in read]
+    type_column = columns.fields.get("type")
+    codes = _codes(drafts, source, str(header[type_column]) if type_column is not None else "")
     chapters: dict[str, list[Question]] = {}
-    chapter = ""
-    number = 0
-    for line, row in numbered:  # the rows after the header
+    for draft in drafts:
+        chapters.setdefault(draft.row.chapter, []).append(_question(draft, source, default_type, codes))
+    default_title = title or slug
+    report = TableReport(source, len(read), _options_report(columns, stem_separator, options_separator),
+                         tuple((code, qtype.value) for code, qtype in sorted(codes.items())),
+                         sum(1 for d in drafts if d.by_text))
+    return Bank(slug, source, title, "", assign_ids(tuple(
+        Chapter(i, name or default_title, tuple(questions), Position(questions[0].position.line, 1, 0))
+        for i, (name, questions) in enumerate(chapters.items(), 1))), tables=(report,))
+
+
+def _rows(numbered: Iterator[tuple[int, list[str]]], columns: Columns, source: str) -> Iterator[_Row]:
+    """The rows after the header that hold anything, numbered, each in its chapter."""
+    chapter, number = "", 0
+    for line, row in numbered:
         cells = _cells(row, source, line)
         if not any(cells):
             continue
         fields = {key: cells[i] if i < len(cells) else "" for key, i in columns.fields.items()}
         chapter = fields.get("chapter") or chapter
         number = _number(fields.get("number", ""), number, source, line)
-        chapters.setdefault(chapter, []).append(_question(fields, columns, cells, number, source, line,
-                                                          default_type))
-    if not chapters:
-        raise ParseError(source, "at least one row with a stem under the header", "none", _EXAMPLE)
-    default_title = title or slug
-    return Bank(slug, source, title, "", assign_ids(tuple(
-        Chapter(i, name or default_title, tuple(questions), Position(questions[0].position.line, 1, 0))
-        for i, (name, questions) in enumerate(chapters.items(), 1))))
+        yield _Row(line, number, chapter, fields, cells)
 
 
-def _question(fields: dict[str, str], columns: Columns, cells: list[str], number: int, source: str,
-              line: int, default_type: QuestionType | None) -> Question:
-    where = f"{source}: row {line}"
-    def get(key: str) -> str:  # a column the header does not name reads empty
-        return fields.get(key, "")
+def _answered_by(separator: str | None, rows: list[_Row]) -> str | None:
+    """``separator`` if the answers of most rows it splits name the options it gives (by letter
+    or text): lines of code in a short question's stem are no options."""
+    answered = named = 0
+    for row in rows:
+        _, options = stem_and_options(row.get("stem"), separator)
+        answer = _answer(row.get("answer"))
+        if options and answer:
+            answered += 1
+            letters = choice_letters(answer) or _letters_by_text(answer, options, separator) or ""
+            named += bool(letters) and set(letters) <= {o.label for o in options}
+    return separator if named * 2 > answered else None
 
-    stem = get("stem")
+
+def _options_report(columns: Columns, stem_separator: str | None, options_separator: str | None) -> str:
+    if columns.options:
+        return f"columns {columns.options[0][0]}–{columns.options[-1][0]}"
+    if stem_separator is not None:
+        return f"in the stem cell after the stem, split at {separator_name(stem_separator)}"
+    if options_separator is not None:
+        return f"in one cell, split at {separator_name(options_separator)}"
+    return "in one cell" if "options" in columns.fields else "none"
+
+
+def _draft(row: _Row, columns: Columns, stem_separator: str | None, options_separator: str | None,
+           source: str) -> _Draft:
+    stem = row.get("stem")
     if not stem:
-        raise ParseError(where, "a stem in the stem column", "an empty cell beside other cells")
-    options = tuple(Option(letter, cells[i]) for letter, i in columns.options if i < len(cells) and cells[i])
-    if not options and get("options"):
-        options = _options_in_one_cell(get("options"))
-    answer_text = _answer(get("answer")) or None
-    answer = _letters_by_text(answer_text, options) or answer_text
-    qtype = _type(get("type"), options, answer, stem, where, default_type)
-    notes = tuple(n for n in re.split(r"\n{2,}", get("notes")) if n.strip())
-    return Question(id=f"q{number}", number=number, type=qtype, stem=stem, options=options,
-                    answer=normalise_answer(qtype, answer, options), explanation=get("explanation"),
-                    position=Position(line, 1, line), answer_text=answer_text, notes=notes, end_offset=line,
-                    editor_answer=normalise_answer(qtype, get("editor_answer"), options))
+        raise ParseError(f"{source}: row {row.line}", "a stem in the stem column", "an empty cell beside other cells")
+    options = tuple(Option(letter, row.cells[i]) for letter, i in columns.options
+                    if i < len(row.cells) and row.cells[i])
+    if not options and row.get("options"):
+        options = _options_in_one_cell(row.get("options"), options_separator)
+    named = _named_type(row.get("type"))
+    if not options and (named is None or named.is_choice or named is QuestionType.JUDGE):  # not a 简答题's stem
+        stem, options = stem_and_options(stem, stem_separator)
+    answer_text = _answer(row.get("answer")) or None
+    direct = choice_letters(answer_text) if answer_text else None
+    by_text = None if direct else _letters_by_text(answer_text, options, stem_separator or options_separator)
+    letters = direct or by_text
+    worded = worded_letters(answer_text, options) if answer_text and options and not letters else None
+    return _Draft(row, stem, options, answer_text, by_text, letters, worded)
 
 
-def _options_in_one_cell(cell: str) -> tuple[Option, ...]:
+def _codes(drafts: list[_Draft], source: str, column: str) -> dict[str, QuestionType]:
+    """What the codes of the type column mean (``{"0": single, …}``), read from their rows;
+    empty when it names its types."""
+    coded = [CodedRow(name, d.row.line, _shows(d)) for d in drafts
+             if (name := d.row.get("type")) and _named_type(name) is None and TYPE_CODE.fullmatch(name)]
+    return code_types(coded, source, column) if coded else {}
+
+
+def _shows(draft: _Draft) -> Shows:
+    """What a row's options and answer show of its type (:func:`code_types` reads a code from them)."""
+    answer = (draft.answer_text or "").strip()
+    if draft.options and not _true_false_pair(draft.options):
+        if draft.chosen is None:
+            return Shows.CHOICE
+        return Shows.SEVERAL if len(draft.chosen) > 1 else Shows.ONE
+    if judge_value(answer) is not None:
+        return Shows.TRUE_FALSE
+    if answer in JUDGE_CODES:
+        return Shows.CODE
+    if BLANK.search(draft.stem):
+        return Shows.BLANK
+    return Shows.OPEN if answer else Shows.BARE
+
+
+def _true_false_pair(options: tuple[Option, ...]) -> bool:
+    """Options 正确/错误 (对/错, True/False): a statement to judge, not a choice."""
+    return len(options) == 2 and {judge_value(o.text) for o in options} == {True, False}
+
+
+def _question(draft: _Draft, source: str, default_type: QuestionType | None,
+              codes: dict[str, QuestionType]) -> Question:
+    row, options, answer_text = draft.row, draft.options, draft.answer_text
+    where = f"{source}: row {row.line}"
+    answer = draft.by_text or answer_text
+    qtype = _type(row.get("type"), draft, where, default_type, codes)
+    if qtype.is_choice and options and answer_text and draft.chosen is None:
+        shown = "、".join(f"{o.label} {quoted(o.text, 30)}" for o in options)
+        raise ParseError(f"{where}: answer", "the letters of its options (A, BD) or the text of its options exactly",
+                         f"{quoted(answer_text, 60)}, which names none of them; the options: {shown}")
+    notes = tuple(n for n in re.split(r"\n{2,}", row.get("notes")) if n.strip())
+    return Question(id=f"q{row.number}", number=row.number, type=qtype, stem=draft.stem, options=options,
+                    answer=normalise_answer(qtype, answer, options), explanation=row.get("explanation"),
+                    position=Position(row.line, 1, row.line), answer_text=answer_text, notes=notes,
+                    end_offset=row.line, editor_answer=normalise_answer(qtype, row.get("editor_answer"), options))
+
+
+def _options_in_one_cell(cell: str, separator: str | None = None) -> tuple[Option, ...]:
     """The options of one cell: a JSON list (``["甲", "乙"]``, as apps export them), labelled
-    (``A. 甲 B. 乙``), else one per line, lettered in order."""
+    (``A. 甲 B. 乙``), split at the separator the column's cells share (``甲|乙``), else one
+    per line, lettered in order."""
     listed = _json_list(cell)
     if listed is not None and 1 < len(listed) <= len(OPTION_LETTERS):
         return tuple(Option(OPTION_LETTERS[i], text) for i, text in enumerate(listed))
     _, options = split_options(cell)
     if options:
         return options
+    if separator is not None and separator in cell:
+        return options_of(parts(cell, separator))
     lines = [line.strip() for line in cell.split("\n") if line.strip()]
     return tuple(Option(OPTION_LETTERS[i], line) for i, line in enumerate(lines)) if 1 < len(lines) <= 10 else ()
 
@@ -204,17 +347,19 @@ def _answer(cell: str) -> str:
     return "".join(listed) if all(len(item) == 1 and item.isalpha() for item in listed) else "；".join(listed)
 
 
-def _letters_by_text(answer: str | None, options: tuple[Option, ...]) -> str | None:
-    """The letters of the options an answer names by their text (``中本聪``, ``甲&丙``), when it
-    names them so and not by letters."""
-    if not answer or not options or choice_letters(answer):
+def _letters_by_text(answer: str | None, options: tuple[Option, ...], separator: str | None = None) -> str | None:
+    """The letters of the options an answer that is no letters names by their exact text
+    (``中本聪``, ``甲&丙``: several joined with the options' own separator, else one of ``&|、,;``)."""
+    if not answer or not options:
         return None
-    by_text = {o.text.strip(): o.label for o in options}
-    parts = [p.strip() for p in _ANSWER_PARTS.split(answer) if p.strip()]
+    by_text: dict[str, str] = {}
+    for o in options:
+        by_text.setdefault(o.text.strip(), o.label)
     if answer.strip() in by_text:
         return by_text[answer.strip()]
-    if parts and all(p in by_text for p in parts):
-        return "".join(sorted({by_text[p] for p in parts}))
+    pieces = parts(answer, separator) if separator else [p.strip() for p in _ANSWER_PARTS.split(answer) if p.strip()]
+    if pieces and all(p in by_text for p in pieces):
+        return "".join(sorted({by_text[p] for p in pieces}))
     return None
 
 
@@ -231,23 +376,29 @@ def _json_list(cell: str) -> list[str] | None:
     return [str(v).strip() for v in value]
 
 
-def _type(name: str, options: tuple[Option, ...], answer: str | None, stem: str, where: str,
-          default: QuestionType | None) -> QuestionType:
-    """The type the row names, else ``default``, else the one its options and answer show."""
+def _named_type(name: str) -> QuestionType | None:
+    """The type a type cell names (单选题, 判斷題, single, SC), if it names one."""
+    return type_from_words(name) or ENGLISH_TYPES.get(header_key(name).removesuffix("question"))
+
+
+def _type(name: str, draft: _Draft, where: str, default: QuestionType | None,
+          codes: dict[str, QuestionType]) -> QuestionType:
+    """The type the row names (or its code means), else ``default``, else the one its options
+    and answer show."""
     if name:
-        qtype = type_from_words(name) or ENGLISH_TYPES.get(header_key(name).removesuffix("question"))
+        qtype = _named_type(name) or codes.get(name)
         if qtype is None:
             raise ParseError(f"{where}: type", "one of " + "、".join(all_type_names()) + " (or single, multiple, "
                              "judge, fill, calc, short, case)", repr(name))
         return qtype
     if default is not None:
         return default
-    if options:
-        letters = choice_letters(answer or "")
+    if draft.options:
+        letters = draft.letters
         return QuestionType.MULTIPLE if letters and len(letters) > 1 else QuestionType.SINGLE
-    if judge_value(answer or "") is not None:
+    if judge_value(draft.answer_text or "") is not None:
         return QuestionType.JUDGE
-    return QuestionType.FILL if BLANK.search(stem) else QuestionType.SHORT
+    return QuestionType.FILL if BLANK.search(draft.stem) else QuestionType.SHORT
 
 
 def column_name(cell: str) -> str | None:

@@ -168,6 +168,7 @@ FLAG_SENTENCES: dict[str, str] = {
     "answer-not-in-options": "題庫給的答案與選項對不上。",
     "answer-count": "題庫答案的選項個數與題型不符。",
     "answer-in-words": "題庫的答案是用文字寫的，本頁讀成了選項字母，請核對。",
+    "judge-answer-code": "題庫的判斷題答案寫成 0 或 1，無法確定哪個表示正確。",
     "options-out-of-order": "題庫中本題的選項順序錯亂。",
     "options-glued": "題庫中本題多出的選項併在了某個選項裡，請以題意判斷。",
     "unterminated-code": "本題的程式碼在題庫中沒有結尾，排版可能有誤。",

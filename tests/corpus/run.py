@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import re
 
-from generator.bank.load import read_bank
+from generator.bank.load import corrected_bank
 from generator.base.errors import GuideError
 
 from .truth import TRUTHS, Truth, differences
@@ -13,11 +13,13 @@ from .truth import TRUTHS, Truth, differences
 def check(truth: Truth) -> list[str]:
     """The differences between the parser's reading of ``truth.bank`` and the truth ([] = exact).
 
-    A bank the reader refuses is one difference that quotes its message: the corpus measures
-    reading, so a refusal is a result, not an error of the test.
+    The bank is read with its errata applied (``<bank>.errata.yml`` beside it, as the commands
+    read it): they say what the bank cannot, e.g. which judge answer code means true.  A bank the
+    reader refuses is one difference that quotes its message: the corpus measures reading, so a
+    refusal is a result, not an error of the test.
     """
     try:
-        bank = read_bank(truth.bank)
+        bank = corrected_bank(truth.bank)
     except GuideError as error:  # refused: a bank file error, undecodable, no question found
         # The bank's name, not this machine's path: the message is quoted in known_gap.
         return [f"not read: {str(error).replace(str(truth.bank), truth.bank.name)}"]

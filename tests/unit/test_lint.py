@@ -116,6 +116,15 @@ def test_a_choice_answer_that_is_not_letters():
     assert flag.severity is Severity.WARNING and "見解析" in flag.message
 
 
+@pytest.mark.parametrize("answer, fires", [("0", True), ("1", True), ("√", False), ("錯", False)])
+def test_a_judge_answer_written_as_a_code_is_an_error(answer, fires):
+    flags = flags_of(f"一、甲\n1.（判斷）地球是圓的。\n答案：{answer}\n")
+    assert ("judge-answer-code" in codes(flags)) is fires
+    if fires:
+        flag = one(flags, "judge-answer-code")
+        assert flag.severity is Severity.ERROR and f"「{answer}」" in flag.message and "answer_codes" in flag.message
+
+
 @pytest.mark.parametrize("kind, answer, fires", [
     ("單選", "A、B", True), ("單選", "B", False), ("多選", "C", True), ("多選", "A、C", False),
 ])
@@ -361,7 +370,7 @@ def test_editor_math_is_not_searched_for_damage():
 
 CODES = {"truncated", "missing-answer", "answer-conflict", "answer-not-in-options", "answer-count", "answer-in-words",
          "duplicate-number", "numbering-gap", "lost-character", "garbled-text", "lost-minus", "code-whitespace-lost",
-         "options-out-of-order", "options-glued", "unterminated-code"}
+         "options-out-of-order", "options-glued", "unterminated-code", "answer-in-words", "judge-answer-code"}
 
 
 PIECES = [*list("甲乙?？()（）`\n 1e4β‖w:=^_-−ABxyp請岢鰞椄繿"), "```", "```python\n", "答案：", "更正", "lr="]

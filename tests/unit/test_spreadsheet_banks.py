@@ -149,8 +149,12 @@ def test_a_cell_that_only_looks_like_a_list_stays_text(tmp_path):
 def test_an_answer_naming_its_options_by_their_text(tmp_path):
     path = tmp_path / "bank.csv"
     path.write_text("题干,A,B,C,答案\n比特币的创始人是,山本聪,中本聪,李笑来,中本聪\n"
-                    "哪些是水果,苹果,石头,香蕉,苹果&香蕉\n哪个是石头,苹果,石头,香蕉,B\n"
-                    "哪个是金属,苹果,石头,香蕉,铁\n", encoding="utf-8")
+                    "哪些是水果,苹果,石头,香蕉,苹果&香蕉\n哪个是石头,苹果,石头,香蕉,B\n", encoding="utf-8")
     bank = read_bank(path)
     assert [(q.type.value, q.answer, q.answer_text) for q in bank.questions] == [
-        ("single", "B", "中本聪"), ("multiple", "AC", "苹果&香蕉"), ("single", "B", "B"), ("single", "铁", "铁")]
+        ("single", "B", "中本聪"), ("multiple", "AC", "苹果&香蕉"), ("single", "B", "B")]
+    # A text that names no option is an error saying so (it was kept as the answer's text before).
+    with path.open("a", encoding="utf-8") as file:
+        file.write("哪个是金属,苹果,石头,香蕉,铁\n")
+    with pytest.raises(ParseError, match=r"row 5: answer: .*'铁', which names none of them"):
+        read_bank(path)
