@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, SPACED_LABEL, TASK_ITEM, has_options
-from .model import Bank
+from .model import Bank, LayoutReport
 
 # "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
 # digit may follow only "．" ("3．1KB等于…"), and the parser takes that only at a line start
@@ -285,7 +285,17 @@ def describe(bank: Bank) -> list[str]:
     lines = [f"layout: numbering {report.numbering}, longest run {report.numbering_run}; "
              f"options {report.options}, {report.option_pairs} A→B pairs; "
              f"answers {report.answers}, {report.answer_count} found; answer keys {keys}; "
-             f"sections {report.sections}"]
+             f"sections {report.sections}" + _formatting(report)]
     lines += [f"{bank.source}:{s.position.line}:{s.position.column}: info: [unplaced] {s.reason}: {s.text!r}"
               for s in report.unplaced]
     return lines
+
+
+def _formatting(report: LayoutReport) -> str:
+    """"; answers from formatting: red text (12 questions)", when a Word bank's look marks answers."""
+    if not report.formatting:
+        return ""
+    disagreeing = (f", {report.formatting_disagreements} disagreeing with the written answer"
+                   if report.formatting_disagreements else "")
+    count = report.formatting_answers
+    return f"; answers from formatting: {report.formatting} ({count} question{'s' * (count != 1)}{disagreeing})"

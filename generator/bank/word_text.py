@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
 from typing import Any
 
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -21,6 +22,7 @@ from docx.oxml.ns import qn
 
 from ..base.errors import ParseError
 from .office_package import Package, check_unpacked_size
+from .word_emphasis import EmphasisSpan, EmphasisStyles
 from .word_numbering import Numbering
 
 _q = cache(qn)  # a tag's Clark name, computed once: read once per element of the document
@@ -55,6 +57,7 @@ class Paragraph:
     text: str  # with its number, soft breaks as "\n", tabs as "\t"
     heading: int  # 1-9 for a heading of that level, 0 for body text
     place: int  # 1-based, counting body paragraphs and table rows in document order
+    emphasis: tuple[EmphasisSpan, ...] = ()  # the parts of ``text`` that stand out, in order
 
 
 @dataclass(frozen=True)
@@ -82,7 +85,8 @@ def read_docx(data: bytes, source: str, limit: int) -> WordDocument:
         package = Package(data)
         main = package.main()
         styles = _Styles(package.related(main, RT.STYLES))
-        reader = _Reader(Numbering(package.related(main, RT.NUMBERING), styles.lists), styles)
+        reader = _Reader(Numbering(package.related(main, RT.NUMBERING), styles.lists), styles,
+                         EmphasisStyles(styles.chain))
         body = package.parse(main).find(_q("w:body"))
         blocks = () if body is None else tuple(reader.blocks(body))
         title = package.title()
@@ -151,8 +155,8 @@ class _Styles:
 
 
 class _Reader:
-    def __init__(self, numbering: Numbering, styles: _Styles) -> None:
-        self.numbering, self.styles = numbering, styles
+    def __init__(self, numbering: Numbering, styles: _Styles, emphasis: EmphasisStyles) -> None:
+        self.numbering, self.styles, self.emphasis = numbering, styles, emphasis
         self.place = 0
         self.tables = 0
 
@@ -162,8 +166,8 @@ class _Reader:
         for child in container.iterchildren():
             if child.tag == _q("w:p"):
                 self.place += counted
-                text, heading = self.paragraph(child)
-                yield Paragraph(text, heading, self.place)
+                text, heading, emphasis = self.paragraph(child)
+                yield Paragraph(text, heading, self.place, emphasis)
             elif child.tag == _q("w:tbl"):
                 self.tables += counted
                 number = self.tables
@@ -175,14 +179,16 @@ class _Reader:
             elif child.tag in (_q("w:sdt"), _q("w:customXml"), _q("w:sdtContent")):
                 yield from self.blocks(child, counted)
 
-    def paragraph(self, p: Any) -> tuple[str, int]:
+    def paragraph(self, p: Any) -> tuple[str, int, tuple[EmphasisSpan, ...]]:
         # One pass over the paragraph's children: a bank has a hundred thousand paragraphs.
-        style_id, own, outline = self.styles.default, None, None
+        style_id, own, outline, p_pr = self.styles.default, None, None, None
         pieces: list[str] = []
+        runs: list[tuple[int, int, Any]] = []
         for child in p.iterchildren():
             if child.tag != _PPR:
-                _add(child, pieces)
+                _add(child, pieces, runs)
                 continue
+            p_pr = child
             for prop in child.iterchildren():
                 if prop.tag == _PSTYLE:
                     style_id = prop.get(_VAL)
@@ -195,7 +201,29 @@ class _Reader:
             num_id, ilvl = own[0] or num_id, own[1] if own[1] is not None else ilvl
         label = self.numbering.label(num_id, ilvl or 0) if num_id else ""
         heading = outline if outline is not None else self.styles.heading(style_id)
-        return (label + "".join(pieces)).strip(" \n"), heading
+        whole = label + "".join(pieces)
+        text = whole.strip(" \n")
+        shift = len(label) - (len(whole) - len(whole.lstrip(" \n")))
+        return text, heading, self.emphasised(style_id, p_pr, pieces, runs, shift, len(text))
+
+    def emphasised(self, style_id: str | None, p_pr: Any | None, pieces: list[str],
+                   runs: list[tuple[int, int, Any]], shift: int, length: int) -> tuple[EmphasisSpan, ...]:
+        """The runs that stand out, as spans of the paragraph's text, ``length`` long (``runs``:
+        the pieces each run added; ``shift``: where the first piece stands in the text)."""
+        whole = self.emphasis.paragraph(style_id, p_pr)
+        spans: list[EmphasisSpan] = []
+        ends: list[int] | None = None  # where each piece ends in the text, worked out when needed
+        for first, last, run in runs:
+            kinds = self.emphasis.run(style_id, run) | whole
+            if not kinds or first == last:
+                continue
+            if ends is None:
+                ends = list(accumulate(len(piece) for piece in pieces))
+            start = max((ends[first - 1] if first else 0) + shift, 0)
+            end = min(ends[last - 1] + shift, length)
+            if end > start:
+                spans.append(EmphasisSpan(start, end, kinds))
+        return tuple(spans)
 
     def row(self, tr: Any) -> Iterator[str]:
         for tc in _children(tr, "w:tc"):
@@ -225,25 +253,32 @@ def _children(element: Any, tag: str) -> Iterator[Any]:
                 yield from _children(content, tag)
 
 
-def _text(element: Any, out: list[str]) -> None:
+def _text(element: Any, out: list[str], runs: list[tuple[int, int, Any]] | None = None) -> None:
     for child in element.iterchildren():
-        _add(child, out)
+        _add(child, out, runs)
 
 
-def _add(element: Any, out: list[str]) -> None:
-    """The text ``element`` shows, added to ``out``."""
+def _add(element: Any, out: list[str], runs: list[tuple[int, int, Any]] | None = None) -> None:
+    """The text ``element`` shows, added to ``out``; each run's pieces of ``out`` (first,
+    after the last) and the run itself added to ``runs``."""
     tag = element.tag
     if not isinstance(tag, str) or tag in _SKIPPED:
         return
     if tag in _TEXT:
         out.append(element.text or "")
-    elif tag == _R and _underlined(element):
-        # Blanks to fill in are often underlined spaces: a reader sees a line, the text only spaces.
-        pieces: list[str] = []
-        _text(element, pieces)
-        text = "".join(pieces)
-        blank = text and not text.strip() and "\n" not in text
-        out.append("_" * max(len(text), 2) if blank else text)
+    elif tag == _R:
+        first = len(out)
+        if _underlined(element):
+            # Blanks to fill in are often underlined spaces: a reader sees a line, the text only spaces.
+            pieces: list[str] = []
+            _text(element, pieces)
+            text = "".join(pieces)
+            blank = text and not text.strip() and "\n" not in text
+            out.append("_" * max(len(text), 2) if blank else text)
+        else:
+            _text(element, out)
+        if runs is not None:
+            runs.append((first, len(out), element))
     elif tag in _PICTURES:
         out.append(PICTURE)
     elif tag == _SYM:

@@ -361,7 +361,7 @@ def test_editor_math_is_not_searched_for_damage():
 
 CODES = {"truncated", "missing-answer", "answer-conflict", "answer-not-in-options", "answer-count",
          "duplicate-number", "numbering-gap", "lost-character", "garbled-text", "lost-minus", "code-whitespace-lost",
-         "options-out-of-order", "options-glued", "unterminated-code"}
+         "options-out-of-order", "options-glued", "unterminated-code", "answer-formatting-conflict"}
 
 
 PIECES = [*list("甲乙?？()（）`\n 1e4β‖w:=^_-−ABxyp請岢鰞椄繿"), "```", "```python\n", "答案：", "更正", "lr="]
