@@ -15,10 +15,10 @@ import bisect
 import re
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .fields import normalise_answer
-from .model import Question
+from .model import Bank, Question, QuestionType
 from .word_emphasis import Emphasis, EmphasisSpan
 
 # The label just before an option's text: "A." "B、" "(c)" "Ｄ．" "2." (options numbered
@@ -72,6 +72,26 @@ def formatting_answers(questions: Sequence[Question], text: str, spans: Sequence
         elif q.answer is not None and normalise_answer(q.type, marked, q.options) != q.answer:
             disagreements[q.position.offset] = marked
     return FormattingAnswers(chosen, answers, disagreements)
+
+
+def needs_parsing_again(questions: Sequence[Question], marked: FormattingAnswers) -> bool:
+    """Whether an answer would change a question's type: several letters for a question read
+    as single choice only because it had no answer (the parser then decides, as for text)."""
+    return any(q.type is QuestionType.SINGLE and len(marked.answers.get(q.position.offset, "")) > 1
+               for q in questions)
+
+
+def answered(bank: Bank, marked: FormattingAnswers) -> Bank:
+    """``bank`` with the answers ``marked``, as the parser takes an answer it is given, when
+    none changes a question's type (see :func:`needs_parsing_again`)."""
+    def answer(q: Question) -> Question:
+        letters = marked.answers.get(q.position.offset)
+        if letters is None:
+            return q
+        return replace(q, answer=normalise_answer(q.type, letters, q.options), answer_text=letters)
+
+    return replace(bank, chapters=tuple(replace(c, questions=tuple(answer(q) for q in c.questions))
+                                        for c in bank.chapters))
 
 
 def option_spans(q: Question, text: str) -> list[tuple[int, int]] | None:

@@ -21,7 +21,7 @@ from .lint import _where as where
 from .model import Bank, Chapter, Flag, Position, Question, Severity, Stray
 from .parse import _assign_ids as assign_ids
 from .spreadsheet import HEADER_SEARCH_ROWS, column_name, header_columns, read_rows
-from .word_answers import FormattingAnswers, formatting_answers
+from .word_answers import FormattingAnswers, answered, formatting_answers, needs_parsing_again
 from .word_emphasis import EmphasisSpan
 from .word_text import Paragraph, Table, WordDocument, read_docx
 
@@ -47,8 +47,10 @@ def read_word_bank(data: bytes, source: str, slug: str, limit: int, parse_text: 
     neutral = neutral_text(document, source)
     bank = parse_text(neutral.text, {})
     marked = formatting_answers(bank.questions, neutral.text, neutral.emphasis)
-    if marked.answers:  # parsed again, so that a question's type follows its answer as in text
+    if needs_parsing_again(bank.questions, marked):  # so that a type follows its answer, as in text
         bank = parse_text(neutral.text, marked.answers)
+    elif marked.answers:
+        bank = answered(bank, marked)
     return relocate(with_formatting(bank, marked), neutral, document.title)
 
 

@@ -14,6 +14,7 @@ import colorsys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
+from itertools import accumulate
 from typing import Any
 
 from docx.oxml.ns import qn
@@ -137,10 +138,34 @@ class EmphasisStyles:
         self._kinds: dict[tuple[str | None, str | None], frozenset[Emphasis]] = {}
         self._shaded: dict[str | None, frozenset[Emphasis]] = {}
 
-    def run(self, paragraph_style: str | None, run: Any) -> frozenset[Emphasis]:
-        """How the w:r ``run`` of a paragraph in ``paragraph_style`` stands out."""
-        rpr = next(run.iterchildren(), None)  # a run's properties come first, if it has any
-        if rpr is None or rpr.tag != _RPR:
+    def spans(self, paragraph_style: str | None, shading: Any | None, pieces: list[str],
+              runs: list[tuple[int, int, Any | None]], shift: int, length: int) -> tuple[EmphasisSpan, ...]:
+        """The runs of a paragraph that stand out, as spans of its text, ``length`` long.
+
+        ``shading`` is the paragraph's own w:shd, if any; ``pieces`` its text as read, of which
+        ``runs`` says what each run added (first piece, after the last) and its w:rPr;
+        ``shift`` is where the first piece stands in the text (after a list number)."""
+        whole = self.paragraph(paragraph_style, shading)
+        plain = self.run(paragraph_style, None)  # a run without properties of its own
+        found: list[EmphasisSpan] = []
+        ends: list[int] | None = None  # where each piece ends in the text, worked out when needed
+        for first, last, rpr in runs:
+            kinds = plain if rpr is None else self.run(paragraph_style, rpr)
+            if whole:
+                kinds |= whole
+            if not kinds or first == last:
+                continue
+            if ends is None:
+                ends = list(accumulate(len(piece) for piece in pieces))
+            start = max((ends[first - 1] if first else 0) + shift, 0)
+            end = min(ends[last - 1] + shift, length)
+            if end > start:
+                found.append(EmphasisSpan(start, end, kinds))
+        return tuple(found)
+
+    def run(self, paragraph_style: str | None, rpr: Any | None) -> frozenset[Emphasis]:
+        """How a run of a paragraph in ``paragraph_style`` stands out, ``rpr`` its w:rPr if it has one."""
+        if rpr is None:
             return self._kinds_of(paragraph_style, None)
         style = rpr.find(_RSTYLE)
         character_style = None if style is None else style.get(_VAL)
@@ -149,11 +174,11 @@ class EmphasisStyles:
             return self._kinds_of(paragraph_style, character_style)
         return _kinds({**self._properties(paragraph_style, character_style), **own})
 
-    def paragraph(self, paragraph_style: str | None, ppr: Any | None) -> frozenset[Emphasis]:
-        """The shading of a whole paragraph (its own, or its style's), which its runs show too."""
-        own = None if ppr is None else ppr.find(_SHD)
-        if own is not None:
-            return _shaded(own)
+    def paragraph(self, paragraph_style: str | None, shd: Any | None) -> frozenset[Emphasis]:
+        """The shading of a whole paragraph (``shd``: its own w:shd, else its style's), which
+        its runs show too."""
+        if shd is not None:
+            return _shaded(shd)
         if paragraph_style not in self._shaded:
             shd = next((s for s in (style.find(f"{_PPR}/{_SHD}") for style in self._chain(paragraph_style))
                         if s is not None), None)

@@ -14,7 +14,6 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from itertools import accumulate
 from typing import Any
 
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
@@ -41,7 +40,7 @@ _BREAKS = {_q("w:br"), _q("w:cr")}
 _TABS = {_q("w:tab"), _q("w:ptab")}
 _PPR, _PSTYLE, _NUMPR, _OUTLINE, _VAL = (_q(t) for t in ("w:pPr", "w:pStyle", "w:numPr", "w:outlineLvl", "w:val"))
 _NO_BREAK_HYPHEN, _NUM_ID, _ILVL = _q("w:noBreakHyphen"), _q("w:numId"), _q("w:ilvl")
-_R, _RPR, _U = _q("w:r"), _q("w:rPr"), _q("w:u")
+_R, _RPR, _U, _SHD = _q("w:r"), _q("w:rPr"), _q("w:u"), _q("w:shd")
 _SYM, _FONT, _CHAR = _q("w:sym"), _q("w:font"), _q("w:char")
 # Marks that Word's Insert Symbol writes as (font, code) rather than as text: judge answers
 # (√ ×) and ticked boxes.  Other symbols of these fonts stand for no text a bank needs.
@@ -181,14 +180,13 @@ class _Reader:
 
     def paragraph(self, p: Any) -> tuple[str, int, tuple[EmphasisSpan, ...]]:
         # One pass over the paragraph's children: a bank has a hundred thousand paragraphs.
-        style_id, own, outline, p_pr = self.styles.default, None, None, None
+        style_id, own, outline, shading = self.styles.default, None, None, None
         pieces: list[str] = []
         runs: list[tuple[int, int, Any]] = []
         for child in p.iterchildren():
             if child.tag != _PPR:
                 _add(child, pieces, runs)
                 continue
-            p_pr = child
             for prop in child.iterchildren():
                 if prop.tag == _PSTYLE:
                     style_id = prop.get(_VAL)
@@ -196,6 +194,8 @@ class _Reader:
                     own = _num_pr(prop)
                 elif prop.tag == _OUTLINE:
                     outline = _outline_level(prop)
+                elif prop.tag == _SHD:
+                    shading = prop
         num_id, ilvl = self.styles.numbering(style_id)
         if own is not None:
             num_id, ilvl = own[0] or num_id, own[1] if own[1] is not None else ilvl
@@ -204,26 +204,7 @@ class _Reader:
         whole = label + "".join(pieces)
         text = whole.strip(" \n")
         shift = len(label) - (len(whole) - len(whole.lstrip(" \n")))
-        return text, heading, self.emphasised(style_id, p_pr, pieces, runs, shift, len(text))
-
-    def emphasised(self, style_id: str | None, p_pr: Any | None, pieces: list[str],
-                   runs: list[tuple[int, int, Any]], shift: int, length: int) -> tuple[EmphasisSpan, ...]:
-        """The runs that stand out, as spans of the paragraph's text, ``length`` long (``runs``:
-        the pieces each run added; ``shift``: where the first piece stands in the text)."""
-        whole = self.emphasis.paragraph(style_id, p_pr)
-        spans: list[EmphasisSpan] = []
-        ends: list[int] | None = None  # where each piece ends in the text, worked out when needed
-        for first, last, run in runs:
-            kinds = self.emphasis.run(style_id, run) | whole
-            if not kinds or first == last:
-                continue
-            if ends is None:
-                ends = list(accumulate(len(piece) for piece in pieces))
-            start = max((ends[first - 1] if first else 0) + shift, 0)
-            end = min(ends[last - 1] + shift, length)
-            if end > start:
-                spans.append(EmphasisSpan(start, end, kinds))
-        return tuple(spans)
+        return text, heading, self.emphasis.spans(style_id, shading, pieces, runs, shift, len(text))
 
     def row(self, tr: Any) -> Iterator[str]:
         for tc in _children(tr, "w:tc"):
@@ -260,7 +241,7 @@ def _text(element: Any, out: list[str], runs: list[tuple[int, int, Any]] | None 
 
 def _add(element: Any, out: list[str], runs: list[tuple[int, int, Any]] | None = None) -> None:
     """The text ``element`` shows, added to ``out``; each run's pieces of ``out`` (first,
-    after the last) and the run itself added to ``runs``."""
+    after the last) and its properties (w:rPr, or ``None``) added to ``runs``."""
     tag = element.tag
     if not isinstance(tag, str) or tag in _SKIPPED:
         return
@@ -268,7 +249,10 @@ def _add(element: Any, out: list[str], runs: list[tuple[int, int, Any]] | None =
         out.append(element.text or "")
     elif tag == _R:
         first = len(out)
-        if _underlined(element):
+        properties = next(element.iterchildren(), None)  # a run's properties come first, if it has any
+        if properties is not None and properties.tag != _RPR:
+            properties = None
+        if _underlined(properties):
             # Blanks to fill in are often underlined spaces: a reader sees a line, the text only spaces.
             pieces: list[str] = []
             _text(element, pieces)
@@ -278,7 +262,7 @@ def _add(element: Any, out: list[str], runs: list[tuple[int, int, Any]] | None =
         else:
             _text(element, out)
         if runs is not None:
-            runs.append((first, len(out), element))
+            runs.append((first, len(out), properties))
     elif tag in _PICTURES:
         out.append(PICTURE)
     elif tag == _SYM:
@@ -302,9 +286,9 @@ def _symbol(sym: Any) -> str:
     return SYMBOLS.get(((sym.get(_FONT) or "").strip().lower(), code), "")
 
 
-def _underlined(run: Any) -> bool:
-    properties = next(run.iterchildren(), None)  # a run's properties come first, if it has any
-    if properties is None or properties.tag != _RPR:
+def _underlined(properties: Any | None) -> bool:
+    """Whether a run's w:rPr underlines it."""
+    if properties is None:
         return False
     underline = properties.find(_U)
     return underline is not None and underline.get(_VAL, "single") != "none"

@@ -88,6 +88,19 @@ def test_several_options_set_apart_make_a_multiple_choice_answer(tmp_path):
     assert answers(read(doc, tmp_path)) == [(1, "multiple", "AC"), (2, "single", "B")]
 
 
+def test_answers_set_directly_are_what_the_parser_makes_of_them(tmp_path, monkeypatch):
+    from generator.bank import word_bank
+    doc = wd.new()
+    question(doc, 1, "下列哪个是质数？", ["4", "7", "9"], "B")
+    question(doc, 2, "地球是圆的。", ["正确", "错误"], "A")
+    question(doc, 3, "（单选）下列哪个是偶数？", ["2", "3"], "A", answer="")
+    path = wd.save(doc, tmp_path / "bank.docx")
+    direct = read_bank(path)  # one letter each: the answers are set on the parsed bank
+    assert answers(direct) == [(1, "single", "B"), (2, "judge", "true"), (3, "single", "A")]
+    monkeypatch.setattr(word_bank, "needs_parsing_again", lambda *_: True)
+    assert read_bank(path) == direct
+
+
 def test_options_all_bold_or_one_bold_word_give_no_answer(tmp_path):
     doc = wd.new()
     question(doc, 1, "甲？", ["一", "二"], "AB", bold)  # every option bold: bold marks nothing
@@ -165,6 +178,19 @@ def test_automatically_numbered_and_tabbed_options_are_read_by_their_look(tmp_pa
     red(line.add_run("正确"))
     line.add_run("\tB. 错误")
     assert answers(read(doc, tmp_path)) == [(1, "single", "B"), (2, "judge", "true")]
+
+
+def test_a_shaded_paragraph_marks_its_option(tmp_path):
+    doc = wd.new()
+    for number, right in ((1, "A"), (2, "B")):
+        doc.add_paragraph(f"{number}. 哪个对？")
+        for label in "AB":
+            paragraph = doc.add_paragraph(f"{label}. 说法{label}")
+            if label == right:
+                paragraph._p.get_or_add_pPr().append(parse_xml(f'<w:shd {wd.W} w:val="clear" w:fill="92D050"/>'))
+    bank = read(doc, tmp_path)
+    assert answers(bank) == [(1, "single", "A"), (2, "single", "B")]
+    assert layout_line(bank).endswith("answers from formatting: green shading (2 questions)")
 
 
 def test_a_run_turns_off_the_bold_its_paragraph_style_gives(tmp_path):
