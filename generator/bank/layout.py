@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 
 from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, SPACED_LABEL, TASK_ITEM, has_options
-from .model import Bank, TableReport
+from .model import Bank, LayoutReport, TableReport
 
 # "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
 # digit may follow only "．" ("3．1KB等于…"), and the parser takes that only at a line start
@@ -277,18 +277,18 @@ def _option_pattern(form: Recogniser) -> re.Pattern[str]:
 def describe(bank: Bank) -> list[str]:
     """What ``check`` says of the layout recognised in ``bank``: one summary line, then the
     text it could not place (key entries that answer no question), with line:column."""
-    report = bank.layout
+    report, tables = bank.layout, [_table_line(t) for t in bank.tables]
     if report is None:
-        return [_table_line(t) for t in bank.tables]
+        return tables
     keys = (f"{report.keys} ({report.key_matched} of {report.key_entries} entries matched)"
             if report.keys else "none")
     lines = [f"layout: numbering {report.numbering}, longest run {report.numbering_run}; "
              f"options {report.options}, {report.option_pairs} A→B pairs; "
              f"answers {report.answers}, {report.answer_count} found; answer keys {keys}; "
-             f"sections {report.sections}"]
+             f"sections {report.sections}" + _formatting(report)]
     lines += [f"{bank.source}:{s.position.line}:{s.position.column}: info: [unplaced] {s.reason}: {s.text!r}"
               for s in report.unplaced]
-    return lines
+    return lines + tables
 
 
 def _table_line(table: TableReport) -> str:
@@ -299,3 +299,13 @@ def _table_line(table: TableReport) -> str:
     if table.answers_by_text:
         line += f"; {table.answers_by_text} answers written as the option's text"
     return line
+
+
+def _formatting(report: LayoutReport) -> str:
+    """"; answers from formatting: red text (12 questions)", when a Word bank's look marks answers."""
+    if not report.formatting:
+        return ""
+    disagreeing = (f", {report.formatting_disagreements} disagreeing with the written answer"
+                   if report.formatting_disagreements else "")
+    count = report.formatting_answers
+    return f"; answers from formatting: {report.formatting} ({count} question{'s' * (count != 1)}{disagreeing})"

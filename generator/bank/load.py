@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
@@ -94,7 +95,8 @@ def read_bank(path: Path) -> Bank:
         check_unpacked_size(data, source, max_bank_size)  # a zip: what it unpacks to is bounded too
         return read_xlsx(data, source, slug)
     if kind == "docx":  # its text goes through the same repair and parser as a text bank's
-        return read_word_bank(data, source, slug, max_bank_size, lambda text: _text_bank(text, source, slug))
+        return read_word_bank(data, source, slug, max_bank_size,
+                              lambda text, answers: _text_bank(text, source, slug, answers))
     if kind in UNREAD_KINDS:
         raise ParseError(source, "a bank as text (.txt, .md), a Word document (.docx), a spreadsheet (.xlsx), "
                          "CSV (.csv) or this generator's JSON export", f"{UNREAD_KINDS[kind]}",
@@ -108,10 +110,11 @@ def read_bank(path: Path) -> Bank:
     return replace(_text_bank(text, source, slug), encoding=encoding)
 
 
-def _text_bank(text: str, source: str, slug: str) -> Bank:
-    """Decoded text (of a text file, or a Word document's) repaired and parsed."""
+def _text_bank(text: str, source: str, slug: str, answers: Mapping[int, str] | None = None) -> Bank:
+    """Decoded text (of a text file, or a Word document's) repaired and parsed (``answers``:
+    see :func:`generator.bank.parse.parse`)."""
     repaired = repair(text)
-    bank = parse(repaired.text, source, slug, repaired.offsets, text)
+    bank = parse(repaired.text, source, slug, repaired.offsets, text, answers)
     return replace(bank, repairs=repaired.count)
 
 

@@ -136,6 +136,9 @@ class LayoutReport:
     key_matched: int = 0
     sections: int = 0
     unplaced: tuple[Stray, ...] = ()  # answer-key entries that answer no question
+    formatting: str = ""  # the emphasis marking a Word bank's answers ("red text"), if any
+    formatting_answers: int = 0  # questions answered by it (the bank writing no answer)
+    formatting_disagreements: int = 0  # questions where it marks other options than the written answer
 
 
 @dataclass(frozen=True)

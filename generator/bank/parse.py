@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from ..base.errors import ParseError
@@ -105,15 +105,20 @@ class _State:
 
 
 def parse(text: str, source: str, slug: str, offsets: OffsetMap | None = None,
-          original: str | None = None) -> Bank:
-    """Parse repaired bank ``text``; ``original`` and ``offsets`` locate positions in the source."""
-    scanner = _Scanner(text, source, offsets or OffsetMap(), original if original is not None else text)
+          original: str | None = None, answers: Mapping[int, str] | None = None) -> Bank:
+    """Parse repaired bank ``text``; ``original`` and ``offsets`` locate positions in the source.
+
+    ``answers`` are known otherwise (a Word bank's formatting marks them), by the source offset
+    of their question's start: each is taken as written where the text writes none."""
+    scanner = _Scanner(text, source, offsets or OffsetMap(), original if original is not None else text, answers)
     return scanner.run(slug)
 
 
 class _Scanner:
-    def __init__(self, text: str, source: str, offsets: OffsetMap, original: str) -> None:
+    def __init__(self, text: str, source: str, offsets: OffsetMap, original: str,
+                 answers: Mapping[int, str] | None = None) -> None:
         self.text, self.source, self.offsets = text, source, offsets
+        self.given_answers: Mapping[int, str] = answers or {}  # see parse()
         self.layout: Layout = detect_layout(text)
         self.line_starts = [0] + [m.end() for m in _NEWLINE.finditer(original)]
         # Sorted, non-overlapping spans searched by bisection: banks of thousands of
@@ -490,6 +495,9 @@ class _Scanner:
         entry = self.key_entries.get(mark.start)
         if entry is not None and parts.answer_text is None:
             parts = replace(parts, answer_text=entry.answer, explanation=parts.explanation or entry.explanation)
+        given = self.given_answers.get(self.offsets.to_source(mark.start)) if self.given_answers else None
+        if given is not None and not (parts.answer_text or "").strip():
+            parts = replace(parts, answer_text=given)
         qtype = parts.type or F.infer_type(parts)
         normalised = F.normalise_answer(qtype, parts.answer_text, parts.options)
         if qtype.is_choice and parts.answer_text and not F.choice_letters(parts.answer_text) and not parts.explanation \

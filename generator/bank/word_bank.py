@@ -13,13 +13,16 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
 from ..base.errors import ParseError
-from .model import Bank, Chapter, Position, Stray
+from .lint import _where as where
+from .model import Bank, Chapter, Flag, Position, Question, Severity, Stray
 from .parse import _assign_ids as assign_ids
 from .spreadsheet import HEADER_SEARCH_ROWS, column_name, header_columns, read_rows
+from .word_answers import FormattingAnswers, answered, formatting_answers, needs_parsing_again
+from .word_emphasis import EmphasisSpan
 from .word_text import Paragraph, Table, WordDocument, read_docx
 
 HEADING_MARK = "#"
@@ -28,15 +31,49 @@ HEADING_MARK = "#"
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
-def read_word_bank(data: bytes, source: str, slug: str, limit: int, parse_text: Callable[[str], Bank]) -> Bank:
+# The text parser: neutral text, and answers for the questions that start at given offsets
+# of it where the text writes none (the answers formatting marks).
+TextParser = Callable[[str, Mapping[int, str]], Bank]
+
+
+def read_word_bank(data: bytes, source: str, slug: str, limit: int, parse_text: TextParser) -> Bank:
     """The bank in the .docx ``data`` (unpacking to at most ``limit`` bytes): its question
-    tables, or else its text read by ``parse_text`` (the text parser, as for a .txt bank)."""
+    tables, or else its text read by ``parse_text`` (the text parser, as for a .txt bank),
+    with the answers its formatting marks (``generator.bank.word_answers``)."""
     document = read_docx(data, source, limit)
     tables = question_tables(document)
     if tables:
         return table_bank(document, tables, source, slug)
     neutral = neutral_text(document, source)
-    return relocate(parse_text(neutral.text), neutral, document.title)
+    bank = parse_text(neutral.text, {})
+    marked = formatting_answers(bank.questions, neutral.text, neutral.emphasis)
+    if needs_parsing_again(bank.questions, marked):  # so that a type follows its answer, as in text
+        bank = parse_text(neutral.text, marked.answers)
+    elif marked.answers:
+        bank = answered(bank, marked)
+    return relocate(with_formatting(bank, marked), neutral, document.title)
+
+
+def with_formatting(bank: Bank, marked: FormattingAnswers) -> Bank:
+    """``bank`` flagged where formatting marks other options than the written answer, its
+    layout report saying what marked answers."""
+    if marked.emphasis is None or not (marked.answers or marked.disagreements):
+        return bank
+    emphasis = marked.emphasis
+
+    def flagged(chapter: Chapter, q: Question) -> Question:
+        letters = marked.disagreements.get(q.position.offset)
+        if letters is None:
+            return q
+        message = (f"{where(chapter.number, q)}的答案「{q.answer_text or q.answer}」與題庫以{emphasis.chinese}"
+                   f"標出的選項{'、'.join(letters)}不一致")
+        return replace(q, flags=(*q.flags, Flag("answer-formatting-conflict", Severity.WARNING, message)))
+
+    chapters = tuple(replace(c, questions=tuple(flagged(c, q) for q in c.questions)) for c in bank.chapters)
+    layout = bank.layout and replace(bank.layout, formatting=emphasis.english,
+                                     formatting_answers=len(marked.answers),
+                                     formatting_disagreements=len(marked.disagreements))
+    return replace(bank, chapters=chapters, layout=layout)
 
 
 @dataclass(frozen=True)
@@ -46,6 +83,7 @@ class NeutralText:
     text: str
     starts: tuple[int, ...]  # offset of each paragraph's first character, ascending
     places: tuple[int, ...]  # the paragraph's place number (see ``generator.bank.word_text``)
+    emphasis: tuple[EmphasisSpan, ...] = ()  # the text that stands out, in order
 
 
 def neutral_text(document: WordDocument, source: str) -> NeutralText:
@@ -53,6 +91,7 @@ def neutral_text(document: WordDocument, source: str) -> NeutralText:
     pieces: list[str] = []
     starts: list[int] = []
     places: list[int] = []
+    emphasis: list[EmphasisSpan] = []
     offset = 0
 
     def add(text: str, place: int) -> None:
@@ -68,11 +107,13 @@ def neutral_text(document: WordDocument, source: str) -> NeutralText:
 
     for block in document.blocks:
         if isinstance(block, Paragraph):
+            if not block.heading:  # a heading's look is the heading's
+                emphasis.extend(EmphasisSpan(offset + s.start, offset + s.end, s.kinds) for s in block.emphasis)
             add(_heading(block) if block.heading and block.text else block.text, block.place)
         else:
             for row in block.rows:
                 add("\t".join(row.cells).strip("\t"), row.place)
-    return NeutralText("\n".join(pieces) + "\n", tuple(starts), tuple(places))
+    return NeutralText("\n".join(pieces) + "\n", tuple(starts), tuple(places), tuple(emphasis))
 
 
 def relocate(bank: Bank, neutral: NeutralText, title: str) -> Bank:

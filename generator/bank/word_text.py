@@ -21,6 +21,7 @@ from docx.oxml.ns import qn
 
 from ..base.errors import ParseError
 from .office_package import Package, check_unpacked_size
+from .word_emphasis import EmphasisSpan, EmphasisStyles
 from .word_numbering import Numbering
 
 _q = cache(qn)  # a tag's Clark name, computed once: read once per element of the document
@@ -39,7 +40,7 @@ _BREAKS = {_q("w:br"), _q("w:cr")}
 _TABS = {_q("w:tab"), _q("w:ptab")}
 _PPR, _PSTYLE, _NUMPR, _OUTLINE, _VAL = (_q(t) for t in ("w:pPr", "w:pStyle", "w:numPr", "w:outlineLvl", "w:val"))
 _NO_BREAK_HYPHEN, _NUM_ID, _ILVL = _q("w:noBreakHyphen"), _q("w:numId"), _q("w:ilvl")
-_R, _RPR, _U = _q("w:r"), _q("w:rPr"), _q("w:u")
+_R, _RPR, _U, _SHD = _q("w:r"), _q("w:rPr"), _q("w:u"), _q("w:shd")
 _SYM, _FONT, _CHAR = _q("w:sym"), _q("w:font"), _q("w:char")
 # Marks that Word's Insert Symbol writes as (font, code) rather than as text: judge answers
 # (√ ×) and ticked boxes.  Other symbols of these fonts stand for no text a bank needs.
@@ -55,6 +56,7 @@ class Paragraph:
     text: str  # with its number, soft breaks as "\n", tabs as "\t"
     heading: int  # 1-9 for a heading of that level, 0 for body text
     place: int  # 1-based, counting body paragraphs and table rows in document order
+    emphasis: tuple[EmphasisSpan, ...] = ()  # the parts of ``text`` that stand out, in order
 
 
 @dataclass(frozen=True)
@@ -82,7 +84,8 @@ def read_docx(data: bytes, source: str, limit: int) -> WordDocument:
         package = Package(data)
         main = package.main()
         styles = _Styles(package.related(main, RT.STYLES))
-        reader = _Reader(Numbering(package.related(main, RT.NUMBERING), styles.lists), styles)
+        reader = _Reader(Numbering(package.related(main, RT.NUMBERING), styles.lists), styles,
+                         EmphasisStyles(styles.chain))
         body = package.parse(main).find(_q("w:body"))
         blocks = () if body is None else tuple(reader.blocks(body))
         title = package.title()
@@ -151,8 +154,8 @@ class _Styles:
 
 
 class _Reader:
-    def __init__(self, numbering: Numbering, styles: _Styles) -> None:
-        self.numbering, self.styles = numbering, styles
+    def __init__(self, numbering: Numbering, styles: _Styles, emphasis: EmphasisStyles) -> None:
+        self.numbering, self.styles, self.emphasis = numbering, styles, emphasis
         self.place = 0
         self.tables = 0
 
@@ -162,8 +165,8 @@ class _Reader:
         for child in container.iterchildren():
             if child.tag == _q("w:p"):
                 self.place += counted
-                text, heading = self.paragraph(child)
-                yield Paragraph(text, heading, self.place)
+                text, heading, emphasis = self.paragraph(child)
+                yield Paragraph(text, heading, self.place, emphasis)
             elif child.tag == _q("w:tbl"):
                 self.tables += counted
                 number = self.tables
@@ -175,13 +178,14 @@ class _Reader:
             elif child.tag in (_q("w:sdt"), _q("w:customXml"), _q("w:sdtContent")):
                 yield from self.blocks(child, counted)
 
-    def paragraph(self, p: Any) -> tuple[str, int]:
+    def paragraph(self, p: Any) -> tuple[str, int, tuple[EmphasisSpan, ...]]:
         # One pass over the paragraph's children: a bank has a hundred thousand paragraphs.
-        style_id, own, outline = self.styles.default, None, None
+        style_id, own, outline, shading = self.styles.default, None, None, None
         pieces: list[str] = []
+        runs: list[tuple[int, int, Any]] = []
         for child in p.iterchildren():
             if child.tag != _PPR:
-                _add(child, pieces)
+                _add(child, pieces, runs)
                 continue
             for prop in child.iterchildren():
                 if prop.tag == _PSTYLE:
@@ -190,12 +194,17 @@ class _Reader:
                     own = _num_pr(prop)
                 elif prop.tag == _OUTLINE:
                     outline = _outline_level(prop)
+                elif prop.tag == _SHD:
+                    shading = prop
         num_id, ilvl = self.styles.numbering(style_id)
         if own is not None:
             num_id, ilvl = own[0] or num_id, own[1] if own[1] is not None else ilvl
         label = self.numbering.label(num_id, ilvl or 0) if num_id else ""
         heading = outline if outline is not None else self.styles.heading(style_id)
-        return (label + "".join(pieces)).strip(" \n"), heading
+        whole = label + "".join(pieces)
+        text = whole.strip(" \n")
+        shift = len(label) - (len(whole) - len(whole.lstrip(" \n")))
+        return text, heading, self.emphasis.spans(style_id, shading, pieces, runs, shift, len(text))
 
     def row(self, tr: Any) -> Iterator[str]:
         for tc in _children(tr, "w:tc"):
@@ -225,25 +234,35 @@ def _children(element: Any, tag: str) -> Iterator[Any]:
                 yield from _children(content, tag)
 
 
-def _text(element: Any, out: list[str]) -> None:
+def _text(element: Any, out: list[str], runs: list[tuple[int, int, Any]] | None = None) -> None:
     for child in element.iterchildren():
-        _add(child, out)
+        _add(child, out, runs)
 
 
-def _add(element: Any, out: list[str]) -> None:
-    """The text ``element`` shows, added to ``out``."""
+def _add(element: Any, out: list[str], runs: list[tuple[int, int, Any]] | None = None) -> None:
+    """The text ``element`` shows, added to ``out``; each run's pieces of ``out`` (first,
+    after the last) and its properties (w:rPr, or ``None``) added to ``runs``."""
     tag = element.tag
     if not isinstance(tag, str) or tag in _SKIPPED:
         return
     if tag in _TEXT:
         out.append(element.text or "")
-    elif tag == _R and _underlined(element):
-        # Blanks to fill in are often underlined spaces: a reader sees a line, the text only spaces.
-        pieces: list[str] = []
-        _text(element, pieces)
-        text = "".join(pieces)
-        blank = text and not text.strip() and "\n" not in text
-        out.append("_" * max(len(text), 2) if blank else text)
+    elif tag == _R:
+        first = len(out)
+        properties = next(element.iterchildren(), None)  # a run's properties come first, if it has any
+        if properties is not None and properties.tag != _RPR:
+            properties = None
+        if _underlined(properties):
+            # Blanks to fill in are often underlined spaces: a reader sees a line, the text only spaces.
+            pieces: list[str] = []
+            _text(element, pieces)
+            text = "".join(pieces)
+            blank = text and not text.strip() and "\n" not in text
+            out.append("_" * max(len(text), 2) if blank else text)
+        else:
+            _text(element, out)
+        if runs is not None:
+            runs.append((first, len(out), properties))
     elif tag in _PICTURES:
         out.append(PICTURE)
     elif tag == _SYM:
@@ -267,9 +286,9 @@ def _symbol(sym: Any) -> str:
     return SYMBOLS.get(((sym.get(_FONT) or "").strip().lower(), code), "")
 
 
-def _underlined(run: Any) -> bool:
-    properties = next(run.iterchildren(), None)  # a run's properties come first, if it has any
-    if properties is None or properties.tag != _RPR:
+def _underlined(properties: Any | None) -> bool:
+    """Whether a run's w:rPr underlines it."""
+    if properties is None:
         return False
     underline = properties.find(_U)
     return underline is not None and underline.get(_VAL, "single") != "none"

@@ -173,6 +173,7 @@ FLAG_SENTENCES: dict[str, str] = {
     "options-glued": "題庫中本題多出的選項併在了某個選項裡，請以題意判斷。",
     "unterminated-code": "本題的程式碼在題庫中沒有結尾，排版可能有誤。",
     "answer-conflict": "題庫的答案與解析不一致：請以解析和編者的說明為準。",
+    "answer-formatting-conflict": "題庫寫出的答案與文件中以顏色或粗體等標出的選項不一致，請自行核對。",
     "option-text-moved": "校訂時選項文字有所調整，請以本頁的選項為準。",
     "garbled-text": "題庫原文這裡疑似亂碼。",
     "lost-character": "題庫原文這裡疑似遺失了字元，原處以問號代替。",

@@ -370,7 +370,8 @@ def test_editor_math_is_not_searched_for_damage():
 
 CODES = {"truncated", "missing-answer", "answer-conflict", "answer-not-in-options", "answer-count", "answer-in-words",
          "duplicate-number", "numbering-gap", "lost-character", "garbled-text", "lost-minus", "code-whitespace-lost",
-         "options-out-of-order", "options-glued", "unterminated-code", "judge-answer-code"}
+         "options-out-of-order", "options-glued", "unterminated-code", "judge-answer-code",
+         "answer-formatting-conflict"}
 
 
 PIECES = [*list("甲乙?？()（）`\n 1e4β‖w:=^_-−ABxyp請岢鰞椄繿"), "```", "```python\n", "答案：", "更正", "lr="]
