@@ -79,6 +79,9 @@ def find_keys(text: str, question: re.Pattern[str] | None = None) -> list[Answer
     h = 0
     numbers = _LineNumbers(text)
     while (heading := KEY_HEADING.search(text, position)) is not None:
+        if _inline_answer(text, heading):
+            position = heading.end() + 1
+            continue
         if headings is None:
             headings = sorted((m.start(), section_name(m["title"])) for p in LINE_HEADINGS for m in p.finditer(text))
         while h < len(headings) and headings[h][0] < heading.start():
@@ -91,6 +94,14 @@ def find_keys(text: str, question: re.Pattern[str] | None = None) -> list[Answer
             keys.append(key)
             position = key.end
     return keys
+
+
+def _inline_answer(text: str, heading: re.Match[str]) -> bool:
+    """Whether ``heading`` is a question's answer marker ("答案：B"), which opens no key: text
+    follows it on its line that is neither entries nor a sub-heading.  :func:`_read_key`
+    would find as much, but a bank marks thousands of answers so, and this test is quick."""
+    line = text[heading.end() : _line_end(text, heading.end())]
+    return bool(line.strip()) and not _entries(line, 0) and _SUB_HEADING.match(line) is None
 
 
 def section_name(title: str) -> str:

@@ -50,7 +50,7 @@ _KEY_TITLE = re.compile(r"(?:Answer Key|ANSWER KEY|Answers|ANSWERS|Solutions|參
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}\b[^<>\n]{0,80}>")  # "<div>", "</p>" around a card's answer
 
 
-@dataclass
+@dataclass(slots=True)  # one per candidate: a bank has tens of thousands
 class _Event:
     kind: str  # "heading" or "question"
     start: int
@@ -64,16 +64,28 @@ class _Event:
 
 class _Features:
     """What the text from a candidate question number to the next candidate holds (the
-    parser asks it of every candidate: what is needed only to judge lists is looked for
-    only then)."""
+    parser asks it of every candidate: each feature is looked for only when first asked,
+    as most candidates are judged by their answer marker alone)."""
 
-    __slots__ = ("answer", "options", "segment", "type_bracket")
+    __slots__ = ("_answer", "_options", "labels", "segment", "type_bracket")
 
     def __init__(self, segment: str, labels: re.Pattern[str]) -> None:
-        self.segment = segment
+        self.segment, self.labels = segment, labels
         self.type_bracket = F.TYPE_BRACKET.match(segment) is not None
-        self.answer = F.ANSWER_MARK.search(segment) is not None
-        self.options = F.has_options(segment, labels) or F.task_options(segment) is not None
+        self._answer: bool | None = None
+        self._options: bool | None = None
+
+    @property
+    def answer(self) -> bool:
+        if self._answer is None:
+            self._answer = F.ANSWER.search(self.segment) is not None
+        return self._answer
+
+    @property
+    def options(self) -> bool:
+        if self._options is None:
+            self._options = F.has_options(self.segment, self.labels) or F.task_options(self.segment) is not None
+        return self._options
 
     @property
     def text(self) -> bool:
@@ -279,7 +291,7 @@ class _Scanner:
         for k in range(len(events) - 1, -1, -1):
             anchor = events[k].kind == "heading" or events[k].line_start
             self.next_anchor[k] = k if anchor else self.next_anchor[k + 1]
-        state = _State(answers_given=bool(F.ANSWER_MARK.search(self.text) or self.keys))
+        state = _State(answers_given=bool(F.ANSWER.search(self.text) or self.keys))
         if state.answers_given or self.layout.answer_count > 0:
             self.lists = numbered_lists(events, lambda i: self._features(events, i).looks_like_question)
         consumed = 0
@@ -388,22 +400,23 @@ class _Scanner:
         # a chapter's first question restarts the numbering, or runs on with it ("四、连线题" over 17.)
         expected = event.number == state.previous + 1 or (not in_chapter and (
             event.number == 1 or (state.last is not None and event.number == state.last.number + 1)))
-        has_answer, has_options = features.answer, features.options
+        # features.answer and .options are looked for only when needed, hence no local names
         if not event.line_start:
-            return expected and (has_answer or has_options)
+            return expected and (features.answer or features.options)
         if expected and not in_chapter and state.chapters and state.chapters[-1].default_type is not None:
             return True  # under "二、简答题" the numbering goes on with questions, not an answer's list
         if expected:
+            if features.answer or features.options or not state.answers_given:
+                return True
             # A numbered list inside an answer looks like questions: past the last
             # question's answer (or explanation, when a key gives the answers), a new
             # question must bring an answer or options of its own.
             last_answered = state.last is not None and bool(
-                F.ANSWER_MARK.search(self.text, state.last.end, event.start)
-                or (self.keys and F.EXPLANATION_MARK.search(self.text, state.last.end, event.start)))
+                F.ANSWER.search(self.text, state.last.end, event.start)
+                or (self.keys and F.EXPLANATION.search(self.text, state.last.end, event.start)))
             # The bank's last candidate, numbered next, is a question cut off by the bank's end.
-            cut_off = i == len(events) - 1 and features.text
-            return has_answer or has_options or not state.answers_given or not last_answered or cut_off
-        return has_answer or (has_options and event.number > state.previous)
+            return not last_answered or (i == len(events) - 1 and features.text)
+        return features.answer or (event.number > state.previous and features.options)
 
     # -- assembly -------------------------------------------------------------
     def assemble(self, slug: str, drafts: list[_ChapterDraft]) -> Bank:
