@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from .fields import EXPLANATION_MARK
 from .sections import LINE_HEADINGS
@@ -87,7 +89,7 @@ def find_keys(text: str, question: re.Pattern[str] | None = None) -> list[Answer
         while h < len(headings) and headings[h][0] < heading.start():
             seen.add(headings[h][1])
             h += 1
-        key = _read_key(text, heading, seen, question, numbers.highest_before(heading.start()))
+        key = _read_key(text, heading, seen, question, partial(numbers.highest_before, heading.start()))
         if key is None:
             position = heading.end() + 1
         else:
@@ -130,9 +132,10 @@ class _LineNumbers:
 
 
 def _read_key(text: str, heading: re.Match[str], sections: set[str],
-              question: re.Pattern[str] | None = None, highest: int = 0) -> AnswerKey | None:
+              question: re.Pattern[str] | None = None, highest: Callable[[], int] = lambda: 0) -> AnswerKey | None:
     """The key under ``heading``; ``sections`` are the names of the sections before it,
-    ``highest`` the highest number opening a line before it.
+    ``highest()`` the highest number opening a line before it (asked only of written entries
+    under a bare heading: finding it lists every numbered line of the bank).
 
     Under a sub-heading that repeats one of them, or under a heading alone on its line,
     an entry may be any text ("1．存储器", a fill answer), numbered in rising order.
@@ -152,7 +155,7 @@ def _read_key(text: str, heading: re.Match[str], sections: set[str],
         if not entries and (free or bare) and (written := FREE_ENTRY.match(line)):
             number = int(written["n"])
             if (free and number > (key.groups[-1][-1].number if key.groups[-1] else 0)) or (
-                    not free and latest < number <= highest):
+                    not free and latest < number <= highest()):
                 entries = [KeyEntry(number, written["v"].strip(), "", line_start + written.start("n"))]
         sub_heading = _SUB_HEADING.match(line)
         if entries:

@@ -257,6 +257,8 @@ NUMBER_ANSWER = re.compile(r"[1-6](?:[ \t]{0,2}[,，、和/][ \t]{0,2}[1-6]){0,5
 
 def numbered_options(text: str) -> tuple[str, tuple[Option, ...]] | None:
     """Stem and options of an indented list numbered from 1 (at least two items), or ``None``."""
+    if not (text.startswith((" ", "\t")) or "\n " in text or "\n\t" in text):  # the quick test: no indented line
+        return None
     items: list[re.Match[str]] = []
     for match in NUMBERED_OPTION.finditer(text):
         if int(match["n"]) != len(items) + 1:
@@ -285,6 +287,11 @@ def _line_lead(text: str, offset: int) -> int:
         start -= 1
     lead = text[start:offset]
     return start if (start == 0 or text[start - 1] == "\n") and ("#" in lead or ">" in lead) else offset
+
+
+def has_task_list(text: str) -> bool:
+    """Whether :func:`task_options` finds options in ``text``, without making them."""
+    return "[" in text and 2 <= sum(1 for _ in TASK_ITEM.finditer(text)) <= len(OPTION_LETTERS)
 
 
 def task_options(text: str) -> tuple[str, tuple[Option, ...], str] | None:
@@ -397,6 +404,8 @@ def _rising_with_gaps(letters: list[str]) -> bool:
 def has_options(text: str, labels: re.Pattern[str] | None = None) -> bool:
     """Whether :func:`split_options` finds options in ``text``; quicker, as the parser asks
     it of every candidate question."""
+    if not _LABEL_LETTER.search(text):  # the quick test: every label form has its letter
+        return False
     found, expected = 0, "A"
     for match in _labels_outside_tables(text, labels or OPTION_LABEL):
         found += 1
@@ -405,6 +414,9 @@ def has_options(text: str, labels: re.Pattern[str] | None = None) -> bool:
                 return True
             expected = "B"
     return found >= 2 and bool(split_options(text, labels=labels)[1])  # options out of order
+
+
+_LABEL_LETTER = re.compile("[A-Fa-fＡ-Ｆ]")
 
 
 def _starts_line(text: str, offset: int) -> bool:

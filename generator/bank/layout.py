@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import chain
 
 from .fields import ANSWER, ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, SPACED_LABEL, TASK_ITEM, has_options
 from .model import Bank
@@ -152,7 +153,8 @@ def number_of(match: re.Match[str]) -> int:
 def detect_layout(text: str) -> Layout:
     """Score every recogniser over ``text`` and keep the winner of each kind."""
     numbers: list[list[int]] = [[] for _ in NUMBERINGS]
-    for m in _NUMBER_SCAN.finditer(text):
+    first = _NUMBER_LINE.match(text)
+    for m in chain([first] if first else [], _NUMBER_SCAN.finditer(text)):
         k, groups = _NUMBER_GROUPS[m.lastgroup or "k0"]
         numbers[k].append(int(next(filter(None, map(m.group, groups)), 0)))
     scored = [(_longest_run(found), len(found), -k, NUMBERINGS[k]) for k, found in enumerate(numbers)]
@@ -248,8 +250,11 @@ _LABEL_START = r"(?=[ \t*+(（A-Fa-fＡ-Ｆ-])"
 # One scan for all numberings at line starts, one for all option forms (after a quick test
 # that a label may start here: a letter followed by a blank or punctuation, a bracket, a list
 # dash): a scan per recogniser of a 20,000-question bank was most of parsing.
-_NUMBER_SCAN = re.compile(r"(?m)^[ \t*#>]{0,20}(?:" + JUDGED_LINE + r")?(?:" + "|".join(
-    f"(?P<k{k}>{_suffixed(r.pattern.pattern, str(k))})" for k, r in enumerate(NUMBERINGS)) + ")")
+_NUMBER_LINE = re.compile(r"[ \t*#>]{0,20}(?:" + JUDGED_LINE + r")?(?:" + "|".join(
+    f"(?P<k{k}>{_suffixed(r.pattern.pattern, str(k))})" for k, r in enumerate(NUMBERINGS)) + ")", re.M)
+# after each newline (the text's first line is matched on its own): a literal first lets the
+# regex engine skip to it, where "^" is tried at every position; no match holds a newline
+_NUMBER_SCAN = re.compile("\n" + _NUMBER_LINE.pattern, re.M)
 _OPTION_SCAN = re.compile(_LABEL_START + r"(?=[ \t]{0,16}(?:[-*+(（]|[A-Fa-fＡ-Ｆ][\s.．、:：)）]))(?:" + "|".join(
     f"(?P<o{k}>{_suffixed(form.pattern.pattern, str(k))})" for k, form in enumerate(OPTION_FORMS)) + ")")
 # The outer group a match closes last names its recogniser: its index, and the groups that

@@ -84,7 +84,7 @@ class _Features:
     @property
     def options(self) -> bool:
         if self._options is None:
-            self._options = F.has_options(self.segment, self.labels) or F.task_options(self.segment) is not None
+            self._options = F.has_options(self.segment, self.labels) or F.has_task_list(self.segment)
         return self._options
 
     @property
@@ -127,6 +127,7 @@ class _Scanner:
     def __init__(self, text: str, source: str, offsets: OffsetMap, original: str) -> None:
         self.text, self.source, self.offsets = text, source, offsets
         self.layout: Layout = detect_layout(text)
+        self.labels = self.layout.option_pattern  # asked of every candidate: looked up once
         self.line_starts = [0] + [m.end() for m in _NEWLINE.finditer(original)]
         # Sorted, non-overlapping spans searched by bisection: banks of thousands of
         # questions hold thousands of code blocks, and a scan per event was quadratic.
@@ -233,17 +234,18 @@ class _Scanner:
 
     def _numbered_questions(self) -> list[_Event]:
         questions = []
-        for m in self.layout.numbering.pattern.finditer(self.text):
-            start = m.start()
-            line_start = self._at_line_start(start)
+        text, anywhere = self.text, not self.layout.line_start_only  # (looked up once: a bank has thousands)
+        for m in self.layout.numbering.pattern.finditer(text):
+            start, end = m.span()
+            line_start = at_line_start(text, start)
             if line_start:  # the line's lead ("## ", "**", "> ") is part of the question's marker
-                start = self.text.rfind("\n", max(0, start - 200), start) + 1 if start else 0
-            elif (judged := judged_line_start(self.text, start)) is not None:  # "(√)1. 陳述"
+                start = text.rfind("\n", max(0, start - 200), start) + 1 if start else 0
+            elif (judged := judged_line_start(text, start)) is not None:  # "(√)1. 陳述"
                 start, line_start = judged, True
-            if not line_start and self.text[m.end() : m.end() + 1].isdigit():
+            if not line_start and text[end : end + 1].isdigit():
                 continue  # "3．1" inside text is a number; at a line start, "3．1KB等于…" is question 3
-            if line_start or not self.layout.line_start_only:
-                questions.append(_Event("question", start, m.end(), number=number_of(m), line_start=line_start))
+            if line_start or anywhere:
+                questions.append(_Event("question", start, end, "", number_of(m), line_start))
         return questions
 
     def _with_case_questions(self, questions: list[_Event]) -> list[_Event]:
@@ -257,7 +259,7 @@ class _Scanner:
                 continue
             following = LINE_HEADINGS[0].search(self.text, m.end())
             end = following.start() if following else len(self.text)
-            if F.has_options(self.text[m.end() : end], self.layout.option_pattern):
+            if F.has_options(self.text[m.end() : end], self.labels):
                 continue
             cases.append(_Event("question", m.start(), m.end(), number=chinese_number(m["n"]) or 0,
                                 line_start=True, case=True))
@@ -388,7 +390,7 @@ class _Scanner:
         """What the text after candidate ``i`` holds, worked out once per candidate."""
         found = self._feature_cache.get(i)
         if found is None:
-            found = _Features(self._segment(events, i), self.layout.option_pattern)
+            found = _Features(self._segment(events, i), self.labels)
             self._feature_cache[i] = found
         return found
 
@@ -498,7 +500,7 @@ class _Scanner:
         body = self._unbolded_stem(mark, body)
         judged = F.JUDGE_PREFIX.match(self.text, mark.start, mark.end)  # "(√)1. 陳述"
         parts = F.part_question(self.text[mark.end : end]) or F.split_question(  # its "---" are no markup
-            body, draft.default_type, self.layout.option_pattern, self.layout.answers.name,
+            body, draft.default_type, self.labels, self.layout.answers.name,
             judged["a"] if judged else None)
         entry = self.key_entries.get(mark.start)
         if entry is not None and parts.answer_text is None:
