@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 
 from .fields import EXPLANATION_MARK
 from .sections import LINE_HEADINGS
@@ -79,18 +81,29 @@ def find_keys(text: str, question: re.Pattern[str] | None = None) -> list[Answer
     h = 0
     numbers = _LineNumbers(text)
     while (heading := KEY_HEADING.search(text, position)) is not None:
+        if _inline_answer(text, heading):
+            position = heading.end() + 1
+            continue
         if headings is None:
             headings = sorted((m.start(), section_name(m["title"])) for p in LINE_HEADINGS for m in p.finditer(text))
         while h < len(headings) and headings[h][0] < heading.start():
             seen.add(headings[h][1])
             h += 1
-        key = _read_key(text, heading, seen, question, numbers.highest_before(heading.start()))
+        key = _read_key(text, heading, seen, question, partial(numbers.highest_before, heading.start()))
         if key is None:
             position = heading.end() + 1
         else:
             keys.append(key)
             position = key.end
     return keys
+
+
+def _inline_answer(text: str, heading: re.Match[str]) -> bool:
+    """Whether ``heading`` is a question's answer marker ("答案：B"), which opens no key: text
+    follows it on its line that is neither entries nor a sub-heading.  :func:`_read_key`
+    would find as much, but a bank marks thousands of answers so, and this test is quick."""
+    line = text[heading.end() : _line_end(text, heading.end())]
+    return bool(line.strip()) and not _entries(line, 0) and _SUB_HEADING.match(line) is None
 
 
 def section_name(title: str) -> str:
@@ -119,9 +132,10 @@ class _LineNumbers:
 
 
 def _read_key(text: str, heading: re.Match[str], sections: set[str],
-              question: re.Pattern[str] | None = None, highest: int = 0) -> AnswerKey | None:
+              question: re.Pattern[str] | None = None, highest: Callable[[], int] = lambda: 0) -> AnswerKey | None:
     """The key under ``heading``; ``sections`` are the names of the sections before it,
-    ``highest`` the highest number opening a line before it.
+    ``highest()`` the highest number opening a line before it (asked only of written entries
+    under a bare heading: finding it lists every numbered line of the bank).
 
     Under a sub-heading that repeats one of them, or under a heading alone on its line,
     an entry may be any text ("1．存储器", a fill answer), numbered in rising order.
@@ -141,7 +155,7 @@ def _read_key(text: str, heading: re.Match[str], sections: set[str],
         if not entries and (free or bare) and (written := FREE_ENTRY.match(line)):
             number = int(written["n"])
             if (free and number > (key.groups[-1][-1].number if key.groups[-1] else 0)) or (
-                    not free and latest < number <= highest):
+                    not free and latest < number <= highest()):
                 entries = [KeyEntry(number, written["v"].strip(), "", line_start + written.start("n"))]
         sub_heading = _SUB_HEADING.match(line)
         if entries:

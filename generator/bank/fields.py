@@ -7,7 +7,10 @@ normalised by ``normalise_answer`` (choice letters sorted, true/false for judge)
 from __future__ import annotations
 
 import re
+import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import pairwise
 
 from .model import Option, QuestionType
@@ -47,6 +50,36 @@ EXPLANATION_MARK = re.compile(  # the lookahead, as ANSWER_MARK's, makes the sca
     r"(?=[*【答解E])(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】(?(bold)\*\*)|(?:(?:答案)?解析|解答"
     r"|Explanation|EXPLANATION)" + _CLOSE + ")"
 )
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A marker pattern with the words one of which each of its matches holds, at most
+    ``reach`` characters after the match starts: :meth:`search` looks for the first word
+    (the regex engine skips to it at C speed, where the marker's pattern is tried at every
+    position) and searches the pattern from ``reach`` before it.  The matches are
+    ``pattern``'s, found from ``pos`` as ``pattern.search`` finds them."""
+
+    pattern: re.Pattern[str]
+    words: re.Pattern[str]
+    reach: int
+
+    def search(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:
+        word = self.words.search(text, pos, endpos)
+        return None if word is None else self.pattern.search(text, max(pos, word.start() - self.reach), endpos)
+
+    def finditer(self, text: str, pos: int = 0, endpos: int = sys.maxsize) -> Iterator[re.Match[str]]:
+        """As ``pattern.finditer`` (a marker is never empty: the next is looked for where one ends)."""
+        while (found := self.search(text, pos, endpos)) is not None:
+            yield found
+            pos = found.end()
+
+
+# Every answer marker holds 答 or [Aa]nswer/ANSWER: furthest from its start, 13 characters in, the
+# "n" of "__Suggested Answers__" (reach 18 leaves a margin; tests/unit/test_marker_search.py checks)
+ANSWER = Marker(ANSWER_MARK, re.compile("答|nswer|NSWER"), 18)
+# and every explanation marker 解 or Explanation/EXPLANATION: "**【答案解析】" has it furthest, 5 in
+EXPLANATION = Marker(EXPLANATION_MARK, re.compile("解|xplanation|XPLANATION"), 5)
 # The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
 _JUDGE_TOKENS = "√|×|✓|✗|✔|✘|對|对|錯|错|正確|正确|錯誤|错误"
 BRACKET_ANSWER = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>[A-FＡ-Ｆ]{{1,6}}|{_JUDGE_TOKENS})[ \t　]{{0,4}}[）)]")
@@ -58,8 +91,9 @@ JUDGE_PREFIX = re.compile(r"[ \t]{0,4}[（(][ \t]{0,2}(?P<a>[√×✓✗✔✘])
 TASK_ITEM = re.compile(r"(?m)^[ \t]*[-*+][ \t]+\[(?P<box>[ xX])\][ \t]*(?:[A-FＡ-Ｆ][ \t]*[.．、:：)）][ \t]*)?")
 
 # Option labels: "A." "A．" "A、" "Ａ．" "(A)" "（A）" anywhere, "A " only at a line start.
-OPTION_LABEL = re.compile(
-    r"[(（]\s*(?P<p>[A-FＡ-Ｆ])\s*[)）]|(?P<d>[A-FＡ-Ｆ])\s*[.．、]|(?m:^[ \t]*(?P<s>[A-F])[ \t]+)"
+OPTION_LABEL = re.compile(  # the lookahead, each label's possible first characters, makes the scan quick
+    r"(?=[(（A-FＡ-Ｆ \t])(?:"
+    r"[(（]\s*(?P<p>[A-FＡ-Ｆ])\s*[)）]|(?P<d>[A-FＡ-Ｆ])\s*[.．、]|(?m:^[ \t]*(?P<s>[A-F])[ \t]+))"
 )
 # "A 甲   B 乙": a letter and blanks, several to a line ("A " alone opening a line is classic)
 SPACED_LABEL = re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=\S)")
@@ -69,11 +103,12 @@ OPTION_LETTERS = "ABCDEF"
 CHOICE_ANSWER = re.compile(r"[A-Fa-f\s、,，.．;；/和及]+")
 _TRUE = {"√", "✓", "✔", "對", "对", "正確", "正确", "是", "T", "TRUE", "Y", "V"}
 _FALSE = {"×", "✗", "✘", "X", "錯", "错", "錯誤", "错误", "否", "F", "FALSE", "N"}
-BLANK = re.compile(r"_{2,}|＿{2,}|[（(]\s*[)）]")
+# (each alternative opens with a character of its own, not a repeat: the engine then skips to those)
+BLANK = re.compile(r"__+|＿＿+|（\s*[)）]|\(\s*[)）]")
 # Inline code ("`f()`"): its empty brackets are a call, not a blank (underscores in it still are:
 # "`________`" is how Markdown banks keep a blank from turning into emphasis)
 _INLINE_CODE = re.compile(r"`[^`\n]{1,200}`")
-_UNDERSCORES = re.compile(r"_{2,}|＿{2,}")
+_UNDERSCORES = re.compile(r"__+|＿＿+")
 # A choice answer written in words: "全选（6 个文件都被修改）" (every option), or words that name
 # the letters, "前三个（A、B、C）和最后一个（E）"
 ALL_CHOSEN = re.compile(r"[ \t]*(?:全[选選]|都[选選]|全部[选選]项|全部[选選]項|[Aa]ll of them)")
@@ -114,10 +149,10 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         tags.append(tag.group(1).strip())
         body = body[tag.end() :]
 
-    answer_mark = ANSWER_MARK.search(body)
-    explanation_mark = EXPLANATION_MARK.search(body, answer_mark.end() if answer_mark else 0)
-    end_of_question = min((_line_lead(body, m.start()) for m in (answer_mark, explanation_mark) if m),
-                          default=len(body))
+    answer_mark = ANSWER.search(body)
+    explanation_mark = EXPLANATION.search(body, answer_mark.end() if answer_mark else 0)
+    first_mark = answer_mark or explanation_mark  # the explanation is looked for after the answer
+    end_of_question = _line_lead(body, first_mark.start()) if first_mark else len(body)
     question_part = body[:end_of_question]
     answer_text = None
     if answer_mark:
@@ -222,6 +257,8 @@ NUMBER_ANSWER = re.compile(r"[1-6](?:[ \t]{0,2}[,，、和/][ \t]{0,2}[1-6]){0,5
 
 def numbered_options(text: str) -> tuple[str, tuple[Option, ...]] | None:
     """Stem and options of an indented list numbered from 1 (at least two items), or ``None``."""
+    if not (text.startswith((" ", "\t")) or "\n " in text or "\n\t" in text):  # the quick test: no indented line
+        return None
     items: list[re.Match[str]] = []
     for match in NUMBERED_OPTION.finditer(text):
         if int(match["n"]) != len(items) + 1:
@@ -252,8 +289,15 @@ def _line_lead(text: str, offset: int) -> int:
     return start if (start == 0 or text[start - 1] == "\n") and ("#" in lead or ">" in lead) else offset
 
 
+def has_task_list(text: str) -> bool:
+    """Whether :func:`task_options` finds options in ``text``, without making them."""
+    return "[" in text and 2 <= sum(1 for _ in TASK_ITEM.finditer(text)) <= len(OPTION_LETTERS)
+
+
 def task_options(text: str) -> tuple[str, tuple[Option, ...], str] | None:
     """Stem, options and ticked letters of a Markdown task list, or ``None`` without one."""
+    if "[" not in text:  # the quick test: every item has its box
+        return None
     items = list(TASK_ITEM.finditer(text))
     if len(items) < 2 or len(items) > len(OPTION_LETTERS):
         return None
@@ -303,7 +347,8 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
     # Options one per line but out of order (B, A, C, D), or with one left out (A, B, D: a
     # forgotten option): taken as written, since the sequence above would glue some of them
     # to their neighbours' text.
-    lines = [(m, letter) for m, letter in found if _starts_line(text, m.start())]
+    # (Only when some label is out of the sequence: else the lines hold no more labels than it.)
+    lines = [(m, letter) for m, letter in found if _starts_line(text, m.start())] if len(found) > len(chosen) else []
     if len(lines) > len(chosen) and (sorted(letter for _, letter in lines) == list(OPTION_LETTERS[: len(lines)])
                                      or _rising_with_gaps([letter for _, letter in lines])):
         chosen = lines
@@ -330,20 +375,24 @@ def _in_sequence(text: str, labels: re.Pattern[str], start: int = 0
     return found, chosen
 
 
-def _labels_outside_tables(text: str, labels: re.Pattern[str], start: int = 0) -> list[re.Match[str]]:
+def _labels_outside_tables(text: str, labels: re.Pattern[str], start: int = 0) -> Iterator[re.Match[str]]:
     """The labels from ``start`` that are not inside a Markdown table: "| ① X | A. 職責 |" is a
-    cell of a matching question, not option A."""
-    found = list(labels.finditer(text, start))
+    cell of a matching question, not option A.  Found as they are asked for (:func:`has_options`
+    stops at the first B)."""
+    found = labels.finditer(text, start)
     tables = pipe_tables(text) if "|" in text else []
     if not tables:
         return found
-    kept, t = [], 0
+    return _outside(found, tables)
+
+
+def _outside(found: Iterator[re.Match[str]], tables: list[tuple[int, int]]) -> Iterator[re.Match[str]]:
+    t = 0
     for match in found:  # both in text order: one pass
         while t < len(tables) and tables[t][1] <= match.start():
             t += 1
         if t == len(tables) or match.end() <= tables[t][0]:
-            kept.append(match)
-    return kept
+            yield match
 
 
 def _rising_with_gaps(letters: list[str]) -> bool:
@@ -355,6 +404,8 @@ def _rising_with_gaps(letters: list[str]) -> bool:
 def has_options(text: str, labels: re.Pattern[str] | None = None) -> bool:
     """Whether :func:`split_options` finds options in ``text``; quicker, as the parser asks
     it of every candidate question."""
+    if not _LABEL_LETTER.search(text):  # the quick test: every label form has its letter
+        return False
     found, expected = 0, "A"
     for match in _labels_outside_tables(text, labels or OPTION_LABEL):
         found += 1
@@ -363,6 +414,9 @@ def has_options(text: str, labels: re.Pattern[str] | None = None) -> bool:
                 return True
             expected = "B"
     return found >= 2 and bool(split_options(text, labels=labels)[1])  # options out of order
+
+
+_LABEL_LETTER = re.compile("[A-Fa-fＡ-Ｆ]")
 
 
 def _starts_line(text: str, offset: int) -> bool:
@@ -456,6 +510,7 @@ def is_letter_answer(answer: str | None) -> bool:
     return answer is not None and LETTER_ANSWER.fullmatch(answer) is not None
 
 
+@lru_cache(maxsize=256)  # asked three times of each question's answer, and "B" of thousands
 def choice_letters(text: str) -> str | None:
     """``"B、C"`` -> ``"BC"``; ``None`` when ``text`` is not a list of option letters."""
     text = text.translate(_FULLWIDTH).strip().rstrip("。.")

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from itertools import chain
 
-from .fields import ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, SPACED_LABEL, TASK_ITEM, has_options
+from .fields import ANSWER, ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, SPACED_LABEL, TASK_ITEM, has_options
 from .model import Bank, LayoutReport, TableReport
 
 # "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
@@ -152,9 +153,10 @@ def number_of(match: re.Match[str]) -> int:
 def detect_layout(text: str) -> Layout:
     """Score every recogniser over ``text`` and keep the winner of each kind."""
     numbers: list[list[int]] = [[] for _ in NUMBERINGS]
-    for m in _NUMBER_SCAN.finditer(text):
-        k = int((m.lastgroup or "k0")[1:])
-        numbers[k].append(int(m[f"n_{k}"] or m.groupdict().get(f"wn_{k}") or 0))
+    first = _NUMBER_LINE.match(text)
+    for m in chain([first] if first else [], _NUMBER_SCAN.finditer(text)):
+        k, groups = _NUMBER_GROUPS[m.lastgroup or "k0"]
+        numbers[k].append(int(next(filter(None, map(m.group, groups)), 0)))
     scored = [(_longest_run(found), len(found), -k, NUMBERINGS[k]) for k, found in enumerate(numbers)]
     run, count, _, numbering = max(scored, key=lambda s: s[:3])
     pairs = _label_pairs(text)
@@ -174,7 +176,7 @@ def detect_layout(text: str) -> Layout:
     else:
         headings, cards = (), ()
         numbering = numbering if count else DEFAULT_NUMBERING
-    marked = sum(1 for _ in ANSWER_MARK.finditer(text))
+    marked = sum(1 for _ in ANSWER.finditer(text))
     answers, answer_count = DEFAULT_ANSWERS, marked
     for style in ANSWER_STYLES[1:]:
         found = sum(1 for m in style.pattern.finditer(text) if _counts_as_answer(style, m))
@@ -229,8 +231,9 @@ def _label_pairs(text: str) -> list[int]:
     """Per option form, how often a label of it that reads ``B`` follows an ``A`` label."""
     pairs, previous = [0] * len(OPTION_FORMS), ""
     for m in _OPTION_SCAN.finditer(text):
-        k = int((m.lastgroup or "o0")[1:])
-        letter = next((m[name] for name in _OPTION_LETTER_GROUPS[k] if m[name]), "").translate(_FULLWIDTH).upper()
+        k, groups = _OPTION_LETTER_GROUPS[m.lastgroup or "o0"]
+        letter = next(filter(None, map(m.group, groups)), "")
+        letter = _ASCII_LETTER.get(letter) or letter.translate(_FULLWIDTH).upper()
         pairs[k] += previous == "A" and letter == "B"
         previous = letter
     return pairs
@@ -241,14 +244,25 @@ def _suffixed(pattern: str, suffix: str) -> str:
     return re.sub(r"\(\?P<(\w+)>", rf"(?P<\1_{suffix}>", pattern)
 
 
+# What any option label may start with: a lead ("- ", "**", blanks) or a label's bracket or letter.
+# A lookahead so cheap (one character) first makes scans that try every position quick.
+_LABEL_START = r"(?=[ \t*+(（A-Fa-fＡ-Ｆ-])"
 # One scan for all numberings at line starts, one for all option forms (after a quick test
 # that a label may start here: a letter followed by a blank or punctuation, a bracket, a list
 # dash): a scan per recogniser of a 20,000-question bank was most of parsing.
-_NUMBER_SCAN = re.compile(r"(?m)^[ \t*#>]{0,20}(?:" + JUDGED_LINE + r")?(?:" + "|".join(
-    f"(?P<k{k}>{_suffixed(r.pattern.pattern, str(k))})" for k, r in enumerate(NUMBERINGS)) + ")")
-_OPTION_SCAN = re.compile(r"(?=[ \t]{0,16}(?:[-*+(（]|[A-Fa-fＡ-Ｆ][\s.．、:：)）]))(?:" + "|".join(
+_NUMBER_LINE = re.compile(r"[ \t*#>]{0,20}(?:" + JUDGED_LINE + r")?(?:" + "|".join(
+    f"(?P<k{k}>{_suffixed(r.pattern.pattern, str(k))})" for k, r in enumerate(NUMBERINGS)) + ")", re.M)
+# after each newline (the text's first line is matched on its own): a literal first lets the
+# regex engine skip to it, where "^" is tried at every position; no match holds a newline
+_NUMBER_SCAN = re.compile("\n" + _NUMBER_LINE.pattern, re.M)
+_OPTION_SCAN = re.compile(_LABEL_START + r"(?=[ \t]{0,16}(?:[-*+(（]|[A-Fa-fＡ-Ｆ][\s.．、:：)）]))(?:" + "|".join(
     f"(?P<o{k}>{_suffixed(form.pattern.pattern, str(k))})" for k, form in enumerate(OPTION_FORMS)) + ")")
-_OPTION_LETTER_GROUPS = [[f"{name}_{k}" for name in form.pattern.groupindex] for k, form in enumerate(OPTION_FORMS)]
+# The outer group a match closes last names its recogniser: its index, and the groups that
+# may hold its number or letter (looked up once, not rebuilt for every match)
+_NUMBER_GROUPS = {f"k{k}": (k, tuple(f"{name}_{k}" for name in r.pattern.groupindex)) for k, r in enumerate(NUMBERINGS)}
+_OPTION_LETTER_GROUPS = {f"o{k}": (k, tuple(f"{name}_{k}" for name in form.pattern.groupindex))
+                         for k, form in enumerate(OPTION_FORMS)}
+_ASCII_LETTER = {c: c for c in "ABCDEF"}  # the common case, without translating
 
 
 _FULLWIDTH = str.maketrans("ＡＢＣＤＥＦ", "ABCDEF")
@@ -270,7 +284,8 @@ def _option_pattern(form: Recogniser) -> re.Pattern[str]:
         extra = re.sub(r"\(\?P<(\w)>", r"(?P<x\1>", form.pattern.pattern)
         if form.name in _LEAD_FORMS:  # scored without it (a pattern with no fixed start scans slowly)
             extra = _MD_LEAD + extra
-        _COMBINED[form.name] = re.compile(f"{extra}|{OPTION_LABEL.pattern}")
+        # the lookahead, the first characters any label form may start with, makes the scan quick
+        _COMBINED[form.name] = re.compile(f"{_LABEL_START}(?:{extra}|{OPTION_LABEL.pattern})")
     return _COMBINED[form.name]
 
 

@@ -50,7 +50,7 @@ _KEY_TITLE = re.compile(r"(?:Answer Key|ANSWER KEY|Answers|ANSWERS|Solutions|參
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}\b[^<>\n]{0,80}>")  # "<div>", "</p>" around a card's answer
 
 
-@dataclass
+@dataclass(slots=True)  # one per candidate: a bank has tens of thousands
 class _Event:
     kind: str  # "heading" or "question"
     start: int
@@ -64,16 +64,28 @@ class _Event:
 
 class _Features:
     """What the text from a candidate question number to the next candidate holds (the
-    parser asks it of every candidate: what is needed only to judge lists is looked for
-    only then)."""
+    parser asks it of every candidate: each feature is looked for only when first asked,
+    as most candidates are judged by their answer marker alone)."""
 
-    __slots__ = ("answer", "options", "segment", "type_bracket")
+    __slots__ = ("_answer", "_options", "labels", "segment", "type_bracket")
 
     def __init__(self, segment: str, labels: re.Pattern[str]) -> None:
-        self.segment = segment
+        self.segment, self.labels = segment, labels
         self.type_bracket = F.TYPE_BRACKET.match(segment) is not None
-        self.answer = F.ANSWER_MARK.search(segment) is not None
-        self.options = F.has_options(segment, labels) or F.task_options(segment) is not None
+        self._answer: bool | None = None
+        self._options: bool | None = None
+
+    @property
+    def answer(self) -> bool:
+        if self._answer is None:
+            self._answer = F.ANSWER.search(self.segment) is not None
+        return self._answer
+
+    @property
+    def options(self) -> bool:
+        if self._options is None:
+            self._options = F.has_options(self.segment, self.labels) or F.has_task_list(self.segment)
+        return self._options
 
     @property
     def text(self) -> bool:
@@ -120,6 +132,7 @@ class _Scanner:
         self.text, self.source, self.offsets = text, source, offsets
         self.given_answers: Mapping[int, str] = answers or {}  # see parse()
         self.layout: Layout = detect_layout(text)
+        self.labels = self.layout.option_pattern  # asked of every candidate: looked up once
         self.line_starts = [0] + [m.end() for m in _NEWLINE.finditer(original)]
         # Sorted, non-overlapping spans searched by bisection: banks of thousands of
         # questions hold thousands of code blocks, and a scan per event was quadratic.
@@ -226,17 +239,18 @@ class _Scanner:
 
     def _numbered_questions(self) -> list[_Event]:
         questions = []
-        for m in self.layout.numbering.pattern.finditer(self.text):
-            start = m.start()
-            line_start = self._at_line_start(start)
+        text, anywhere = self.text, not self.layout.line_start_only  # (looked up once: a bank has thousands)
+        for m in self.layout.numbering.pattern.finditer(text):
+            start, end = m.span()
+            line_start = at_line_start(text, start)
             if line_start:  # the line's lead ("## ", "**", "> ") is part of the question's marker
-                start = self.text.rfind("\n", max(0, start - 200), start) + 1 if start else 0
-            elif (judged := judged_line_start(self.text, start)) is not None:  # "(√)1. 陳述"
+                start = text.rfind("\n", max(0, start - 200), start) + 1 if start else 0
+            elif (judged := judged_line_start(text, start)) is not None:  # "(√)1. 陳述"
                 start, line_start = judged, True
-            if not line_start and self.text[m.end() : m.end() + 1].isdigit():
+            if not line_start and text[end : end + 1].isdigit():
                 continue  # "3．1" inside text is a number; at a line start, "3．1KB等于…" is question 3
-            if line_start or not self.layout.line_start_only:
-                questions.append(_Event("question", start, m.end(), number=number_of(m), line_start=line_start))
+            if line_start or anywhere:
+                questions.append(_Event("question", start, end, "", number_of(m), line_start))
         return questions
 
     def _with_case_questions(self, questions: list[_Event]) -> list[_Event]:
@@ -250,7 +264,7 @@ class _Scanner:
                 continue
             following = LINE_HEADINGS[0].search(self.text, m.end())
             end = following.start() if following else len(self.text)
-            if F.has_options(self.text[m.end() : end], self.layout.option_pattern):
+            if F.has_options(self.text[m.end() : end], self.labels):
                 continue
             cases.append(_Event("question", m.start(), m.end(), number=chinese_number(m["n"]) or 0,
                                 line_start=True, case=True))
@@ -284,7 +298,7 @@ class _Scanner:
         for k in range(len(events) - 1, -1, -1):
             anchor = events[k].kind == "heading" or events[k].line_start
             self.next_anchor[k] = k if anchor else self.next_anchor[k + 1]
-        state = _State(answers_given=bool(F.ANSWER_MARK.search(self.text) or self.keys))
+        state = _State(answers_given=bool(F.ANSWER.search(self.text) or self.keys))
         if state.answers_given or self.layout.answer_count > 0:
             self.lists = numbered_lists(events, lambda i: self._features(events, i).looks_like_question)
         consumed = 0
@@ -381,7 +395,7 @@ class _Scanner:
         """What the text after candidate ``i`` holds, worked out once per candidate."""
         found = self._feature_cache.get(i)
         if found is None:
-            found = _Features(self._segment(events, i), self.layout.option_pattern)
+            found = _Features(self._segment(events, i), self.labels)
             self._feature_cache[i] = found
         return found
 
@@ -393,22 +407,23 @@ class _Scanner:
         # a chapter's first question restarts the numbering, or runs on with it ("四、连线题" over 17.)
         expected = event.number == state.previous + 1 or (not in_chapter and (
             event.number == 1 or (state.last is not None and event.number == state.last.number + 1)))
-        has_answer, has_options = features.answer, features.options
+        # features.answer and .options are looked for only when needed, hence no local names
         if not event.line_start:
-            return expected and (has_answer or has_options)
+            return expected and (features.answer or features.options)
         if expected and not in_chapter and state.chapters and state.chapters[-1].default_type is not None:
             return True  # under "二、简答题" the numbering goes on with questions, not an answer's list
         if expected:
+            if features.answer or features.options or not state.answers_given:
+                return True
             # A numbered list inside an answer looks like questions: past the last
             # question's answer (or explanation, when a key gives the answers), a new
             # question must bring an answer or options of its own.
             last_answered = state.last is not None and bool(
-                F.ANSWER_MARK.search(self.text, state.last.end, event.start)
-                or (self.keys and F.EXPLANATION_MARK.search(self.text, state.last.end, event.start)))
+                F.ANSWER.search(self.text, state.last.end, event.start)
+                or (self.keys and F.EXPLANATION.search(self.text, state.last.end, event.start)))
             # The bank's last candidate, numbered next, is a question cut off by the bank's end.
-            cut_off = i == len(events) - 1 and features.text
-            return has_answer or has_options or not state.answers_given or not last_answered or cut_off
-        return has_answer or (has_options and event.number > state.previous)
+            return not last_answered or (i == len(events) - 1 and features.text)
+        return features.answer or (event.number > state.previous and features.options)
 
     # -- assembly -------------------------------------------------------------
     def assemble(self, slug: str, drafts: list[_ChapterDraft]) -> Bank:
@@ -490,7 +505,7 @@ class _Scanner:
         body = self._unbolded_stem(mark, body)
         judged = F.JUDGE_PREFIX.match(self.text, mark.start, mark.end)  # "(√)1. 陳述"
         parts = F.part_question(self.text[mark.end : end]) or F.split_question(  # its "---" are no markup
-            body, draft.default_type, self.layout.option_pattern, self.layout.answers.name,
+            body, draft.default_type, self.labels, self.layout.answers.name,
             judged["a"] if judged else None)
         entry = self.key_entries.get(mark.start)
         if entry is not None and parts.answer_text is None:

@@ -19,8 +19,8 @@ LINE_HEADINGS = (
     re.compile(r"(?m)^[ \t　]*[一二三四五六七八九十]{1,3}[、.．][ \t　]*(?P<title>[^\n。；：:]{1,40}?)[ \t]*$"),
 )
 # A heading inside running text (一、 or 第一章), title, then straight into question 1 (or N).
-INLINE_HEADING = re.compile(
-    r"(?:(?P<numeral>[一二三四五六七八九十]{1,3})、"
+INLINE_HEADING = re.compile(  # the lookahead, the first characters of either form, makes the scan quick
+    r"(?=[一二三四五六七八九十第])(?:(?P<numeral>[一二三四五六七八九十]{1,3})、"
     r"|第(?P<chapter>[\d一二三四五六七八九十]{1,4})[章節节][ \t　:：\-—.、]{0,3})"
     r"(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,5}[.．、])"
 )
