@@ -36,8 +36,8 @@ EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|�
 
 # Markdown banks bold their markers ("**答案：**"): a bold pair around a marker is part of it.
 _CLOSE = r"(?:(?(bold)\*\*)[ \t]{0,3}[：:]|[ \t]{0,3}[：:](?(bold)\*\*)?)"  # "**答案**：", "**答案：**", "**答案：B**"
-ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what else may start a marker
-    r"(?=[*_【參参正標标答CcRrA我])(?P<bold>\*\*)?"
+ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what may start a marker
+    r"(?=[ \t*_【參参正標标答CcRrA我])(?P<bold>\*\*)?"  # blanks: "  答：B" indented
     r"(?:我的答案[ \t]{0,2}[：:][^\n:：]{0,20}?(?=(?:正確|正确)答案))?"  # an exam record: "我的答案:正确答案:A"
     r"(?:【(?:參考|参考|正確|正确|標準|标准)?答案】(?(bold)\*\*)"
     r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)" + _CLOSE

@@ -655,3 +655,8 @@ def test_options_numbered_in_a_list_indented_under_the_stem():
 def test_questions_indented_alike_are_no_sub_list():
     bank = parse_text("  1. 甲？\n  A. x\n  B. y\n答案：A\n  2. 乙？\n  A. x\n  B. y\n答案：B\n")
     assert [(q.number, q.answer) for q in bank.questions] == [(1, "A"), (2, "B")]
+
+
+def test_an_answer_line_may_be_indented_like_the_options():
+    bank = parse_text("1. 甲？\n  A. x\n  B. y\n  答：B\n2. 乙？\n  A. x\n  B. y\n  答案：A\n")
+    assert [(q.number, q.answer) for q in bank.questions] == [(1, "B"), (2, "A")]
