@@ -104,11 +104,12 @@ CHOICE_ANSWER = re.compile(r"[A-Fa-f\s、,，.．;；/和及]+")
 _TRUE = {"√", "✓", "✔", "對", "对", "正確", "正确", "是", "T", "TRUE", "Y", "V"}
 _FALSE = {"×", "✗", "✘", "X", "錯", "错", "錯誤", "错误", "否", "F", "FALSE", "N"}
 # (each alternative opens with a character of its own, not a repeat: the engine then skips to those)
-BLANK = re.compile(r"__+|＿＿+|（\s*[)）]|\(\s*[)）]")
+_UNDERSCORES = re.compile(r"__+|＿＿+")
+_EMPTY_BRACKETS = re.compile(r"（\s*[)）]|\(\s*[)）]")
+BLANK = re.compile(f"{_UNDERSCORES.pattern}|{_EMPTY_BRACKETS.pattern}")
 # Inline code ("`f()`"): its empty brackets are a call, not a blank (underscores in it still are:
 # "`________`" is how Markdown banks keep a blank from turning into emphasis)
 _INLINE_CODE = re.compile(r"`[^`\n]{1,200}`")
-_UNDERSCORES = re.compile(r"__+|＿＿+")
 # A choice answer written in words: "全选（6 个文件都被修改）" (every option), or words that name
 # the letters, "前三个（A、B、C）和最后一个（E）"
 ALL_CHOSEN = re.compile(r"[ \t]*(?:全[选選]|都[选選]|全部[选選]项|全部[选選]項|[Aa]ll of them)")
@@ -468,7 +469,8 @@ def infer_type(fields: Fields) -> QuestionType:
 
 def has_blank(text: str) -> bool:
     """Whether ``text`` leaves a blank to fill: ``____`` anywhere, ``（  ）`` outside inline code."""
-    return bool(_UNDERSCORES.search(text) or BLANK.search(_INLINE_CODE.sub("`", text) if "`" in text else text))
+    outside_code = _INLINE_CODE.sub("`", text) if "`" in text else text
+    return bool(_UNDERSCORES.search(text) or _EMPTY_BRACKETS.search(outside_code))
 
 
 def worded_letters(text: str, options: tuple[Option, ...]) -> str | None:

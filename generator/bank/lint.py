@@ -185,8 +185,8 @@ def _answer_against_options(q: Question, where: str, truncated: bool) -> Iterato
                    f"{where}是選擇題，答案卻不是選項字母：「{clip(q.answer, QUOTE_LIMIT)}」")
         return
     # read from words, not from an option's exact text (a spreadsheet's 开放性): the letters are a reading
-    if q.answer_text and choice_letters(unfenced(q.answer_text)) is None and worded_letters(
-            unfenced(q.answer_text), q.options) is not None:
+    written = unfenced(q.answer_text) if q.answer_text else ""
+    if q.answer_text and choice_letters(written) is None and worded_letters(written, q.options) is not None:
         yield Flag("answer-in-words", _W, f"{where}的答案寫成文字「{clip(q.answer_text, QUOTE_LIMIT)}」，"
                                            f"讀作{'、'.join(letters)}")
     labels = {o.label for o in q.options}

@@ -103,6 +103,20 @@ def pipe_tables(text: str) -> list[Span]:
     return found
 
 
+class PipeTableFinder:
+    """The GFM tables of a text (:func:`pipe_tables`, found once), answered as
+    :class:`TableFinder` answers for HTML tables."""
+
+    def __init__(self, text: str) -> None:
+        self.tables = pipe_tables(text)
+        self.starts = [start for start, _ in self.tables]
+
+    def next(self, position: int) -> Span | None:
+        """The first table starting at or after ``position``, as ``(start, end)``."""
+        i = bisect.bisect_left(self.starts, position)
+        return self.tables[i] if i < len(self.tables) else None
+
+
 def pipe_cells(row: str) -> list[str]:
     """The cells of one GFM table row, stripped: ``| a | b\\|c |`` -> ``["a", "b|c"]``."""
     row = row.strip()
@@ -120,17 +134,13 @@ def code_and_table_spans(text: str) -> list[Span]:
     quadratic in hostile banks.
     """
     misses: dict[int, int] = {}  # long fences never closed after a point: not looked for again
-    tables, fence = TableFinder(text), _closed_fence(text, 0, misses)
-    pipes = pipe_tables(text)
-    pipe_starts = [s for s, _ in pipes]
+    tables, pipes, fence = TableFinder(text), PipeTableFinder(text), _closed_fence(text, 0, misses)
     spans: list[Span] = []
     position = 0
     while position < len(text):
         if fence is not None and fence[0] < position:  # else still the first from here
             fence = _closed_fence(text, position, misses)
-        i = bisect.bisect_left(pipe_starts, position)
-        first = min((s for s in (fence, tables.next(position), pipes[i] if i < len(pipes) else None) if s),
-                    default=None)
+        first = min((s for s in (fence, tables.next(position), pipes.next(position)) if s), default=None)
         if first is None:
             break
         spans.append(first)

@@ -177,6 +177,7 @@ class _Draft:
     by_text: str | None  # the letters of the options the answer names by their text
     letters: str | None  # the letters it names, as letters or by the options' text
     worded: str | None  # else the letters its words name ("全选", "A和C")
+    named: QuestionType | None  # the type its type cell names (单选题, SC), if it names one
 
     @property
     def chosen(self) -> str | None:
@@ -274,14 +275,14 @@ def _draft(row: _Row, columns: Columns, stem_separator: str | None, options_sepa
     by_text = None if direct else _letters_by_text(answer_text, options, stem_separator or options_separator)
     letters = direct or by_text
     worded = worded_letters(answer_text, options) if answer_text and options and not letters else None
-    return _Draft(row, stem, options, answer_text, by_text, letters, worded)
+    return _Draft(row, stem, options, answer_text, by_text, letters, worded, named)
 
 
 def _codes(drafts: list[_Draft], source: str, column: str) -> dict[str, QuestionType]:
     """What the codes of the type column mean (``{"0": single, …}``), read from their rows;
     empty when it names its types."""
     coded = [CodedRow(name, d.row.line, _shows(d)) for d in drafts
-             if (name := d.row.get("type")) and _named_type(name) is None and TYPE_CODE.fullmatch(name)]
+             if (name := d.row.get("type")) and d.named is None and TYPE_CODE.fullmatch(name)]
     return code_types(coded, source, column) if coded else {}
 
 
@@ -386,7 +387,7 @@ def _type(name: str, draft: _Draft, where: str, default: QuestionType | None,
     """The type the row names (or its code means), else ``default``, else the one its options
     and answer show."""
     if name:
-        qtype = _named_type(name) or codes.get(name)
+        qtype = draft.named or codes.get(name)
         if qtype is None:
             raise ParseError(f"{where}: type", "one of " + "、".join(all_type_names()) + " (or single, multiple, "
                              "judge, fill, calc, short, case)", repr(name))

@@ -20,10 +20,10 @@ from enum import Enum
 
 from ..base.errors import ParseError
 from .model import Option, QuestionType
+from .rows import OPTION_LETTERS
 
 SEPARATORS = ("&", "|", "｜", "#", ";", "；", "\n")
 SEPARATOR_NAMES = {"\n": "a line break"}
-OPTION_LETTERS = "ABCDEFGHIJ"
 # A code in a type column: a short run of digits or Latin letters (a type name is words)
 TYPE_CODE = re.compile(r"[0-9]{1,3}|[A-Za-z]{1,3}")
 JUDGE_CODES = ("0", "1")  # a judge answer written as a code: which is true, the bank does not say

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from html.parser import HTMLParser
 
-from .spans import FENCE, HTML_TABLE, INFO_WORD, TableFinder, pipe_cells, pipe_tables
+from .spans import FENCE, HTML_TABLE, INFO_WORD, PipeTableFinder, TableFinder, pipe_cells
 
 # Language words that a one-line (whitespace-stripped) fence may start with.
 LANGUAGES = ("python", "bash", "shell", "json", "yaml", "javascript", "typescript", "protobuf", "sql", "cpp", "java")
@@ -67,18 +67,15 @@ def _special_spans(text: str) -> list[tuple[int, int, str]]:
     ``(start, end, kind)``; a table inside a fence is just code."""
     spans: list[tuple[int, int, str]] = []
     position = 0
-    tables, fence = TableFinder(text), FENCE.search(text)
-    pipes = pipe_tables(text)
-    i = 0
+    tables, pipes, fence = TableFinder(text), PipeTableFinder(text), FENCE.search(text)
     while position < len(text):
         if fence is not None and fence.start() < position:  # else still the first from here
             fence = FENCE.search(text, position)
         found = tables.next(position)
         table = found and HTML_TABLE.match(text, found[0])
-        while i < len(pipes) and pipes[i][0] < position:
-            i += 1
+        pipe = pipes.next(position)
         candidates = [(m.start(), m.end(), "fence" if m.re is FENCE else "html") for m in (fence, table) if m]
-        candidates += [(*pipes[i], "pipe")] if i < len(pipes) else []
+        candidates += [(*pipe, "pipe")] if pipe else []
         first = min(candidates, default=None)
         if first is None or first[1] == first[0]:
             break
