@@ -116,6 +116,13 @@ class _State:
     last: _Event | None = None  # the last accepted question anywhere
 
 
+def _chapter_draft(heading: _Event) -> _ChapterDraft:
+    """The chapter a heading opens, with the type and points its title names ("二、多选题（每题2分）")."""
+    points = POINTS.search(heading.title)
+    return _ChapterDraft(heading.title, heading.start, F.type_from_words(heading.title), heading.end,
+                         float(points.group(1)) if points else None)
+
+
 def parse(text: str, source: str, slug: str, offsets: OffsetMap | None = None,
           original: str | None = None, answers: Mapping[int, str] | None = None) -> Bank:
     """Parse repaired bank ``text``; ``original`` and ``offsets`` locate positions in the source.
@@ -191,9 +198,6 @@ class _Scanner:
     def _opaque(self, offset: int) -> bool:
         i = bisect.bisect_left(self.opaque_starts, offset) - 1
         return i >= 0 and offset < self.opaque[i][1]
-
-    def _at_line_start(self, offset: int) -> bool:
-        return at_line_start(self.text, offset)
 
     # -- scanning -------------------------------------------------------------
     def candidates(self) -> list[_Event]:
@@ -311,9 +315,7 @@ class _Scanner:
             if event.kind == "heading":
                 if not self._heading_accepted(events, i, state):
                     continue
-                points = POINTS.search(event.title)
-                state.chapters.append(_ChapterDraft(event.title, event.start, F.type_from_words(event.title),
-                                                    event.end, float(points.group(1)) if points else None))
+                state.chapters.append(_chapter_draft(event))
                 state.previous = 0
             elif self._question_accepted(events, i, state):
                 if not state.chapters:
@@ -387,8 +389,7 @@ class _Scanner:
                   if events[k].start >= event.end and events[k].start not in self.lists), None)
         if j is None or events[j].kind == "heading":
             return True
-        draft = _ChapterDraft(event.title, event.start, F.type_from_words(event.title), event.end)
-        trial = _State(state.answers_given, [draft], 0, state.last)
+        trial = _State(state.answers_given, [_chapter_draft(event)], 0, state.last)
         return self._question_accepted(events, j, trial)
 
     def _features(self, events: list[_Event], i: int) -> _Features:

@@ -107,8 +107,7 @@ def neutral_text(document: WordDocument, source: str) -> NeutralText:
 
     for block in document.blocks:
         if isinstance(block, Paragraph):
-            if not block.heading:  # a heading's look is the heading's
-                emphasis.extend(EmphasisSpan(offset + s.start, offset + s.end, s.kinds) for s in block.emphasis)
+            emphasis.extend(EmphasisSpan(offset + s.start, offset + s.end, s.kinds) for s in block.emphasis)
             add(_heading(block) if block.heading and block.text else block.text, block.place)
         else:
             for row in block.rows:

@@ -204,7 +204,8 @@ class _Reader:
         whole = label + "".join(pieces)
         text = whole.strip(" \n")
         shift = len(label) - (len(whole) - len(whole.lstrip(" \n")))
-        return text, heading, self.emphasis.spans(style_id, shading, pieces, runs, shift, len(text))
+        # a heading's look is the heading's: no answer is read from it
+        return text, heading, () if heading else self.emphasis.spans(style_id, shading, pieces, runs, shift, len(text))
 
     def row(self, tr: Any) -> Iterator[str]:
         for tc in _children(tr, "w:tc"):
