@@ -47,6 +47,8 @@ _LEAD = " \t#*>"
 _NAME_END = re.compile(r"[（(【\[ \t　:：]")
 _STARTS_WITH_NUMBER = re.compile(r"[ \t]*(?:[#*>][ \t#*>]{0,10})?[(（]?\d")
 _MARKER_SIGN = re.compile(r"[:：【\[]")
+# between entries (matched in place: a copy of the rest of the line at each entry was quadratic)
+_SEPARATORS = re.compile(r"[ \t,，;；、]+")
 _LINE_NUMBER = re.compile(r"(?m)^[ \t#*>]{0,12}[(（]?(\d{1,5})")
 
 
@@ -203,10 +205,10 @@ def _entries(line: str, offset: int) -> list[KeyEntry]:
     while position < len(line):
         span = RANGE.match(line, position) or ENTRY.match(line, position)
         if span is None:
-            skipped = len(line) - len(line[position:].lstrip(" \t,，;；、"))
-            if skipped == position:
+            gap = _SEPARATORS.match(line, position)
+            if gap is None:
                 break
-            position = skipped
+            position = gap.end()
             continue
         if span.re is RANGE:
             a, b, values = int(span["a"]), int(span["b"]), span["v"]

@@ -452,17 +452,17 @@ def unfenced(text: str) -> str:
     return fenced.group(1).strip() if fenced else text
 
 
-def infer_type(fields: Fields) -> QuestionType:
+def infer_type(options: tuple[Option, ...], answer_text: str | None, stem: str) -> QuestionType:
     """Guess the type of a question whose bank does not say it."""
-    if len(fields.options) == 2 and {_judge_word(o.text) for o in fields.options} == {True, False}:
+    if len(options) == 2 and {_judge_word(o.text) for o in options} == {True, False}:
         return QuestionType.JUDGE  # "- [ ] True / - [ ] False": a statement to judge
-    if fields.options:
-        written = unfenced(fields.answer_text or "")
-        letters = choice_letters(written) or worded_letters(written, fields.options)
+    written = unfenced(answer_text or "")
+    if options:
+        letters = choice_letters(written) or worded_letters(written, options)
         return QuestionType.MULTIPLE if letters and len(letters) > 1 else QuestionType.SINGLE
-    if judge_value(unfenced(fields.answer_text or "")) is not None:
+    if judge_value(written) is not None:
         return QuestionType.JUDGE
-    if has_blank(fields.stem):
+    if has_blank(stem):
         return QuestionType.FILL
     return QuestionType.SHORT
 

@@ -11,9 +11,11 @@ or a :class:`~generator.bank.model.Stray`.
 from __future__ import annotations
 
 import bisect
+import gc
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field, replace
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 
 from ..base.errors import ParseError
 from ..base.numerals import chinese_number
@@ -47,6 +49,10 @@ _HEADING_LEVEL = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]")
 # A heading over answers that repeat the questions ("## Answer Key")
 _KEY_TITLE = re.compile(r"(?:Answer Key|ANSWER KEY|Answers|ANSWERS|Solutions|參考答案|参考答案"
                         r"|答案(?:[與与及和]?解析)?)[ \t:：]*")
+# A character every sign of a question holds, one at least: a type bracket or judge prefix its
+# bracket, an answer marker 答 or the "e" of "Answer", options a letter or a task box, a blank
+# its underscore or bracket (tests/unit/test_question_signs.py checks)
+_QUESTION_SIGN = re.compile(r"[答A-Fa-fＡ-Ｆ\[_＿（(【]")
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}\b[^<>\n]{0,80}>")  # "<div>", "</p>" around a card's answer
 
 
@@ -94,6 +100,8 @@ class _Features:
 
     @property
     def looks_like_question(self) -> bool:
+        if _QUESTION_SIGN.search(self.segment) is None:  # the quick test, as most list items are plain text
+            return False
         return (self.type_bracket or self.answer or self.options or F.has_blank(self.segment)
                 or F.JUDGE_PREFIX.match(self.segment) is not None)
 
@@ -129,8 +137,23 @@ def parse(text: str, source: str, slug: str, offsets: OffsetMap | None = None,
 
     ``answers`` are known otherwise (a Word bank's formatting marks them), by the source offset
     of their question's start: each is taken as written where the text writes none."""
-    scanner = _Scanner(text, source, offsets or OffsetMap(), original if original is not None else text, answers)
-    return scanner.run(slug)
+    with _collector_paused():
+        scanner = _Scanner(text, source, offsets or OffsetMap(), original if original is not None else text, answers)
+        return scanner.run(slug)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector paused: parsing makes no cycles to collect, but hundreds of
+    thousands of objects (matches, candidates, the model), and the collector's passes over
+    them, all in vain, were a tenth of a big bank's parse."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class _Scanner:
@@ -253,7 +276,7 @@ class _Scanner:
                 start, line_start = judged, True
             if not line_start and text[end : end + 1].isdigit():
                 continue  # "3．1" inside text is a number; at a line start, "3．1KB等于…" is question 3
-            if line_start or anywhere:
+            if (line_start or anywhere) and not self._opaque(start):  # (an answer key's "1.A 2.C" are many)
                 questions.append(_Event("question", start, end, "", number_of(m), line_start))
         return questions
 
@@ -508,20 +531,21 @@ class _Scanner:
         parts = F.part_question(self.text[mark.end : end]) or F.split_question(  # its "---" are no markup
             body, draft.default_type, self.labels, self.layout.answers.name,
             judged["a"] if judged else None)
+        answer_text, explanation = parts.answer_text, parts.explanation
         entry = self.key_entries.get(mark.start)
-        if entry is not None and parts.answer_text is None:
-            parts = replace(parts, answer_text=entry.answer, explanation=parts.explanation or entry.explanation)
+        if entry is not None and answer_text is None:
+            answer_text, explanation = entry.answer, explanation or entry.explanation
         given = self.given_answers.get(self.offsets.to_source(mark.start)) if self.given_answers else None
-        if given is not None and not (parts.answer_text or "").strip():
-            parts = replace(parts, answer_text=given)
-        qtype = parts.type or F.infer_type(parts)
-        normalised = F.normalise_answer(qtype, parts.answer_text, parts.options)
-        if qtype.is_choice and parts.answer_text and not F.choice_letters(parts.answer_text) and not parts.explanation \
+        if given is not None and not (answer_text or "").strip():
+            answer_text = given
+        qtype = parts.type or F.infer_type(parts.options, answer_text, parts.stem)
+        normalised = F.normalise_answer(qtype, answer_text, parts.options)
+        if qtype.is_choice and answer_text and not F.choice_letters(answer_text) and not explanation \
                 and F.is_letter_answer(normalised):  # letters read from words: the words say more, as the explanation
-            parts = replace(parts, explanation=parts.answer_text.strip())
+            explanation = answer_text.strip()
         return Question(
             id=next(self.ids), number=mark.number, type=qtype, stem=parts.stem, options=parts.options,
-            answer=normalised, answer_text=parts.answer_text, explanation=parts.explanation,
+            answer=normalised, answer_text=answer_text, explanation=explanation,
             position=self.position(mark.start), exam_tags=parts.exam_tags,
             end_offset=self.offsets.to_source(end), points=draft.points,
         )
