@@ -17,18 +17,19 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 
 from .fields import EXPLANATION_MARK
-from .sections import LINE_HEADINGS
+from .line_scan import LineScan
 
 KEY_HEADING = re.compile(
     r"(?m)^[ \t]*(?:#{1,6}[ \t]{0,4})?(?:\*\*)?[【\[]?"
     r"(?:參考答案|参考答案|標準答案|标准答案|答案[與与及和]解析|答案解析|答案|Answer Key|ANSWER KEY|Answers|ANSWERS)"
     r"[】\]]?(?:\*\*)?[ \t]{0,4}[:：]?(?:\*\*)?[ \t]{0,4}"
 )
+_KEY_HEADING_SCAN = LineScan(KEY_HEADING)
 _VALUE = r"(?:[A-F]{1,6}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯誤|错误|True|False|TRUE|FALSE|T|F)"
 # "1.A" "1、A" "1. 答案：A" "(1) A"; the value is followed by a blank, punctuation or an explanation
 ENTRY = re.compile(
@@ -73,23 +74,26 @@ class AnswerKey:
         return [e for g in self.groups for e in g]
 
 
-def find_keys(text: str, question: re.Pattern[str] | None = None) -> list[AnswerKey]:
-    """Every answer key in ``text``, in order; ``question`` is how the bank numbers its
-    questions ("第3題"): a line starting so, or with a number, and no entry, ends a key."""
+def find_keys(text: str, headings: Iterable[re.Match[str]], question: re.Pattern[str] | None = None
+              ) -> list[AnswerKey]:
+    """Every answer key in ``text``, in order; ``headings`` are the line headings in it (as
+    generator.bank.sections finds them), whose titles a key's sub-headings may repeat;
+    ``question`` is how the bank numbers its questions ("第3題"): a line starting so, or
+    with a number, and no entry, ends a key."""
     keys: list[AnswerKey] = []
     position = 0
-    headings: list[tuple[int, str]] | None = None  # found at the first key heading: most banks have none
+    sections: list[tuple[int, str]] | None = None  # named at the first key heading: most banks have none
     seen: set[str] = set()  # names of the sections before the key being read
     h = 0
     numbers = _LineNumbers(text)
-    while (heading := KEY_HEADING.search(text, position)) is not None:
+    while (heading := _KEY_HEADING_SCAN.search(text, position)) is not None:
         if _inline_answer(text, heading):
             position = heading.end() + 1
             continue
-        if headings is None:
-            headings = sorted((m.start(), section_name(m["title"])) for p in LINE_HEADINGS for m in p.finditer(text))
-        while h < len(headings) and headings[h][0] < heading.start():
-            seen.add(headings[h][1])
+        if sections is None:
+            sections = sorted((m.start(), section_name(m["title"])) for m in headings)
+        while h < len(sections) and sections[h][0] < heading.start():
+            seen.add(sections[h][1])
             h += 1
         key = _read_key(text, heading, seen, question, partial(numbers.highest_before, heading.start()))
         if key is None:
@@ -125,7 +129,7 @@ class _LineNumbers:
     def highest_before(self, offset: int) -> int:
         if self.starts is None:
             self.starts, top = [], 0
-            for m in _LINE_NUMBER.finditer(self.text):
+            for m in LineScan(_LINE_NUMBER).finditer(self.text):
                 top = max(top, int(m[1]))
                 self.starts.append(m.start())
                 self.highest.append(top)

@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import chain
 
 from ..base.errors import ParseError
 from ..base.numerals import chinese_number
@@ -30,11 +31,13 @@ from .model import Bank, Chapter, LayoutReport, Position, Question, QuestionType
 from .repair import OffsetMap
 from .sections import (
     ANSWER_SUMMARY,
-    CASE_HEADING,
+    CASE_SCAN,
     FURNITURE,
+    FURNITURE_SCAN,
+    HEADING_SCANS,
     INLINE_HEADING,
     LINE_HEADINGS,
-    MARKUP_LINE,
+    MARKUP_SCAN,
     POINTS,
     front_matter,
 )
@@ -169,7 +172,9 @@ class _Scanner:
         code = code_and_table_spans(text)
         self.opaque, self.opaque_starts = code, [s for s, _ in code]
         # Answer keys take no question boundary either: their "1.A 2.C" are no questions.
-        self.keys = [k for k in find_keys(text, self.layout.numbering.pattern)
+        # each form of line heading (as generator.bank.sections lists them), found once
+        self.headings = [list(scan.finditer(text)) for scan in HEADING_SCANS]
+        self.keys = [k for k in find_keys(text, chain(*self.headings), self.layout.numbering.pattern)
                      if not self._in_opaque(k.start, k.end)]
         self.opaque = sorted(code + [(k.start, k.end) for k in self.keys])
         self.opaque_starts = [s for s, _ in self.opaque]
@@ -178,9 +183,9 @@ class _Scanner:
         self.key_entries: dict[int, KeyEntry] = {}  # by the start of the question each answers
         self.ids: Iterator[str] = iter(())  # the questions' ids, in order
         # Page furniture and markup lines, outside code and tables, leftmost first.
-        self.furniture = sorted((m.start(), m.end(), reason) for pattern, reason in ((FURNITURE, "page furniture"),
-                                                                                     (MARKUP_LINE, "markup"))
-                                for m in pattern.finditer(text) if not self._in_opaque(*m.span()))
+        self.furniture = sorted((m.start(), m.end(), reason) for scan, reason in ((FURNITURE_SCAN, "page furniture"),
+                                                                                  (MARKUP_SCAN, "markup"))
+                                for m in scan.finditer(text) if not self._in_opaque(*m.span()))
         self.furniture_starts = [s for s, _, _ in self.furniture]
         self.event_starts: list[int] = []
         self.next_anchor: list[int] = []
@@ -230,15 +235,15 @@ class _Scanner:
         line_questions = {e.start for e in questions if e.line_start}
         markdown: list[_Event] = []
         plain: list[_Event] = []
-        for pattern in LINE_HEADINGS:
-            for m in pattern.finditer(self.text):
+        for form, found in enumerate(self.headings):
+            for m in found:
                 # "## 1. 題幹" and "## Question 3:" are questions set as headings, not chapters;
                 # "#### 答案：D" is an answer, "#### --text--" part of a question
                 title = m.group("title")
                 if m.start() not in line_questions and not _FIELD_MARK.match(title) and not F.PART_TITLE.fullmatch(
                         title):
                     heading = _Event("heading", m.start(), m.end(), title.strip(), line_start=True)
-                    (markdown if pattern is LINE_HEADINGS[0] else plain).append(heading)
+                    (plain if form else markdown).append(heading)
         for m in INLINE_HEADING.finditer(self.text):
             number = chinese_number(m.group("numeral") or m.group("chapter")) or 0  # 0 only for 第0章
             plain.append(_Event("heading", m.start(), m.end(), m.group("title").strip(), number))
@@ -286,10 +291,10 @@ class _Scanner:
         options is a section of questions on one case, and stays a heading."""
         cases: list[_Event] = []
         spans: list[tuple[int, int]] = []
-        for m in CASE_HEADING.finditer(self.text):
+        for m in CASE_SCAN.finditer(self.text):
             if self._opaque(m.start()):
                 continue
-            following = LINE_HEADINGS[0].search(self.text, m.end())
+            following = HEADING_SCANS[0].search(self.text, m.end())
             end = following.start() if following else len(self.text)
             if F.has_options(self.text[m.end() : end], self.labels):
                 continue

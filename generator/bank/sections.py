@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from .line_scan import LineScan
+
 # "第一章", "第2節", "第一部分" (the whole of "部分": "第一部分" alone is a title, not "分")
 CHAPTER_NUMBER = r"第[\d一二三四五六七八九十百零〇]+(?:[章節节]|部(?:分|(?!分)))[ \t　:：\-—.、]*"
 # Headings on a line of their own, by form; each captures the chapter title.
@@ -18,6 +20,7 @@ LINE_HEADINGS = (
                r"(?P<title>[^\n。；]{0,40}?)[ \t]*$"),
     re.compile(r"(?m)^[ \t　]*[一二三四五六七八九十]{1,3}[、.．][ \t　]*(?P<title>[^\n。；：:]{1,40}?)[ \t]*$"),
 )
+HEADING_SCANS = tuple(LineScan(p) for p in LINE_HEADINGS)  # their whole-text scans (generator.bank.line_scan)
 # A heading inside running text (一、 or 第一章), title, then straight into question 1 (or N).
 INLINE_HEADING = re.compile(  # the lookahead, the first characters of either form, makes the scan quick
     r"(?=[一二三四五六七八九十第])(?:(?P<numeral>[一二三四五六七八九十]{1,3})、"
@@ -34,6 +37,7 @@ FURNITURE = re.compile(
     r"(?m)^[ \t]*(?:第\s*\d+\s*[頁页](?:\s*[/,，]?\s*共\s*\d+\s*[頁页])?|[-—]\s*\d+\s*[-—]|"
     r"Page \d+(?: of \d+)?|" + COPYRIGHT_LINE + r")[ \t]*\n?",
 )
+FURNITURE_SCAN = LineScan(FURNITURE)
 # "一、单选题（共20题，每题2分）": the points of each question in the section
 POINTS = re.compile(r"每(?:小)?[題题][ \t]{0,2}(\d{1,3}(?:\.\d{1,2})?)[ \t]{0,2}分")
 # A line of nothing but the markup that folds an answer away in a Markdown bank
@@ -46,6 +50,7 @@ MARKUP_LINE = re.compile(
     # a container of VuePress/VitePress/Docusaurus ("::: tip 答案" … ":::")
     r"|[ \t]{0,3}:{3,}[ \t]*(?:[A-Za-z][\w-]{0,20}(?:[ \t][^\n]{0,80})?)?)$\n?"
 )
+MARKUP_SCAN = LineScan(MARKUP_LINE)
 # A markup line folding an answer away whose summary names it ("<summary>第 1 题的答案</summary>",
 # "<summary>Show answer</summary>", "::: tip 答案"): with no answer marker after it, what it folds
 # is the answer.
@@ -59,6 +64,7 @@ CASE_HEADING = re.compile(
     r"|[论論]述[題题]|材料[題题]|Case Study|Case|Scenario)[ \t]{0,2}"
     r"(?P<n>[一二三四五六七八九十]{1,3}|\d{1,3})(?![\d一二三四五六七八九十])"
 )
+CASE_SCAN = LineScan(CASE_HEADING)
 # Front matter opening a Markdown file: "---", "key: value" lines, "---" (site metadata)
 _FRONT_MATTER_OPEN = re.compile(r"---[ \t]*\n(?=[A-Za-z_][\w-]{0,40}[ \t]*:)")
 _FRONT_MATTER_CLOSE = re.compile(r"(?m)^(?:---|\.\.\.)[ \t]*$\n?")
