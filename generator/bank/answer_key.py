@@ -29,7 +29,7 @@ KEY_HEADING = re.compile(
     r"(?:參考答案|参考答案|標準答案|标准答案|答案[與与及和]解析|答案解析|答案|Answer Key|ANSWER KEY|Answers|ANSWERS)"
     r"[】\]]?(?:\*\*)?[ \t]{0,4}[:：]?(?:\*\*)?[ \t]{0,4}"
 )
-_KEY_HEADING_SCAN = LineScan(KEY_HEADING)
+KEY_HEADING_SCAN = LineScan(KEY_HEADING)
 _VALUE = r"(?:[A-F]{1,6}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯誤|错误|True|False|TRUE|FALSE|T|F)"
 # "1.A" "1、A" "1. 答案：A" "(1) A"; the value is followed by a blank, punctuation or an explanation
 ENTRY = re.compile(
@@ -86,7 +86,9 @@ def find_keys(text: str, headings: Iterable[re.Match[str]], question: re.Pattern
     seen: set[str] = set()  # names of the sections before the key being read
     h = 0
     numbers = _LineNumbers(text)
-    while (heading := _KEY_HEADING_SCAN.search(text, position)) is not None:
+    for heading in KEY_HEADING_SCAN.finditer(text):  # (one scan: a bank marks thousands of answers "答案：")
+        if heading.start() < position:
+            continue  # inside the last key, or on the line of the last heading
         if _inline_answer(text, heading):
             position = heading.end() + 1
             continue

@@ -68,7 +68,7 @@ LABELLED_QUESTIONS = Recogniser("label", "__Question__ / **Practice Question** o
                                            r"(?:--question--|(?:Practice |Sample |Quiz )?"
                                            r"(?:Question|QUESTION|问题|問題|题目|題目))"
                                            r"(?(o)(?P=o))[ \t]*[:：]?[ \t]*(?m:$)"))
-_HEADING_SCAN = LineScan(HEADING_QUESTIONS.pattern)
+HEADING_QUESTION_SCAN = LineScan(HEADING_QUESTIONS.pattern)
 _ANSWER_WORDS = re.compile(r"答案|[Aa]nswer|Solution|解答|解析|Explanation")
 
 # Option label forms besides the classic ones, each read together with OPTION_LABEL; groups
@@ -203,7 +203,7 @@ def _unnumbered_questions(text: str, headings: int) -> tuple[Recogniser, tuple[i
 def _heading_questions(text: str, labels: re.Pattern[str], numbered: int) -> tuple[int, ...]:
     """Starts of the Markdown headings followed, before the next heading, by options
     (none when there are no more headings than ``numbered`` line starts)."""
-    heads = [m.start() for m in _HEADING_SCAN.finditer(text)]
+    heads = [m.start() for m in HEADING_QUESTION_SCAN.finditer(text)]
     if len(heads) <= numbered:
         return ()
     found = []

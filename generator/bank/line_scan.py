@@ -16,14 +16,21 @@ _LINE_START = ("(?m)^", "(?m:^)")
 
 class LineScan:
     """``pattern``'s matches, found quickly: ``pattern`` opens with ``(?m)^`` or ``(?m:^)``,
-    has no top-level ``|`` (the anchor must hold for the whole of it) and never matches empty."""
+    has no top-level ``|`` (the anchor must hold for the whole of it) and never matches empty.
 
-    def __init__(self, pattern: re.Pattern[str]) -> None:
+    A pattern slow to reject a line (it looks for a word anywhere in it) may give a ``clue``:
+    a pattern with a match in every line ``pattern`` matches, whose last character lies in
+    that line ("\\n[ \\t]*第" names the line after its newline, "©" the line it is in).
+    Only the lines it names are tried then.
+    """
+
+    def __init__(self, pattern: re.Pattern[str], clue: str | None = None) -> None:
         prefix = next((p for p in _LINE_START if pattern.pattern.startswith(p)), None)
         if prefix is None:
             raise ValueError(f"not anchored at a line start: {pattern.pattern[:40]!r}")
         self.pattern = pattern
         self._lines = re.compile(rf"\n(?={pattern.pattern[len(prefix):]})", pattern.flags)
+        self._clue = None if clue is None else re.compile(clue)
 
     def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
         """The first match at or after ``pos``, as ``pattern.search(text, pos)``."""
@@ -35,7 +42,20 @@ class LineScan:
         if (pos == 0 or text[pos - 1 : pos] == "\n") and (first := self.pattern.match(text, pos)) is not None:
             yield first
             end = first.end()
-        for line in self._lines.finditer(text, pos):
-            if line.end() >= end and (found := self.pattern.match(text, line.end())) is not None:
+        for start in self._line_starts(text, pos):
+            if start >= end and (found := self.pattern.match(text, start)) is not None:
                 yield found
                 end = found.end()
+
+    def _line_starts(self, text: str, pos: int) -> Iterator[int]:
+        """The starts of the lines after ``pos``'s own that may hold a match, rising."""
+        if self._clue is None:
+            yield from (line.end() for line in self._lines.finditer(text, pos))
+            return
+        scanned = pos  # the newlines before here are behind
+        for hit in self._clue.finditer(text, pos):
+            last = hit.end() - 1
+            newline = text.rfind("\n", scanned, last)  # (each stretch searched once: linear)
+            scanned = last
+            if newline >= 0:  # a new line (hits later on the same line find no newline)
+                yield newline + 1

@@ -359,6 +359,8 @@ class _Scanner:
         return self.assemble(slug, state.chapters)
 
     def _indent(self, offset: int) -> int:
+        if offset >= len(self.text) or self.text[offset] not in " \t":  # the quick test: most lines
+            return 0
         found = _INDENT.match(self.text, offset)
         return len(found.group().expandtabs(4)) if found else 0
 

@@ -37,7 +37,10 @@ FURNITURE = re.compile(
     r"(?m)^[ \t]*(?:第\s*\d+\s*[頁页](?:\s*[/,，]?\s*共\s*\d+\s*[頁页])?|[-—]\s*\d+\s*[-—]|"
     r"Page \d+(?: of \d+)?|" + COPYRIGHT_LINE + r")[ \t]*\n?",
 )
-FURNITURE_SCAN = LineScan(FURNITURE)
+# (a copyright line is slow to reject, its word anywhere: the scan tries only lines that open
+# as a page number does or hold such a word)
+FURNITURE_SCAN = LineScan(FURNITURE, r"\n[ \t]*[第\-—P]|©|Copyright|All rights reserved"
+                                     r"|翻印必究|侵[權权]必究|版[權权]所有")
 # "一、单选题（共20题，每题2分）": the points of each question in the section
 POINTS = re.compile(r"每(?:小)?[題题][ \t]{0,2}(\d{1,3}(?:\.\d{1,2})?)[ \t]{0,2}分")
 # A line of nothing but the markup that folds an answer away in a Markdown bank
@@ -50,7 +53,7 @@ MARKUP_LINE = re.compile(
     # a container of VuePress/VitePress/Docusaurus ("::: tip 答案" … ":::")
     r"|[ \t]{0,3}:{3,}[ \t]*(?:[A-Za-z][\w-]{0,20}(?:[ \t][^\n]{0,80})?)?)$\n?"
 )
-MARKUP_SCAN = LineScan(MARKUP_LINE)
+MARKUP_SCAN = LineScan(MARKUP_LINE, r"\n[ \t]*[-:]|<")  # (lines that hold a tag, a rule or a container)
 # A markup line folding an answer away whose summary names it ("<summary>第 1 题的答案</summary>",
 # "<summary>Show answer</summary>", "::: tip 答案"): with no answer marker after it, what it folds
 # is the answer.
