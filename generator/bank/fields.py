@@ -355,12 +355,9 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
         chosen = lines
     if len(chosen) < 2 and not (allow_single and chosen):
         return text, ()
-    stem = text[: chosen[0][0].start()]
-    options = []
-    for i, (match, letter) in enumerate(chosen):
-        end = chosen[i + 1][0].start() if i + 1 < len(chosen) else len(text)
-        options.append(Option(letter, text[match.end() : end].strip()))
-    return stem, tuple(options)
+    ends = [match.start() for match, _ in chosen[1:]] + [len(text)]
+    return text[: chosen[0][0].start()], tuple(Option(letter, text[match.end() : end].strip())
+                                               for (match, letter), end in zip(chosen, ends, strict=True))
 
 
 def _in_sequence(text: str, labels: re.Pattern[str], start: int = 0
@@ -369,10 +366,11 @@ def _in_sequence(text: str, labels: re.Pattern[str], start: int = 0
     letter after the previous one)."""
     found = [(m, _letter(m)) for m in _labels_outside_tables(text, labels, start)]
     chosen: list[tuple[re.Match[str], str]] = []
+    expected, after = "A", 0  # the next letter, and where the last label taken ends
     for match, letter in found:
-        if letter == OPTION_LETTERS[len(chosen) : len(chosen) + 1] and (
-                not chosen or match.start() >= chosen[-1][0].end()):
+        if letter == expected and match.start() >= after:
             chosen.append((match, letter))
+            expected, after = OPTION_LETTERS[len(chosen) : len(chosen) + 1], match.end()
     return found, chosen
 
 
