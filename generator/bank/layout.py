@@ -252,7 +252,8 @@ _LABEL_START = r"(?=[ \t*+(（A-Fa-fＡ-Ｆ-])"
 # One scan for all numberings at line starts, one for all option forms (after a quick test
 # that a label may start here: a letter followed by a blank or punctuation, a bracket, a list
 # dash): a scan per recogniser of a 20,000-question bank was most of parsing.
-_NUMBER_LINE = re.compile(r"[ \t*#>]{0,20}(?:" + JUDGED_LINE + r")?(?:" + "|".join(
+# (the lookahead, what a judge prefix or any numbering starts with, passes over other lines quickly)
+_NUMBER_LINE = re.compile(r"[ \t*#>]{0,20}(?=[\d題题(（第Q])(?:" + JUDGED_LINE + r")?(?:" + "|".join(
     f"(?P<k{k}>{_suffixed(r.pattern.pattern, str(k))})" for k, r in enumerate(NUMBERINGS)) + ")", re.M)
 # after each newline (the text's first line is matched on its own): a literal first lets the
 # regex engine skip to it, where "^" is tried at every position; no match holds a newline

@@ -55,6 +55,15 @@ def test_every_recogniser_has_an_example():
     assert all(r.example and r.name for r in NUMBERINGS + OPTION_FORMS)
 
 
+@pytest.mark.parametrize("numbering,form", [(r, form) for r in NUMBERINGS for form in r.example.split(" / ")],
+                         ids=lambda x: getattr(x, "name", x))
+def test_each_numbering_is_recognised_at_line_starts_in_each_of_its_forms(numbering, form):
+    text = "".join(f"{lead}{form.replace('1', str(n))} 選哪個\nA. 甲\nB. 乙\n答案：B\n"
+                   for n, lead in ((1, ""), (2, "  "), (3, "## "), (4, "> ")))
+    layout = detect_layout(text)
+    assert (layout.numbering, layout.numbering_run) == (numbering, 4)
+
+
 # -- options ----------------------------------------------------------------------------
 @pytest.mark.parametrize("options", [
     "A.甲\nB.乙\nC.丙", "A、甲\nB、乙\nC、丙", "A．甲\nB．乙\nC．丙", "A:甲\nB:乙\nC:丙", "A：甲\nB：乙\nC：丙",
