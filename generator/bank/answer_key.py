@@ -29,7 +29,7 @@ KEY_HEADING = re.compile(
     r"(?:參考答案|参考答案|標準答案|标准答案|答案[與与及和]解析|答案解析|答案|Answer Key|ANSWER KEY|Answers|ANSWERS)"
     r"[】\]]?(?:\*\*)?[ \t]{0,4}[:：]?(?:\*\*)?[ \t]{0,4}"
 )
-KEY_HEADING_SCAN = LineScan(KEY_HEADING)
+KEY_HEADING_SCAN = LineScan(KEY_HEADING, "答案|Answer|ANSWER")  # (each of its words holds one)
 _VALUE = r"(?:[A-F]{1,6}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯誤|错误|True|False|TRUE|FALSE|T|F)"
 # "1.A" "1、A" "1. 答案：A" "(1) A"; the value is followed by a blank, punctuation or an explanation
 ENTRY = re.compile(

@@ -21,7 +21,7 @@ PIECES = [" ", "\t", "　", "# ", "### ", "#", "第一章", "第2節 ", "一、"
           "### 应用题二", "第 3 页", "- 4 -", "Page 2 of 9", "© 2024", "版权所有", "Copyright 2020", "翻印必究", "第",
           "P", "—", "<details>", "</summary>",
           "<summary>答案</summary>", "---", "::: tip 答案", ":::", "参考答案", "**答案**", "答案：B", "1.A 2.B",
-          "Answer Key", "1. 題", "A. 甲", "x", "。"]
+          "Answer Key", "ANSWERS", "标准答案", "1. 題", "A. 甲", "x", "。"]
 line = st.lists(st.sampled_from(PIECES), max_size=2).map("".join)
 text = st.lists(line, max_size=16).map("\n".join)
 
