@@ -22,11 +22,10 @@ import re
 from typing import NoReturn
 
 from ..base.errors import ErrataError
-from .fields import choice_letters, judge_value, normalise_answer
+from .fields import FULLWIDTH_LETTERS, choice_letters, judge_value, normalise_answer
 from .model import Flag, Option, Question, QuestionType, Severity
 
 _LETTER = re.compile(r"[A-F]")
-_FULLWIDTH = str.maketrans("ＡＢＣＤＥＦａｂｃｄｅｆ", "ABCDEFabcdef")
 # What fixes a number's value: its digits and decimal points (a minus sign lost in a scrape
 # may come back, so signs are left out).
 _VALUE_CHARACTER = re.compile(r"[0-9.?]")
@@ -99,7 +98,7 @@ def _letters(text: str) -> frozenset[str]:
     letters = choice_letters(text)
     if letters is not None:
         return frozenset(letters)
-    return frozenset(_LETTER.findall(text.translate(_FULLWIDTH).upper()))
+    return frozenset(_LETTER.findall(text.translate(FULLWIDTH_LETTERS).upper()))
 
 
 def _same_numbers(before: str, after: str) -> bool:

@@ -116,7 +116,7 @@ ALL_CHOSEN = re.compile(r"[ \t]*(?:全[选選]|都[选選]|全部[选選]项|全
 NAMED_LETTER = re.compile(r"(?<![A-Za-z0-9_])[A-F](?![A-Za-z0-9_])")
 # "B?", "B或C": words in doubt name no answer
 DOUBT = re.compile(r"[?？]|[或还還]是?|可能|(?<![A-Za-z])or(?![A-Za-z])", re.IGNORECASE)
-_FULLWIDTH = str.maketrans("ＡＢＣＤＥＦａｂｃｄｅｆ", "ABCDEFabcdef")
+FULLWIDTH_LETTERS = str.maketrans("ＡＢＣＤＥＦａｂｃｄｅｆ", "ABCDEFabcdef")  # for str.translate
 
 
 @dataclass(frozen=True)
@@ -427,10 +427,10 @@ def _starts_line(text: str, offset: int) -> bool:
 def _letter(match: re.Match[str]) -> str:
     # the letter is the last group a label closes, whichever form it is (generator.bank.layout)
     letter = match[match.lastgroup or 0]
-    return _ASCII_LETTER.get(letter) or letter.translate(_FULLWIDTH).upper()
+    return ASCII_LETTER.get(letter) or letter.translate(FULLWIDTH_LETTERS).upper()
 
 
-_ASCII_LETTER = {c: c for c in "ABCDEF"}  # the common case, without translating
+ASCII_LETTER = {c: c for c in OPTION_LETTERS}  # a label's letter in the common case, found without translating
 
 
 def type_from_words(words: str) -> QuestionType | None:
@@ -479,7 +479,7 @@ def worded_letters(text: str, options: tuple[Option, ...]) -> str | None:
         return None
     if ALL_CHOSEN.match(text):
         return "".join(sorted(labels))
-    named = set(NAMED_LETTER.findall(text.translate(_FULLWIDTH)))
+    named = set(NAMED_LETTER.findall(text.translate(FULLWIDTH_LETTERS)))
     return "".join(sorted(named)) if named and named <= set(labels) else None
 
 
@@ -513,7 +513,7 @@ def is_letter_answer(answer: str | None) -> bool:
 @lru_cache(maxsize=256)  # asked three times of each question's answer, and "B" of thousands
 def choice_letters(text: str) -> str | None:
     """``"B、C"`` -> ``"BC"``; ``None`` when ``text`` is not a list of option letters."""
-    text = text.translate(_FULLWIDTH).strip().rstrip("。.")
+    text = text.translate(FULLWIDTH_LETTERS).strip().rstrip("。.")
     if not text or not CHOICE_ANSWER.fullmatch(text):
         return None
     letters = _LETTERS.findall(text.upper())

@@ -20,7 +20,17 @@ import re
 from dataclasses import dataclass
 from itertools import chain
 
-from .fields import ANSWER, ANSWER_MARK, BRACKET_ANSWER, OPTION_LABEL, SPACED_LABEL, TASK_ITEM, has_options
+from .fields import (
+    ANSWER,
+    ANSWER_MARK,
+    ASCII_LETTER,
+    BRACKET_ANSWER,
+    FULLWIDTH_LETTERS,
+    OPTION_LABEL,
+    SPACED_LABEL,
+    TASK_ITEM,
+    has_options,
+)
 from .line_scan import LineScan
 from .model import Bank, LayoutReport, TableReport
 
@@ -235,7 +245,7 @@ def _label_pairs(text: str) -> list[int]:
     for m in _OPTION_SCAN.finditer(text):
         k, groups = _OPTION_LETTER_GROUPS[m.lastgroup or "o0"]
         letter = next(filter(None, map(m.group, groups)), "")
-        letter = _ASCII_LETTER.get(letter) or letter.translate(_FULLWIDTH).upper()
+        letter = ASCII_LETTER.get(letter) or letter.translate(FULLWIDTH_LETTERS).upper()
         pairs[k] += previous == "A" and letter == "B"
         previous = letter
     return pairs
@@ -265,15 +275,6 @@ _OPTION_SCAN = re.compile(_LABEL_START + r"(?=[ \t]{0,16}(?:[-*+(（]|[A-Fa-fＡ
 _NUMBER_GROUPS = {f"k{k}": (k, tuple(f"{name}_{k}" for name in r.pattern.groupindex)) for k, r in enumerate(NUMBERINGS)}
 _OPTION_LETTER_GROUPS = {f"o{k}": (k, tuple(f"{name}_{k}" for name in form.pattern.groupindex))
                          for k, form in enumerate(OPTION_FORMS)}
-_ASCII_LETTER = {c: c for c in "ABCDEF"}  # the common case, without translating
-
-
-_FULLWIDTH = str.maketrans("ＡＢＣＤＥＦ", "ABCDEF")
-
-
-def label_letter(match: re.Match[str]) -> str:
-    """The ASCII capital a label match names."""
-    return match[match.lastgroup or 0].translate(_FULLWIDTH).upper()  # the letter closes every label
 
 
 _COMBINED: dict[str, re.Pattern[str]] = {}

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 import io
 import zipfile
+from functools import cache
 from typing import Any
 
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
+from docx.oxml.ns import qn
 
 from ..base.errors import BankFileError, ParseError
 
+tag = cache(qn)  # an element's Clark name ("w:t" -> "{…main}t"), worked out once: asked of every element
 MAX_PARTS = 10_000  # a document has dozens of parts; thousands more are a zip bomb's trick
 
 

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from .fields import normalise_answer
+from .fields import FULLWIDTH_LETTERS, normalise_answer
 from .model import Bank, Question, QuestionType
 from .word_emphasis import Emphasis, EmphasisSpan
 
@@ -25,7 +25,6 @@ from .word_emphasis import Emphasis, EmphasisSpan
 # 1.–6.), with blanks or bold after it.
 _LABEL_BEFORE = re.compile(r"(?:[(（][ \t]{0,2}(?P<p>[A-Fa-fＡ-Ｆａ-ｆ1-6])[ \t]{0,2}[)）]"
                            r"|(?<![A-Za-z])(?P<l>[A-Fa-fＡ-Ｆａ-ｆ1-6])[.．、:：)）]?)[ \t\u3000*]{0,4}\Z")
-_FULLWIDTH = str.maketrans("ＡＢＣＤＥＦａｂｃｄｅｆ", "ABCDEFabcdef")
 
 
 @dataclass(frozen=True)
@@ -116,7 +115,7 @@ def _labelled(text: str, at: int, label: str, index: int) -> bool:
     match = _LABEL_BEFORE.search(text, max(0, at - 10), at)
     if match is None:
         return False
-    letter = (match["p"] or match["l"]).translate(_FULLWIDTH).upper()
+    letter = (match["p"] or match["l"]).translate(FULLWIDTH_LETTERS).upper()
     return letter == label or letter == str(index + 1)
 
 

@@ -13,16 +13,14 @@ from __future__ import annotations
 import colorsys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from functools import cache
 from itertools import accumulate
 from typing import Any
 
-from docx.oxml.ns import qn
+from .office_package import tag
 
-_q = cache(qn)
-_RPR, _PPR, _RSTYLE, _VAL = _q("w:rPr"), _q("w:pPr"), _q("w:rStyle"), _q("w:val")
-_B, _U, _COLOR, _HIGHLIGHT, _SHD = _q("w:b"), _q("w:u"), _q("w:color"), _q("w:highlight"), _q("w:shd")
-_FILL, _SHD_COLOR = _q("w:fill"), _q("w:color")
+_RPR, _PPR, _RSTYLE, _VAL = tag("w:rPr"), tag("w:pPr"), tag("w:rStyle"), tag("w:val")
+_B, _U, _COLOR, _HIGHLIGHT, _SHD = tag("w:b"), tag("w:u"), tag("w:color"), tag("w:highlight"), tag("w:shd")
+_FILL, _SHD_COLOR = tag("w:fill"), tag("w:color")
 _OFF = {"0", "false", "off", "none"}
 # Highlight names Word writes (w:highlight), by family: "darkYellow" is yellow to a reader.
 _HIGHLIGHTS = {"yellow": "yellow", "green": "green", "cyan": "blue", "magenta": "purple", "blue": "blue",
