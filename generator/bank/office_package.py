@@ -12,7 +12,7 @@ from docx.oxml.ns import qn
 
 from ..base.errors import BankFileError, ParseError
 
-tag = cache(qn)  # an element's Clark name ("w:t" -> "{…main}t"), worked out once: asked of every element
+clark = cache(qn)  # an element's Clark name ("w:t" -> "{…main}t"), worked out once: asked of every element
 MAX_PARTS = 10_000  # a document has dozens of parts; thousands more are a zip bomb's trick
 
 

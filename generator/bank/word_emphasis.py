@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
-from .office_package import tag
+from .office_package import clark
 
-_RPR, _PPR, _RSTYLE, _VAL = tag("w:rPr"), tag("w:pPr"), tag("w:rStyle"), tag("w:val")
-_B, _U, _COLOR, _HIGHLIGHT, _SHD = tag("w:b"), tag("w:u"), tag("w:color"), tag("w:highlight"), tag("w:shd")
-_FILL, _SHD_COLOR = tag("w:fill"), tag("w:color")
+_RPR, _PPR, _RSTYLE, _VAL = clark("w:rPr"), clark("w:pPr"), clark("w:rStyle"), clark("w:val")
+_B, _U, _COLOR, _HIGHLIGHT, _SHD = clark("w:b"), clark("w:u"), clark("w:color"), clark("w:highlight"), clark("w:shd")
+_FILL, _SHD_COLOR = clark("w:fill"), clark("w:color")
 _OFF = {"0", "false", "off", "none"}
 # Highlight names Word writes (w:highlight), by family: "darkYellow" is yellow to a reader.
 _HIGHLIGHTS = {"yellow": "yellow", "green": "green", "cyan": "blue", "magenta": "purple", "blue": "blue",

@@ -18,27 +18,27 @@ from typing import Any
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
 
 from ..base.errors import ParseError
-from .office_package import Package, check_unpacked_size, tag
+from .office_package import Package, check_unpacked_size, clark
 from .word_emphasis import EmphasisSpan, EmphasisStyles
 from .word_numbering import Numbering
 
 _HEADING_NAME = re.compile(r"^(?:heading|标题|標題)\s*([1-9])$", re.IGNORECASE)
 _M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
 # Inside a paragraph: what holds no text of the paragraph itself (w:rt: pinyin set above characters).
-_SKIPPED = {tag(t) for t in ("w:pPr", "w:rPr", "w:del", "w:moveFrom", "w:instrText", "w:delInstrText",
+_SKIPPED = {clark(t) for t in ("w:pPr", "w:rPr", "w:del", "w:moveFrom", "w:instrText", "w:delInstrText",
                             "w:txbxContent", "w:footnoteReference", "w:endnoteReference", "w:commentReference",
                             "w:rt")} | {"{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"}
 # A picture, drawing or embedded object (a MathType formula, say) has no text: a placeholder
 # says that something stood there, rather than a stem that silently lacks it.
-_PICTURES = {tag("w:drawing"), tag("w:pict"), tag("w:object")}
+_PICTURES = {clark("w:drawing"), clark("w:pict"), clark("w:object")}
 PICTURE = "[图片]"
-_TEXT = {tag("w:t"), _M + "t"}
-_BREAKS = {tag("w:br"), tag("w:cr")}
-_TABS = {tag("w:tab"), tag("w:ptab")}
-_PPR, _PSTYLE, _NUMPR, _OUTLINE, _VAL = (tag(t) for t in ("w:pPr", "w:pStyle", "w:numPr", "w:outlineLvl", "w:val"))
-_NO_BREAK_HYPHEN, _NUM_ID, _ILVL = tag("w:noBreakHyphen"), tag("w:numId"), tag("w:ilvl")
-_R, _RPR, _U, _SHD = tag("w:r"), tag("w:rPr"), tag("w:u"), tag("w:shd")
-_SYM, _FONT, _CHAR = tag("w:sym"), tag("w:font"), tag("w:char")
+_TEXT = {clark("w:t"), _M + "t"}
+_BREAKS = {clark("w:br"), clark("w:cr")}
+_TABS = {clark("w:tab"), clark("w:ptab")}
+_PPR, _PSTYLE, _NUMPR, _OUTLINE, _VAL = (clark(t) for t in ("w:pPr", "w:pStyle", "w:numPr", "w:outlineLvl", "w:val"))
+_NO_BREAK_HYPHEN, _NUM_ID, _ILVL = clark("w:noBreakHyphen"), clark("w:numId"), clark("w:ilvl")
+_R, _RPR, _U, _SHD = clark("w:r"), clark("w:rPr"), clark("w:u"), clark("w:shd")
+_SYM, _FONT, _CHAR = clark("w:sym"), clark("w:font"), clark("w:char")
 # Marks that Word's Insert Symbol writes as (font, code) rather than as text: judge answers
 # (√ ×) and ticked boxes.  Other symbols of these fonts stand for no text a bank needs.
 SYMBOLS = {("symbol", 0xD6): "√", ("symbol", 0xB4): "×",
@@ -83,7 +83,7 @@ def read_docx(data: bytes, source: str, limit: int) -> WordDocument:
         styles = _Styles(package.related(main, RT.STYLES))
         reader = _Reader(Numbering(package.related(main, RT.NUMBERING), styles.lists), styles,
                          EmphasisStyles(styles.chain))
-        body = package.parse(main).find(tag("w:body"))
+        body = package.parse(main).find(clark("w:body"))
         blocks = () if body is None else tuple(reader.blocks(body))
         title = package.title()
     except Exception as error:  # python-docx and lxml raise many kinds for a damaged file
@@ -96,18 +96,18 @@ class _Styles:
     """Paragraph styles: the list and heading level each gives its paragraphs (via basedOn)."""
 
     def __init__(self, element: Any | None) -> None:
-        children = () if element is None else element.iterchildren(tag("w:style"))
-        self._styles = {s.get(tag("w:styleId")): s for s in children}
+        children = () if element is None else element.iterchildren(clark("w:style"))
+        self._styles = {s.get(clark("w:styleId")): s for s in children}
         default = next((k for k, s in self._styles.items()
-                        if s.get(tag("w:type")) == "paragraph" and s.get(tag("w:default")) in ("1", "true")), None)
+                        if s.get(clark("w:type")) == "paragraph" and s.get(clark("w:default")) in ("1", "true")), None)
         self.default = default
         self.lists: dict[str, str] = {}  # style id -> the numId its numPr names (numbering styles)
         self._headings: dict[str | None, int] = {}  # what heading() and numbering() found, by style
         self._numbering: dict[str | None, tuple[str | None, int | None]] = {}
         for key, style in self._styles.items():
-            num = style.find(f"{tag('w:pPr')}/{tag('w:numPr')}/{tag('w:numId')}")
+            num = style.find(f"{clark('w:pPr')}/{clark('w:numPr')}/{clark('w:numId')}")
             if num is not None:
-                self.lists[key] = num.get(tag("w:val"))
+                self.lists[key] = num.get(clark("w:val"))
 
     def chain(self, style_id: str | None) -> Iterator[Any]:
         seen = set()
@@ -115,8 +115,8 @@ class _Styles:
             seen.add(style_id)
             style = self._styles[style_id]
             yield style
-            based = style.find(tag("w:basedOn"))
-            style_id = None if based is None else based.get(tag("w:val"))
+            based = style.find(clark("w:basedOn"))
+            style_id = None if based is None else based.get(clark("w:val"))
 
     def heading(self, style_id: str | None) -> int:
         if style_id not in self._headings:
@@ -130,21 +130,21 @@ class _Styles:
 
     def _heading(self, style_id: str | None) -> int:
         for style in self.chain(style_id):
-            name = style.find(tag("w:name"))
-            name_text = "" if name is None else (name.get(tag("w:val")) or "").strip()
+            name = style.find(clark("w:name"))
+            name_text = "" if name is None else (name.get(clark("w:val")) or "").strip()
             match = _HEADING_NAME.match(name_text)
             if match:
                 return int(match.group(1))
             if name_text.lower() == "title":
                 return 1
-            level = _outline(style.find(tag("w:pPr")))
+            level = _outline(style.find(clark("w:pPr")))
             if level is not None:
                 return level
         return 0
 
     def _style_numbering(self, style_id: str | None) -> tuple[str | None, int | None]:
         for style in self.chain(style_id):
-            num_pr = style.find(f"{tag('w:pPr')}/{tag('w:numPr')}")
+            num_pr = style.find(f"{clark('w:pPr')}/{clark('w:numPr')}")
             if num_pr is not None:
                 return _num_pr(num_pr)
         return None, None
@@ -160,11 +160,11 @@ class _Reader:
         """The paragraphs and tables in ``container``; ``counted``: they get place numbers
         (a table cell's do not: its row has one)."""
         for child in container.iterchildren():
-            if child.tag == tag("w:p"):
+            if child.tag == clark("w:p"):
                 self.place += counted
                 text, heading, emphasis = self.paragraph(child)
                 yield Paragraph(text, heading, self.place, emphasis)
-            elif child.tag == tag("w:tbl"):
+            elif child.tag == clark("w:tbl"):
                 self.tables += counted
                 number = self.tables
                 rows = []
@@ -172,7 +172,7 @@ class _Reader:
                     self.place += counted
                     rows.append(Row(tuple(self.row(tr)), self.place))
                 yield Table(number, tuple(rows))
-            elif child.tag in (tag("w:sdt"), tag("w:customXml"), tag("w:sdtContent")):
+            elif child.tag in (clark("w:sdt"), clark("w:customXml"), clark("w:sdtContent")):
                 yield from self.blocks(child, counted)
 
     def paragraph(self, p: Any) -> tuple[str, int, tuple[EmphasisSpan, ...]]:
@@ -206,16 +206,16 @@ class _Reader:
 
     def row(self, tr: Any) -> Iterator[str]:
         for tc in _children(tr, "w:tc"):
-            tc_pr = tc.find(tag("w:tcPr"))
-            merge = None if tc_pr is None else tc_pr.find(tag("w:vMerge"))
-            span = None if tc_pr is None else tc_pr.find(tag("w:gridSpan"))
+            tc_pr = tc.find(clark("w:tcPr"))
+            merge = None if tc_pr is None else tc_pr.find(clark("w:vMerge"))
+            span = None if tc_pr is None else tc_pr.find(clark("w:gridSpan"))
             paragraphs = []
             for block in self.blocks(tc, counted=False):  # tables in a cell are read, as lines, in its text
                 if isinstance(block, Paragraph):
                     paragraphs.append(block.text)
                 else:
                     paragraphs.extend("\t".join(row.cells) for row in block.rows)
-            continued = merge is not None and merge.get(tag("w:val")) != "restart"
+            continued = merge is not None and merge.get(clark("w:val")) != "restart"
             yield "" if continued else "\n".join(paragraphs).strip("\n")
             for _ in range(_span(span) - 1):
                 yield ""
@@ -224,10 +224,10 @@ class _Reader:
 def _children(element: Any, name: str) -> Iterator[Any]:
     """``name`` children ("w:tr"), also those a content control (w:sdt) wraps."""
     for child in element.iterchildren():
-        if child.tag == tag(name):
+        if child.tag == clark(name):
             yield child
-        elif child.tag in (tag("w:sdt"), tag("w:customXml")):
-            content = child.find(tag("w:sdtContent")) if child.tag == tag("w:sdt") else child
+        elif child.tag in (clark("w:sdt"), clark("w:customXml")):
+            content = child.find(clark("w:sdtContent")) if child.tag == clark("w:sdt") else child
             if content is not None:
                 yield from _children(content, name)
 
@@ -315,7 +315,7 @@ def _outline_level(level: Any) -> int | None:
 
 
 def _span(span: Any | None) -> int:
-    value = None if span is None else _int(span.get(tag("w:val")))
+    value = None if span is None else _int(span.get(clark("w:val")))
     return min(value, 64) if value and value > 0 else 1
 
 
