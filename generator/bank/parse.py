@@ -281,7 +281,9 @@ class _Scanner:
                 start, line_start = judged, True
             if not line_start and text[end : end + 1].isdigit():
                 continue  # "3．1" inside text is a number; at a line start, "3．1KB等于…" is question 3
-            if (line_start or anywhere) and not self._opaque(start):  # (an answer key's "1.A 2.C" are many)
+            # (in code, a table or an answer key, no question: dropped here, not after an event is
+            # made of each of a key's many "1.A 2.C")
+            if (line_start or anywhere) and not self._opaque(start):
                 questions.append(_Event("question", start, end, "", number_of(m), line_start))
         return questions
 
