@@ -260,15 +260,18 @@ def _suffixed(pattern: str, suffix: str) -> str:
 # A lookahead so cheap (one character) first makes scans that try every position quick.
 _LABEL_START = r"(?=[ \t*+(（A-Fa-fＡ-Ｆ-])"
 # One scan for all numberings at line starts, one for all option forms (after a quick test
-# that a label may start here: a letter followed by a blank or punctuation, a bracket, a list
-# dash): a scan per recogniser of a 20,000-question bank was most of parsing.
+# that a label may start here: a bracket or a letter, or a line start, as the forms' blanks and
+# list leads open a line; then a letter followed by a blank or punctuation, a bracket, or the
+# "- " or "**" of a "list" label with its letter and dot): a scan per recogniser of a
+# 20,000-question bank was most of parsing.
 # (the lookahead, what a judge prefix or any numbering starts with, passes over other lines quickly)
 _NUMBER_LINE = re.compile(r"[ \t*#>]{0,20}(?=[\d題题(（第Q])(?:" + JUDGED_LINE + r")?(?:" + "|".join(
     f"(?P<k{k}>{_suffixed(r.pattern.pattern, str(k))})" for k, r in enumerate(NUMBERINGS)) + ")", re.M)
 # after each newline (the text's first line is matched on its own): a literal first lets the
 # regex engine skip to it, where "^" is tried at every position; no match holds a newline
 _NUMBER_SCAN = re.compile("\n" + _NUMBER_LINE.pattern, re.M)
-_OPTION_SCAN = re.compile(_LABEL_START + r"(?=[ \t]{0,16}(?:[-*+(（]|[A-Fa-fＡ-Ｆ][\s.．、:：)）]))(?:" + "|".join(
+_OPTION_SCAN = re.compile(r"(?=[(（A-Fa-fＡ-Ｆ]|(?m:^))(?=[ \t]{0,16}(?:[(（]|[A-Fa-fＡ-Ｆ][\s.．、:：)）]"
+                          r"|(?:[-*+][ \t]+(?:\*\*)?|\*\*)[A-FＡ-Ｆ][ \t]*[.．、]))(?:" + "|".join(
     f"(?P<o{k}>{_suffixed(form.pattern.pattern, str(k))})" for k, form in enumerate(OPTION_FORMS)) + ")")
 # The outer group a match closes last names its recogniser: its index, and the groups that
 # may hold its number or letter (looked up once, not rebuilt for every match)
