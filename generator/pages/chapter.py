@@ -62,6 +62,20 @@ def render_field(question: Question, text: str, ctx: RenderContext) -> str:
     return "\n\n".join(p for p in parts if p)
 
 
+def render_intro(text: str, ctx: RenderContext) -> str:
+    """A chapter's introduction (the lesson text before its questions) as Markdown blocks: its
+    code and tables as in a question, its prose line by line as written."""
+    parts = []
+    for block in split_blocks(text):
+        if isinstance(block, Code):
+            parts.append(code_fence(block.code, block.language))
+        elif isinstance(block, Table):
+            parts.append(_table(block, ctx.raw))
+        else:
+            parts.append(escape_lines_html(block.text, ctx.raw))
+    return "\n\n".join(p for p in parts if p)
+
+
 def _table(table: Table, raw: Callable[[str], str] | None = None) -> str:
     width = max(len(row) for row in table.rows)
     rows = [list(row) + [""] * (width - len(row)) for row in table.rows]
@@ -177,7 +191,7 @@ def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     types = _type_counts(chapter.questions, ui, "、")
     parts = [f"# {escape(shown_title(chapter.title))}", practice_header(ui)]  # the header: practice edition, on paper
     if chapter.intro:
-        parts.append(escape_lines_html(chapter.intro, ctx.raw))
+        parts.append(render_intro(chapter.intro, ctx))
     parts.append(ui["chapter_summary"].format(count=len(chapter.questions), types=types))
     page_key = chapter_path(bank, chapter).removesuffix(".md")
     parts.append(edition_switch(page_key, ui))

@@ -391,7 +391,8 @@ def test_nothing_from_a_bank_is_markup(text):
     "題庫\n一、甲\n1.（單選）題\n答案：B\n解析：<table><tr><td>格</td></tr>表外的字</table>\n",
     "題庫\n一、甲\n1.（單選）題\n答案：B\n解析：<table><tr><td>甲<td>乙</table>\n",  # unclosed cells were lost
     "0.(單選)```<TABLE>```</TABLE>",  # a table opened inside code is code (a fault of the check, not the page)
-], ids=["no cells", "text outside cells", "unclosed cells", "table opened in code"])
+    "一、0\r0|0\r-|-\r1\\|\r0.(單選)",  # an intro's table was shown as text, its escaped pipe "1\|" as written
+], ids=["no cells", "text outside cells", "unclosed cells", "table opened in code", "escaped pipe in an intro"])
 def test_html_tables_lose_no_text_and_never_crash(text):
     check_no_markup(text)
 
@@ -402,6 +403,15 @@ def test_an_option_that_starts_with_code_renders_as_code():
     page = html_of(render_chapter(bank, bank.chapters[0], RenderContext()).markdown)
     visible = "".join("".join(page.text).split())
     assert "pre" in page.tags and "`乙`" in visible
+
+
+def test_a_chapter_intro_shows_its_code_and_tables_as_a_question_does():
+    bank = parse("一、甲\n本章要點：\n| 名稱 | 值 |\n|---|---|\n| a\\|b | 1 |\n```python\nx = 1\n```\n第二段\n"
+                 "1.（單選）題\nA. 甲\nB. 乙\n答案：B\n", "t.txt", "t")
+    page = html_of(render_chapter(bank, bank.chapters[0], RenderContext()).markdown)
+    visible = "".join("".join(page.text).split())
+    assert {"table", "td", "pre"} <= page.tags
+    assert all(text in visible for text in ("本章要點：", "a|b", "x=1", "第二段"))
 
 
 # -- the long run ------------------------------------------------------------------------
