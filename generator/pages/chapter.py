@@ -51,28 +51,25 @@ def shown_title(title: str) -> str:
 
 def render_field(question: Question, text: str, ctx: RenderContext) -> str:
     """A text field (stem, option, answer, explanation) as Markdown blocks."""
-    parts = []
-    for block in split_blocks(text):
-        if isinstance(block, Code):
-            parts.append(code_fence(block.code, block.language))
-        elif isinstance(block, Table):
-            parts.append(_table(block, ctx.raw))
-        else:
-            parts.append(ctx.inline(question, block.text))
-    return "\n\n".join(p for p in parts if p)
+    return _blocks(text, lambda prose: ctx.inline(question, prose), ctx.raw)
 
 
 def render_intro(text: str, ctx: RenderContext) -> str:
     """A chapter's introduction (the lesson text before its questions) as Markdown blocks: its
     code and tables as in a question, its prose line by line as written."""
+    return _blocks(text, lambda prose: escape_lines_html(prose, ctx.raw), ctx.raw)
+
+
+def _blocks(text: str, prose: Callable[[str], str], raw: Callable[[str], str] | None) -> str:
+    """``text``'s code and tables as Markdown blocks, its prose as ``prose`` writes it."""
     parts = []
     for block in split_blocks(text):
         if isinstance(block, Code):
             parts.append(code_fence(block.code, block.language))
         elif isinstance(block, Table):
-            parts.append(_table(block, ctx.raw))
+            parts.append(_table(block, raw))
         else:
-            parts.append(escape_lines_html(block.text, ctx.raw))
+            parts.append(prose(block.text))
     return "\n\n".join(p for p in parts if p)
 
 
