@@ -49,6 +49,13 @@ def shown_title(title: str) -> str:
     return clip(title, TITLE_LIMIT)
 
 
+def title_heading(title: str, raw: Callable[[str], str] | None, level: str = "#") -> str:
+    """A page's or a bank's heading: a title too long for one is clipped there, and follows
+    whole as text, so that none of it is lost."""
+    heading = f"{level} {escape(shown_title(title))}"
+    return heading if len(title) <= TITLE_LIMIT else f"{heading}\n\n{escape_lines_html(title, raw)}"
+
+
 def render_field(question: Question, text: str, ctx: RenderContext) -> str:
     """A text field (stem, option, answer, explanation) as Markdown blocks."""
     return _blocks(text, lambda prose: ctx.inline(question, prose), ctx.raw)
@@ -186,7 +193,7 @@ def _one_line(text: str) -> str:
 def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     ui = ctx.ui
     types = _type_counts(chapter.questions, ui, "、")
-    parts = [f"# {escape(shown_title(chapter.title))}", practice_header(ui)]  # the header: practice edition, on paper
+    parts = [title_heading(chapter.title, ctx.raw), practice_header(ui)]  # the header: practice edition, on paper
     if chapter.intro:
         parts.append(render_intro(chapter.intro, ctx))
     parts.append(ui["chapter_summary"].format(count=len(chapter.questions), types=types))
@@ -202,10 +209,10 @@ def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
 def render_home(banks: list[Bank], ctx: RenderContext) -> Page:
     """The home page: each bank with its chapters and question counts by type."""
     ui = ctx.ui
-    parts = [f"# {escape(shown_title(banks[0].title)) if len(banks) == 1 and banks[0].title else ui['home_title']}"]
+    parts = [title_heading(banks[0].title, ctx.raw) if len(banks) == 1 and banks[0].title else f"# {ui['home_title']}"]
     for bank in banks:
         if len(banks) > 1:
-            parts.append(f"## {escape(shown_title(bank.title or bank.slug))}")
+            parts.append(title_heading(bank.title or bank.slug, ctx.raw, "##"))
         parts.append(ui["home_intro"].format(chapters=len(bank.chapters), count=len(bank.questions)))
         rows = [f"| {ui['chapter']} | {ui['count']} | {ui['types']} |", "| --- | ---: | --- |"]
         for chapter in bank.chapters:

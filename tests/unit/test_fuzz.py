@@ -405,6 +405,14 @@ def test_an_option_that_starts_with_code_renders_as_code():
     assert "pre" in page.tags and "`乙`" in visible
 
 
+# found by the long run: a title too long for a heading was clipped there, and shown whole nowhere
+def test_a_title_too_long_for_its_heading_follows_it_whole():
+    check_no_markup("0" * 200 + ":0.(單選)")  # the bank's title, on the home page
+    bank = parse("## " + "甲" * 300 + "\n1. 題\nA. 甲\nB. 乙\n", "t.txt", "t")
+    page = html_of(render_chapter(bank, bank.chapters[0], RenderContext()).markdown)
+    assert "甲" * 300 in "".join("".join(page.text).split())
+
+
 def test_a_chapter_intro_shows_its_code_and_tables_as_a_question_does():
     bank = parse("一、甲\n本章要點：\n| 名稱 | 值 |\n|---|---|\n| a\\|b | 1 |\n```python\nx = 1\n```\n第二段\n"
                  "1.（單選）題\nA. 甲\nB. 乙\n答案：B\n", "t.txt", "t")
