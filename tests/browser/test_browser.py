@@ -205,7 +205,8 @@ def test_search_answers_when_its_workers_are_ready_before_material_asks(browser,
         bundle = re.compile(r"/assets/javascripts/bundle\.[0-9a-f]+\.min\.js$")
         page.route(bundle, lambda route: held.append(route))
         page.goto(file_url(guide_site, CHAPTERS[0]), wait_until="commit")
-        page.wait_for_function("studyGuide.timings && studyGuide.timings.quick > 0")
+        # (from "commit" on: guide.js may not have run yet, and a predicate that throws fails the wait)
+        page.wait_for_function("window.studyGuide && studyGuide.timings && studyGuide.timings.quick > 0")
         page.wait_for_timeout(200)  # and their ready message has been held for Material
         held[0].continue_()
         page.wait_for_load_state()
