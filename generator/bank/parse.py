@@ -54,7 +54,7 @@ _KEY_TITLE = re.compile(r"(?:Answer Key|ANSWER KEY|Answers|ANSWERS|Solutions|參
                         r"|答案(?:[與与及和]?解析)?)[ \t:：]*")
 # A character every sign of a question holds, one at least: a type bracket or judge prefix its
 # bracket, an answer marker 答 or the "e" of "Answer", options a letter or a task box, a blank
-# its underscore or bracket (tests/unit/test_question_signs.py checks)
+# its underscore or bracket (tests/unit/test_quick_tests.py checks)
 _QUESTION_SIGN = re.compile(r"[答A-Fa-fＡ-Ｆ\[_＿（(【]")
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}\b[^<>\n]{0,80}>")  # "<div>", "</p>" around a card's answer
 
@@ -74,15 +74,17 @@ class _Event:
 class _Features:
     """What the text from a candidate question number to the next candidate holds (the
     parser asks it of every candidate: each feature is looked for only when first asked,
-    as most candidates are judged by their answer marker alone)."""
+    as most candidates are judged by their answer marker alone, and none in text that holds
+    no character any sign of a question holds, as most list items in explanations)."""
 
-    __slots__ = ("_answer", "_options", "labels", "segment", "type_bracket")
+    __slots__ = ("_answer", "_options", "labels", "segment", "signed", "type_bracket")
 
     def __init__(self, segment: str, labels: re.Pattern[str]) -> None:
         self.segment, self.labels = segment, labels
-        self.type_bracket = F.TYPE_BRACKET.match(segment) is not None
-        self._answer: bool | None = None
-        self._options: bool | None = None
+        self.signed = _QUESTION_SIGN.search(segment) is not None
+        self.type_bracket = self.signed and F.TYPE_BRACKET.match(segment) is not None
+        self._answer: bool | None = None if self.signed else False
+        self._options: bool | None = None if self.signed else False
 
     @property
     def answer(self) -> bool:
@@ -103,10 +105,8 @@ class _Features:
 
     @property
     def looks_like_question(self) -> bool:
-        if _QUESTION_SIGN.search(self.segment) is None:  # the quick test, as most list items are plain text
-            return False
-        return (self.type_bracket or self.answer or self.options or F.has_blank(self.segment)
-                or F.JUDGE_PREFIX.match(self.segment) is not None)
+        return self.signed and (self.type_bracket or self.answer or self.options or F.has_blank(self.segment)
+                                or F.JUDGE_PREFIX.match(self.segment) is not None)
 
 
 @dataclass
