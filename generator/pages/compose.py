@@ -135,7 +135,8 @@ class PageRenderer:
         self._chapters: dict[tuple[int, int], Chapter] = {}  # (bank, chapter) -> checked, in the script
         jobs: list[tuple[str, str, Callable[[], Page]]] = [
             (HOME_PAGE, ui["home_title"], lambda: _with_front_matter(
-                render_home(list(self._shown), RenderContext(ui=ui)), [], [practice_data_path(b) for b in corrected]))]
+                render_home(list(self._shown), RenderContext(ui=ui, raw=stash.put_html if stash else None)), [],
+                [practice_data_path(b) for b in corrected]))]
         for k, bank in enumerate(corrected):
             jobs += [(chapter_path(bank, c), convert_text(c.title, script), partial(self._chapter, k, n))
                      for n, c in enumerate(bank.chapters)]
