@@ -50,7 +50,7 @@ _STARTS_WITH_NUMBER = re.compile(r"[ \t]*(?:[#*>][ \t#*>]{0,10})?[(（]?\d")
 _MARKER_SIGN = re.compile(r"[:：【\[]")
 # between entries (matched in place: a copy of the rest of the line at each entry was quadratic)
 _SEPARATORS = re.compile(r"[ \t,，;；、]+")
-_LINE_NUMBER = LineScan(re.compile(r"(?m)^[ \t#*>]{0,12}[(（]?(\d{1,5})"))
+_NUMBERED_LINES = LineScan(re.compile(r"(?m)^[ \t#*>]{0,12}[(（]?(\d{1,5})"))
 
 
 @dataclass(frozen=True)
@@ -131,7 +131,7 @@ class _LineNumbers:
     def highest_before(self, offset: int) -> int:
         if self.starts is None:
             self.starts, top = [], 0
-            for m in _LINE_NUMBER.finditer(self.text):
+            for m in _NUMBERED_LINES.finditer(self.text):
                 top = max(top, int(m[1]))
                 self.starts.append(m.start())
                 self.highest.append(top)

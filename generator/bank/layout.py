@@ -256,20 +256,23 @@ def _suffixed(pattern: str, suffix: str) -> str:
     return re.sub(r"\(\?P<(\w+)>", rf"(?P<\1_{suffix}>", pattern)
 
 
-# What any option label may start with: a lead ("- ", "**", blanks) or a label's bracket or letter.
-# A lookahead so cheap (one character) first makes scans that try every position quick.
+# What any option label of the combined patterns (_option_pattern) may start with: a lead
+# ("- ", "**", blanks) or a label's bracket or letter.  A lookahead so cheap (one character)
+# first makes scans that try every position quick.
 _LABEL_START = r"(?=[ \t*+(（A-Fa-fＡ-Ｆ-])"
-# One scan for all numberings at line starts, one for all option forms (after a quick test
-# that a label may start here: a bracket or a letter, or a line start, as the forms' blanks and
-# list leads open a line; then a letter followed by a blank or punctuation, a bracket, or the
-# "- " or "**" of a "list" label with its letter and dot): a scan per recogniser of a
-# 20,000-question bank was most of parsing.
-# (the lookahead, what a judge prefix or any numbering starts with, passes over other lines quickly)
+# One scan for all numberings at line starts, one for all option forms: a scan per recogniser
+# of a 20,000-question bank was most of parsing.
+# The numberings after blanks and Markdown leads, once a judge prefix's or a number's first
+# character shows (the lookahead passes over other lines quickly)
 _NUMBER_LINE = re.compile(r"[ \t*#>]{0,20}(?=[\d題题(（第Q])(?:" + JUDGED_LINE + r")?(?:" + "|".join(
     f"(?P<k{k}>{_suffixed(r.pattern.pattern, str(k))})" for k, r in enumerate(NUMBERINGS)) + ")", re.M)
 # after each newline (the text's first line is matched on its own): a literal first lets the
 # regex engine skip to it, where "^" is tried at every position; no match holds a newline
 _NUMBER_SCAN = re.compile("\n" + _NUMBER_LINE.pattern, re.M)
+# The option forms, after a quick test that a label may start here: a bracket or a letter, or a
+# line start (where the forms' blanks and list leads stand; scored without the lead of "**A:**"),
+# then a letter followed by a blank or punctuation, a bracket, or the "- " or "**" of a "list"
+# label with its letter and dot
 _OPTION_SCAN = re.compile(r"(?=[(（A-Fa-fＡ-Ｆ]|(?m:^))(?=[ \t]{0,16}(?:[(（]|[A-Fa-fＡ-Ｆ][\s.．、:：)）]"
                           r"|(?:[-*+][ \t]+(?:\*\*)?|\*\*)[A-FＡ-Ｆ][ \t]*[.．、]))(?:" + "|".join(
     f"(?P<o{k}>{_suffixed(form.pattern.pattern, str(k))})" for k, form in enumerate(OPTION_FORMS)) + ")")

@@ -32,10 +32,6 @@ class LineScan:
         self._lines = re.compile(rf"\n(?={pattern.pattern[len(prefix):]})", pattern.flags)
         self._clue = None if clue is None else re.compile(clue)
 
-    def search(self, text: str, pos: int = 0) -> re.Match[str] | None:
-        """The first match at or after ``pos``, as ``pattern.search(text, pos)``."""
-        return next(self.finditer(text, pos), None)
-
     def finditer(self, text: str, pos: int = 0) -> Iterator[re.Match[str]]:
         """As ``pattern.finditer(text, pos)``: each match starts where the one before ended, or later."""
         end = pos

@@ -293,11 +293,12 @@ class _Scanner:
         options is a section of questions on one case, and stays a heading."""
         cases: list[_Event] = []
         spans: list[tuple[int, int]] = []
+        headings = [h.start() for h in self.headings[0]]  # the Markdown headings, found already
         for m in CASE_SCAN.finditer(self.text):
             if self._opaque(m.start()):
                 continue
-            following = HEADING_SCANS[0].search(self.text, m.end())
-            end = following.start() if following else len(self.text)
+            following = bisect.bisect_left(headings, m.end())
+            end = headings[following] if following < len(headings) else len(self.text)
             if F.has_options(self.text[m.end() : end], self.labels):
                 continue
             cases.append(_Event("question", m.start(), m.end(), number=chinese_number(m["n"]) or 0,
