@@ -20,8 +20,8 @@ from playwright.sync_api import sync_playwright
 from benchmarks.browser import launch
 from benchmarks.paths import ROOT
 from benchmarks.synthetic import write_synthetic_bank
-from generator.bank.load import load_bank
 from generator.practice.data import bank_data
+from generator.read.load import load_bank
 
 DRAW_JS = ROOT / "overrides" / "assets" / "javascripts" / "exam-draw.js"
 TARGET_MS = 50.0

@@ -27,10 +27,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.paths import BUNDLED, ROOT
-from generator.bank.load import load_bank
 from generator.bank.model import Bank
 from generator.math.detect import Math, Text, split_math
 from generator.math.katex import KatexRenderer, math_html
+from generator.read.load import load_bank
 
 SYNTHETIC_QUESTIONS = 5000
 COLD_START = """

@@ -1,6 +1,6 @@
 """Parse time per bank layout: ``python -m benchmarks.bench_layouts [--questions 20000]``.
 
-For each layout that generator.bank.layout recognises, a bank of that many questions
+For each layout that generator.read.text.layout recognises, a bank of that many questions
 (five sections, explanations holding numbered lists, the answers inline or in a key at
 the end) is made in memory and parsed (layout detection, assembly, key matching: repair
 and parse as ``read_bank`` runs them).  Prints the seconds each layout took, on the clock
@@ -16,8 +16,8 @@ import sys
 import time
 from collections.abc import Callable
 
-from generator.bank.parse import parse
 from generator.bank.repair import repair
+from generator.read.text.parse import parse
 
 TARGET = 2.0  # seconds for 20,000 questions
 SECTIONS = 5

@@ -52,8 +52,8 @@ CHAPTER_NUMBER = re.compile(r"chapter-(\d+)\.md$")
 def work_generator(bank: str) -> dict:
     """Time the pipeline's stages and the renderer on ``bank`` (no MkDocs)."""
     from generator.bank.lint import lint
-    from generator.bank.load import read_bank
     from generator.pages.chapter import RenderContext, render_chapter, render_home, render_report
+    from generator.read.load import read_bank
 
     start = time.perf_counter()
     loaded = read_bank(Path(bank))

@@ -15,8 +15,8 @@ import zipfile
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from generator.bank.load import read_bank
-from generator.bank.word_text import read_docx
+from generator.read.load import read_bank
+from generator.read.word.paragraphs import read_docx
 
 _W = 'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
 _LEVELS = ('<w:lvl w:ilvl="0"><w:start w:val="1"/><w:numFmt w:val="decimal"/><w:lvlText w:val="%1."/></w:lvl>'

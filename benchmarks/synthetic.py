@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from benchmarks.paths import BUNDLED
-from generator.bank.decode import decode
-from generator.bank.load import read_bank
+from generator.base.decode import decode
+from generator.read.load import read_bank
 
 LEADING_NUMBER = re.compile(r"\d+")
 DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")

@@ -12,11 +12,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from .bank import load as bank_files
 from .bank.disputed import disputed_lines
 from .bank.export import dump_text, dumps_json
-from .bank.layout import describe
-from .bank.load import MB, default_errata, load_bank
 from .bank.model import Bank, Severity
 from .base.errors import GuideError
 from .base.text import quoted
@@ -24,6 +21,9 @@ from .links.glossary import Glossary, load_glossary
 from .links.terms import suggest_terms
 from .math.editor_latex import check_editor_latex
 from .pages.script import ORIGINAL, SCRIPTS, convert_bank, edition_script
+from .read import load as bank_files
+from .read.load import MB, default_errata, load_bank
+from .read.text.layout import describe
 from .site.output_folder import Protected, check_output, is_build, staged
 
 # Export formats and the extension of the file each writes.
@@ -205,7 +205,7 @@ def _export(args) -> int:
 def _write_export(args, bank: Bank, out: Path, interface: str) -> None:
     """The deck, the spreadsheet or the CSV, written to ``out``."""
     from .bank.export import write_csv, write_xlsx
-    from .bank.load import sources_modified
+    from .read.load import sources_modified
 
     modified = sources_modified(args.bank, None if args.no_errata else args.errata)
     if args.format == "xlsx":
@@ -213,7 +213,7 @@ def _write_export(args, bank: Bank, out: Path, interface: str) -> None:
     elif args.format == "csv":
         write_csv(bank, out, interface)
     else:
-        from .pages.anki import write_deck
+        from .exports.anki import write_deck
         from .pages.script import convert_strings
         from .pages.strings import UI
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 import textwrap
 
 from generator.bank.model import Bank
-from generator.bank.parse import parse
+from generator.read.text.parse import parse
 
 
 def parse_text(text: str) -> Bank:

@@ -1,4 +1,6 @@
-"""A bank file (text, Word .docx, .xlsx, CSV or our JSON export) -> the checked, corrected model: decode, repair,
-parse, errata, lint; and back out: JSON, text dump, spreadsheet and CSV for exam apps.
+"""The model of a question bank and what works on it whatever file it came from: the model
+(model, ids), a question's fields and their vocabulary (fields, spans, text_blocks, rows),
+certain repairs (repair), editorial corrections (errata, answer_guard, math_markers,
+disputed) and consistency checks (damage, lint).
 
 May import generator.base only."""

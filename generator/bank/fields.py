@@ -82,6 +82,7 @@ ANSWER = Marker(ANSWER_MARK, re.compile("答|nswer|NSWER"), 18)
 EXPLANATION = Marker(EXPLANATION_MARK, re.compile("解|xplanation|XPLANATION"), 5)
 # The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
 _JUDGE_TOKENS = "√|×|✓|✗|✔|✘|對|对|錯|错|正確|正确|錯誤|错误"
+JUDGE_CODES = ("0", "1")  # a judge answer written as a code: which is true, the bank does not say
 BRACKET_ANSWER = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>[A-FＡ-Ｆ]{{1,6}}|{_JUDGE_TOKENS})[ \t　]{{0,4}}[）)]")
 _BRACKET_TRIES = 8
 BLANKED = "（　）"  # what a bracket answer leaves in the stem, so the stem does not give it away
@@ -425,7 +426,7 @@ def _starts_line(text: str, offset: int) -> bool:
 
 
 def _letter(match: re.Match[str]) -> str:
-    # the letter is the last group a label closes, whichever form it is (generator.bank.layout)
+    # the letter is the last group a label closes, whichever form it is (generator.read.text.layout)
     letter = match[match.lastgroup or 0]
     return ASCII_LETTER.get(letter) or letter.translate(FULLWIDTH_LETTERS).upper()
 

@@ -38,7 +38,7 @@ code                       severity  finds
 The damage warnings of :mod:`generator.bank.damage` (``garbled-text``, ``lost-character``,
 ``lost-minus``, ``code-whitespace-lost``) are added after these, question by question; the warning
 ``answer-formatting-conflict`` (a Word bank's look marks other options, in red or bold …,
-than the answer it writes) is raised as the bank is read (:mod:`generator.bank.word_answers`).  An
+than the answer it writes) is raised as the bank is read (:mod:`generator.read.word.answers`).  An
 error means the guide cannot show the question as the bank meant it.
 """
 from __future__ import annotations
@@ -49,10 +49,9 @@ from dataclasses import replace
 
 from ..base.text import clip
 from .damage import QUOTE_LIMIT, WHITESPACE, damage_flags, excerpt, question_fields
-from .fields import choice_letters, judge_value, unfenced, worded_letters
+from .fields import JUDGE_CODES, choice_letters, judge_value, unfenced, worded_letters
 from .model import Bank, Chapter, Flag, Question, QuestionType, Severity
 from .spans import FENCE_MARK
-from .table_layout import JUDGE_CODES
 from .text_blocks import Code, split_blocks
 
 _E, _W, _I = Severity.ERROR, Severity.WARNING, Severity.INFO
@@ -97,15 +96,15 @@ class Linter:
         """``chapter`` (of the bank) with its questions' flags filled."""
         questions = []
         for q in chapter.questions:
-            where = _where(chapter.number, q)
+            place = where(chapter.number, q)
             cut = self._cut if self._cut is not None and self._cut[0] == q.id else None
             truncated = cut is not None
             found = list(self._numbering.get(q.id, ()))
             if cut is not None:
-                found.append(Flag("truncated", _E, f"{where}在題庫結尾處被截斷（{cut[1]}）：「…{_tail(q)}」"))
+                found.append(Flag("truncated", _E, f"{place}在題庫結尾處被截斷（{cut[1]}）：「…{_tail(q)}」"))
             for check in QUESTION_CHECKS:
-                found.extend(check(q, where, truncated))
-            found.extend(damage_flags(q, where))
+                found.extend(check(q, place, truncated))
+            found.extend(damage_flags(q, place))
             flags = tuple(dict.fromkeys(q.flags + tuple(found)))
             questions.append(replace(q, flags=flags))
         return replace(chapter, questions=tuple(questions))
@@ -121,16 +120,16 @@ def _numbering_flags(bank: Bank) -> dict[str, list[Flag]]:
         for i, q in enumerate(chapter.questions):
             if i == 0 and q.number == 1 and highest:  # numbering restarts in this chapter
                 seen, highest = set(), 0
-            where = _where(chapter.number, q)
+            place = where(chapter.number, q)
             if q.number in seen:
                 flags.setdefault(q.id, []).append(
-                    Flag("duplicate-number", _W, f"{where}：題號{q.number}在前面已經出現過"))
+                    Flag("duplicate-number", _W, f"{place}：題號{q.number}在前面已經出現過"))
             elif q.number > highest + 1:
                 missing = f"第{highest + 1}題" if q.number == highest + 2 else f"第{highest + 1}–{q.number - 1}題"
-                flags.setdefault(q.id, []).append(Flag("numbering-gap", _W, f"{where}之前缺少{missing}"))
+                flags.setdefault(q.id, []).append(Flag("numbering-gap", _W, f"{place}之前缺少{missing}"))
             elif q.number < highest:
                 flags.setdefault(q.id, []).append(
-                    Flag("numbering-gap", _W, f"{where}排在第{highest}題之後，題號順序錯亂"))
+                    Flag("numbering-gap", _W, f"{place}排在第{highest}題之後，題號順序錯亂"))
             seen.add(q.number)
             highest = max(highest, q.number)
     return flags
@@ -275,7 +274,7 @@ def _differs(q: Question, value: str) -> bool:
 
 # -- helpers ------------------------------------------------------------------------------
 
-def _where(chapter: int, q: Question) -> str:
+def where(chapter: int, q: Question) -> str:
     """How a message names a question: 第10題, or 第2章第3題 when numbering restarts."""
     return f"第{chapter}章第{q.number}題" if q.id.startswith("c") else f"第{q.number}題"
 

@@ -4,7 +4,7 @@
 选项A…F, 答案, 解析 (and often 章节); judge answers are written 正确/错误.  This module
 holds that table's shape for both directions: :func:`bank_rows` (the writers in
 ``generator.bank.export``) and the header words and type names the reader
-(``generator.bank.spreadsheet``) recognises, in Simplified, Traditional and English.
+(``generator.read.sheet.reader``) recognises, in Simplified, Traditional and English.
 """
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Text from the guide's own files (glossary, errata, settings): what may be in it.
 
-Banks refuse control characters when they are decoded (generator.bank.decode); the YAML files
+Banks refuse control characters when they are decoded (generator.base.decode); the YAML files
 an editor writes could still carry them through escapes such as ``"\\x00"`` or ``"\\u0085"``.
 They would reach the pages as invisible or broken text (a NUL in the HTML, a C1 character that
 breaks YAML front matter), so they are refused with the file, entry and field that hold them.

@@ -16,13 +16,13 @@ from pathlib import Path
 import yaml
 
 from ..bank.lint import Linter
-from ..bank.load import corrected_bank
 from ..bank.model import Bank, Chapter, Page, Question
 from ..base.settings import Settings
 from ..links.glossary import Glossary, load_glossary
 from ..math.detect import Math, readable
 from ..math.editor_latex import check_editor_latex, check_latex_reading
 from ..math.katex import MathStash
+from ..read.load import corrected_bank
 from .chapter import RenderContext, render_chapter, render_home, render_report
 from .escape import escape
 from .index_pages import CrossLinks

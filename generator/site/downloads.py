@@ -12,8 +12,8 @@ from pathlib import Path
 
 from ..bank.export import ExportError, left_out, write_csv, write_xlsx
 from ..bank.lint import lint
-from ..bank.load import sources_modified
-from ..pages.anki import write_deck
+from ..read.load import sources_modified
+from ..exports.anki import write_deck
 from ..pages.paths import DOWNLOADS, download_path
 from ..pages.script import convert_bank
 

@@ -9,7 +9,7 @@ from typing import Any
 from ..pages.compose import Plan
 from .downloads import write_downloads
 from .pwa import write_offline_app
-from .search_index import complete_search_index
+from ..search.index import complete_search_index
 
 
 def finish_site(config: Any, plan: Plan, run: Callable) -> None:

@@ -23,8 +23,8 @@ from importlib.metadata import version as installed_version
 from pathlib import Path
 
 from ..base.errors import GuideError
-from .query_folding import INDEX_WORD
-from .segmenter import LATIN_ALNUM_CHAR
+from ..search.query_folding import INDEX_WORD
+from ..search.segmenter import LATIN_ALNUM_CHAR
 
 NAMESPACE = "studyGuide"
 CONSTANTS_JS = "assets/javascripts/constants.js"

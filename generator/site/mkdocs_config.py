@@ -24,7 +24,7 @@ from ..practice.data import bank_data, practice_script
 from .fsrs_asset import FSRS_JS, fsrs_script
 from .frontend import CONSTANTS_JS, check_material, constants_script, material_scripts
 from .logs import PLUGIN_LOG
-from .segmenter import write_user_dictionary
+from ..search.segmenter import write_user_dictionary
 
 # The iframe-worker shim as npm installs it (package.json); extra.polyfills names where
 # the site serves it.  Without a local copy Material's offline plugin loads it from a CDN.

@@ -30,9 +30,9 @@ from .mkdocs_config import (
 )
 from .output_folder import Staging, stage_mkdocs_output
 from .question_html import QuestionHtml
-from .search_exclusions import exclude_blocks, is_searched
-from .search_spoilers import mark_answer_blocks
-from .segmenter import search_terms
+from ..search.exclusions import exclude_blocks, is_searched
+from ..search.spoilers import mark_answer_blocks
+from ..search.segmenter import search_terms
 from .share import first_question_text
 from .skip_link import skip_to_first_question
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 import json
 import re
 
-from generator.bank.load import corrected_bank
 from generator.base.errors import GuideError
+from generator.read.load import corrected_bank
 
 from .truth import TRUTHS, Truth, differences
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 import pytest
 
 from generator.pages.compose import build_guide
-from generator.bank.load import load_bank
+from generator.read.load import load_bank
 from generator.pages.script import convert_bank
 from generator.base.settings import load_settings
 from tests.paths import BAD_BANKS, BUNDLED, GUIDE_SETTINGS, TEST_BANKS

@@ -91,8 +91,8 @@ class Seen(logging.Handler):
     def emit(self, record):
         seen.append((record.name, record.getMessage()))
 logging.getLogger("mkdocs.plugins.study-guide").addHandler(Seen())
-logging.getLogger("generator.bank.load").warning("a warning")
-logging.getLogger("generator.bank.load").debug("a debug line")
+logging.getLogger("generator.read.load").warning("a warning")
+logging.getLogger("generator.read.load").debug("a debug line")
 print(len(generator.handlers), generator.propagate, seen)
 """
 
@@ -100,4 +100,4 @@ print(len(generator.handlers), generator.propagate, seen)
 def test_the_generator_log_goes_to_mkdocs_once_routed_not_on_import():
     result = subprocess.run([sys.executable, "-c", ROUTED], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    assert result.stdout.splitlines() == ["0 True", "1 False [('generator.bank.load', 'a warning')]"]
+    assert result.stdout.splitlines() == ["0 True", "1 False [('generator.read.load', 'a warning')]"]

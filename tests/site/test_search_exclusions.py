@@ -1,4 +1,4 @@
-"""What search leaves out (generator.site.search_exclusions), on the bundled guide's pages as
+"""What search leaves out (generator.search.exclusions), on the bundled guide's pages as
 Python-Markdown writes them and as Material's search plugin then reads them."""
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from generator.pages.paths import (
 )
 from generator.pages.script import convert_interface
 from generator.pages.strings import UI
-from generator.site.search_exclusions import EXCLUDE, exclude_blocks, is_searched
+from generator.search.exclusions import EXCLUDE, exclude_blocks, is_searched
 from tests.paths import BUNDLED, ROOT
 
 

@@ -1,4 +1,4 @@
-"""The built site's search index completed (generator.site.search_index.complete_search_index), on
+"""The built site's search index completed (generator.search.index.complete_search_index), on
 the index Material's search and offline plugins write for the bundled guide."""
 from __future__ import annotations
 
@@ -13,8 +13,8 @@ import pytest
 
 from generator.base.errors import GuideError
 from generator.links.glossary import load_glossary
-from generator.site.search_index import SEARCH_WORKER_PRELUDE, complete_search_index
-from generator.site.segmenter import SEPARATOR
+from generator.search.index import SEARCH_WORKER_PRELUDE, complete_search_index
+from generator.search.segmenter import SEPARATOR
 from tests.paths import ROOT
 
 # A build whose plugin leaves Material's index as Material wrote it.

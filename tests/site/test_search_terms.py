@@ -6,10 +6,10 @@ import re
 import pytest
 
 from generator.links.glossary import Glossary, Term, load_glossary
-from generator.site.offline_search import index_script, worker_source
-from generator.site.query_folding import query_folding
-from generator.site.search_index import cuts_chinese_itself, dump_index, rewrite_index
-from generator.site.segmenter import SEPARATOR, ZWSP, Segmenter, search_terms, user_dictionary
+from generator.search.offline import index_script, worker_source
+from generator.search.query_folding import query_folding
+from generator.search.index import cuts_chinese_itself, dump_index, rewrite_index
+from generator.search.segmenter import SEPARATOR, ZWSP, Segmenter, search_terms, user_dictionary
 from tests.paths import GLOSSARY_FILE
 
 GLOSSARY = Glossary((

@@ -4,11 +4,11 @@ import re
 import markdown
 import pytest
 
-from generator.bank.load import load_bank
 from generator.bank.model import QuestionType as T
 from generator.pages.chapter import RenderContext, render_chapter
 from generator.pages.editions import answer_key, edition_switch, key_entries, writing_space
 from generator.pages.strings import UI
+from generator.read.load import load_bank
 from tests.inline_bank import parse_text
 from tests.paths import BUNDLED
 

@@ -4,8 +4,8 @@ import hashlib
 import pytest
 
 from generator.bank.export import dump_text
-from generator.bank.load import read_bank
 from generator.bank.model import QuestionType as T
+from generator.read.load import read_bank
 from tests.paths import BUNDLED, GOLDEN
 
 GOLDEN_DUMP = GOLDEN / "ai-trainer.txt"

@@ -6,9 +6,9 @@ import pytest
 
 from generator.bank.errata import load_errata
 from generator.bank.lint import lint
-from generator.bank.load import default_errata, load_bank, read_bank
 from generator.bank.model import INLINE_MATH, Severity
 from generator.bank.text_blocks import Code, split_blocks
+from generator.read.load import default_errata, load_bank, read_bank
 from tests.paths import BUNDLED, ROOT
 
 ERRATA = BUNDLED.with_name("errata.yml")

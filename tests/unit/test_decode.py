@@ -3,7 +3,7 @@ import codecs
 
 import pytest
 
-from generator.bank.decode import decode
+from generator.base.decode import decode
 from generator.base.errors import DecodeError
 
 TEXT = "一、單項選擇題\n1.（單選）數據\nA.甲B.乙\n答案：A\n"

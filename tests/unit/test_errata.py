@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.bank.errata import Correction, Entry, Errata, apply_errata, load_errata
-from generator.bank.load import load_bank, read_bank
 from generator.bank.model import DISPLAY_MATH, INLINE_MATH
 from generator.base.errors import ErrataError
+from generator.read.load import load_bank, read_bank
 from tests.inline_bank import parse_text
 from tests.paths import TEST_BANKS
 

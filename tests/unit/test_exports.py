@@ -13,12 +13,12 @@ from openpyxl import load_workbook
 
 from generator.bank.export import dumps_csv, dumps_json, left_out, write_csv, write_xlsx
 from generator.bank.lint import lint
-from generator.bank.load import load_bank, read_bank
 from generator.base.errors import ParseError
+from generator.exports.anki import FIELDS, write_deck
 from generator.links.glossary import load_glossary
-from generator.pages.anki import FIELDS, write_deck
 from generator.pages.script import convert_bank, convert_strings
 from generator.pages.strings import UI
+from generator.read.load import load_bank, read_bank
 from tests.inline_bank import parse_text
 from tests.paths import BUNDLED, ROOT
 from tests.paths import GLOSSARY_FILE as GLOSSARY

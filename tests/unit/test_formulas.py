@@ -9,9 +9,9 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.bank.load import load_bank, read_bank
 from generator.bank.model import DISPLAY_MATH, INLINE_MATH
 from generator.math.detect import SYMBOLS, FormulaError, Math, Text, plain_text, readable, readable_text, split_math
+from generator.read.load import load_bank, read_bank
 from tests.paths import BUNDLED, FORMULA_CASES
 
 CASES = yaml.safe_load(FORMULA_CASES.read_text(encoding="utf-8"))

@@ -4,6 +4,8 @@ import re
 import pytest
 
 from generator.base.errors import GuideError
+from generator.search.query_folding import INDEX_WORD
+from generator.search.segmenter import LATIN_ALNUM_CHAR
 from generator.site.frontend import (
     MESSAGE_TYPES,
     SENTINEL,
@@ -12,8 +14,6 @@ from generator.site.frontend import (
     material_internals,
     material_scripts,
 )
-from generator.site.query_folding import INDEX_WORD
-from generator.site.segmenter import LATIN_ALNUM_CHAR
 from tests.paths import ROOT
 
 SCRIPTS = ROOT / "overrides" / "assets" / "javascripts"

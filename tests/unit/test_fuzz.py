@@ -46,14 +46,14 @@ from hypothesis import strategies as st
 from mkdocs.utils.yaml import yaml_load
 
 from generator.bank import fields as F
-from generator.bank.layout import JUDGED_LINE, detect_layout
-from generator.bank.load import load_bank, read_bank
 from generator.bank.model import Bank, Chapter, Question, QuestionType
-from generator.bank.parse import parse
 from generator.bank.spans import HTML_TABLE
 from generator.bank.text_blocks import Code, Prose, Table, _special_spans, split_blocks
 from generator.base.errors import GuideError, ParseError
 from generator.pages.chapter import RenderContext, render_chapter, render_home, render_report
+from generator.read.load import load_bank, read_bank
+from generator.read.text.layout import JUDGED_LINE, detect_layout
+from generator.read.text.parse import parse
 from tests.paths import BUNDLED, ROOT
 
 SHORT = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -158,7 +158,7 @@ _FULLWIDTH = dict(zip("ABCDEF", "ＡＢＣＤＥＦ", strict=True))
 
 
 def _label(letter: str) -> str:
-    """Any label form of generator.bank.layout for ``letter``, and a task-list box."""
+    """Any label form of generator.read.text.layout for ``letter``, and a task-list box."""
     either = f"[{letter}{_FULLWIDTH[letter]}{letter.lower()}]"
     form = rf"(?:[(（]\s*{either}\s*[)）]|{either}\s*[.．、:：)）]|{either}[ \t]+)"
     box = r"[ \t]*[-*+][ \t]+\[[ xX]\][ \t]*"

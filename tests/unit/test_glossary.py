@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.bank.load import read_bank
 from generator.bank.model import INLINE_MATH
-from generator.bank.parse import parse
 from generator.base.errors import ConfigError
 from generator.links.glossary import Glossary, Term, load_glossary
 from generator.links.terms import suggest_terms, term_questions
+from generator.read.load import read_bank
+from generator.read.text.parse import parse
 from tests.paths import BUNDLED, GLOSSARY_FILE
 
 

@@ -18,7 +18,6 @@ from pathlib import Path
 import pytest
 import yaml
 
-from generator.bank.load import load_bank
 from generator.bank.model import Page
 from generator.base.errors import ConfigError
 from generator.base.settings import load_settings
@@ -28,6 +27,7 @@ from generator.math.editor_latex import check_editor_latex
 from generator.math.katex import default_renderer
 from generator.math.to_text import MAX_DEPTH, LatexReadError, latex_text, read_latex
 from generator.pages.compose import _with_front_matter
+from generator.read.load import load_bank
 from tests.paths import BUNDLED
 
 HOSTILE = Path(__file__).resolve().parents[1] / "hostile"

@@ -22,8 +22,8 @@ from collections.abc import Iterator
 import pytest
 
 from benchmarks.hostile import PLAIN, PROSE, SHAPES, check, render, render_all
-from generator.bank.load import read_bank
 from generator.base.intervals import Intervals
+from generator.read.load import read_bank
 
 BUDGET = 60.0  # seconds for check and render together: linear time takes a few (more on a busy machine)
 
@@ -110,7 +110,7 @@ def test_the_budget_stops_a_quadratic_regex():
 def _audited():
     from generator.bank.lint import GLUED_OPTION
     from generator.math.detect import NEVER_MATH
-    from generator.site.segmenter import BLOCK_TAG_SPACE
+    from generator.search.segmenter import BLOCK_TAG_SPACE
 
     n = 200_000
     return [

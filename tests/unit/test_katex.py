@@ -12,7 +12,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks.browser import CHROMIUM, launch
-from generator.bank.load import load_bank, read_bank
 from generator.base.errors import GuideError
 from generator.math.detect import SYMBOLS, FormulaError, Math, split_math
 from generator.math.katex import (
@@ -24,6 +23,7 @@ from generator.math.katex import (
     katex_assets,
     math_html,
 )
+from generator.read.load import load_bank, read_bank
 from tests.paths import BUNDLED, FORMULA_CASES, ROOT
 
 CASES = yaml.safe_load(FORMULA_CASES.read_text(encoding="utf-8"))

@@ -1,11 +1,11 @@
-"""One test per layout recogniser (generator.bank.layout), each written from its description.
+"""One test per layout recogniser (generator.read.text.layout), each written from its description.
 
 Every bank here is small and made up for the rule it tests, so no rule is tuned to one file.
 """
 import pytest
 
-from generator.bank.layout import NUMBERINGS, OPTION_FORMS, detect_layout
 from generator.bank.model import QuestionType as T
+from generator.read.text.layout import NUMBERINGS, OPTION_FORMS, detect_layout
 from tests.inline_bank import parse_text
 from tests.linear import assert_linear
 
@@ -285,7 +285,7 @@ def test_a_numbered_list_in_an_explanation_stays_there_when_a_key_gives_the_answ
 
 def test_points_from_a_section_heading_survive_the_json_export(tmp_path):
     from generator.bank.export import dumps_json
-    from generator.bank.load import read_bank
+    from generator.read.load import read_bank
 
     bank = parse_text("一、单选题（共1题，每题2分）\n1. 甲\nA. 甲\nB. 乙\n答案：A\n")
     (tmp_path / "b.json").write_text(dumps_json(bank), encoding="utf-8")

@@ -1,4 +1,4 @@
-"""The quick line-start scan (generator.bank.line_scan.LineScan) finds what its pattern finds.
+"""The quick line-start scan (generator.read.text.line_scan.LineScan) finds what its pattern finds.
 
 Checked for every pattern the parser scans so, on bank-like text dense with line starts,
 headings, furniture and markup, from any start.
@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from generator.bank.answer_key import KEY_HEADING_SCAN
-from generator.bank.layout import HEADING_QUESTION_SCAN
-from generator.bank.line_scan import LineScan
-from generator.bank.sections import CASE_SCAN, FURNITURE_SCAN, HEADING_SCANS, MARKUP_SCAN
+from generator.read.text.answer_key import KEY_HEADING_SCAN
+from generator.read.text.layout import HEADING_QUESTION_SCAN
+from generator.read.text.line_scan import LineScan
+from generator.read.text.sections import CASE_SCAN, FURNITURE_SCAN, HEADING_SCANS, MARKUP_SCAN
 
 SCANS = [*HEADING_SCANS, FURNITURE_SCAN, MARKUP_SCAN, CASE_SCAN, KEY_HEADING_SCAN, HEADING_QUESTION_SCAN]
 PIECES = [" ", "\t", "　", "# ", "### ", "#", "第一章", "第2節 ", "一、", "二、单选题", "标题", "案例一",

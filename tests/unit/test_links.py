@@ -6,11 +6,11 @@ from dataclasses import replace
 
 import pytest
 
-from generator.bank.load import read_bank
-from generator.bank.parse import parse
 from generator.links.glossary import Glossary, Term, load_glossary
 from generator.links.references import find_references
 from generator.links.related import related_questions
+from generator.read.load import read_bank
+from generator.read.text.parse import parse
 from tests.paths import BUNDLED, GLOSSARY_FILE
 
 GLOSSARY = Glossary(tuple(Term(slug, term, (), "定義") for slug, term in [

@@ -4,8 +4,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.bank.lint import lint
-from generator.bank.load import read_bank
 from generator.bank.model import Severity
+from generator.read.load import read_bank
 from tests.inline_bank import parse_text
 from tests.paths import TEST_BANKS
 

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import posixpath
 
-from generator.bank.load import load_bank
 from generator.pages.paths import (
     GLOSSARY_PAGE,
     HOME_PAGE,
@@ -13,6 +12,7 @@ from generator.pages.paths import (
     chapter_path,
     question_link,
 )
+from generator.read.load import load_bank
 from tests.paths import BUNDLED
 
 BANK = load_bank(BUNDLED)

@@ -6,9 +6,9 @@ from dataclasses import replace
 import pytest
 from py_mini_racer import MiniRacer
 
-from generator.bank.load import corrected_bank
 from generator.bank.model import Option, Position, Question, QuestionType
 from generator.practice.data import bank_data, decimals_asked, practice_record, practice_script, question_hash
+from generator.read.load import corrected_bank
 from tests.paths import BUNDLED
 
 

@@ -6,9 +6,9 @@ import re
 import pytest
 
 from generator.links.glossary import Glossary, Term
+from generator.search.query_folding import INDEX_WORD, IndexWords, fold_query
+from generator.search.segmenter import SEPARATOR, ZWSP, search_terms
 from generator.site.frontend import SENTINEL, constants_script
-from generator.site.query_folding import INDEX_WORD, IndexWords, fold_query
-from generator.site.segmenter import SEPARATOR, ZWSP, search_terms
 from tests.paths import ROOT
 
 SCRIPT = ROOT / "overrides" / "assets" / "javascripts" / "query-folding.js"

@@ -1,10 +1,10 @@
 """Quick tests skip only what the full tests reject.
 
-- The parser's test for a candidate question (generator.bank.parse._QUESTION_SIGN): text
+- The parser's test for a candidate question (generator.read.text.parse._QUESTION_SIGN): text
   holding none of its characters shows no sign of a question, by any of the full tests.  A
   sign form added later without its character (a type bracket "〔單選〕", a marker "Key:")
   would make it reject real questions; text made of everything else finds that.
-- The layout's scans of option labels and line numbers (generator.bank.layout) find what
+- The layout's scans of option labels and line numbers (generator.read.text.layout) find what
   their recognisers find without the lookaheads that pass over other text quickly.
 """
 from __future__ import annotations
@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.bank import fields as F
-from generator.bank import layout as L
-from generator.bank.layout import OPTION_FORMS, _option_pattern
-from generator.bank.parse import _QUESTION_SIGN
+from generator.read.text import layout as L
+from generator.read.text.layout import OPTION_FORMS, _option_pattern
+from generator.read.text.parse import _QUESTION_SIGN
 
 # Pieces of bank text without a sign character: look-alike brackets, letters past F, marker
 # words without 答, judge tokens, type words, Markdown, digits and blanks

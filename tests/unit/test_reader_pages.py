@@ -12,7 +12,7 @@ from generator.pages.chapter import RenderContext, render_question
 from generator.pages.reader_strings import SCRIPT_KEYS, reader_strings_script
 from generator.pages.script import convert_strings
 from generator.pages.strings import UI
-from generator.site.search_spoilers import MARK, mark_answer_blocks
+from generator.search.spoilers import MARK, mark_answer_blocks
 from tests.inline_bank import parse_text
 from tests.unit.test_answer_key import html
 

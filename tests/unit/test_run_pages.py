@@ -6,11 +6,11 @@ from dataclasses import replace
 import pytest
 from py_mini_racer import MiniRacer
 
-from generator.bank.load import corrected_bank
 from generator.bank.model import QuestionType
 from generator.pages.run_pages import RUN_KINDS, exam_points, heading_points, run_page_markdown
 from generator.pages.run_strings import RUN_UI, run_strings, run_strings_script
 from generator.pages.strings import UI
+from generator.read.load import corrected_bank
 from generator.site.question_html import question_blocks, questions_script
 from tests.paths import BUNDLED
 

@@ -4,7 +4,6 @@ from dataclasses import fields, replace
 import pytest
 import yaml
 
-from generator.bank.load import load_bank
 from generator.bank.model import DISPLAY_MATH, INLINE_MATH, Bank, Chapter, Flag, Option, Question, Stray
 from generator.base.errors import ConfigError
 from generator.base.settings import load_settings
@@ -22,6 +21,7 @@ from generator.pages.script import (
     theme_language,
 )
 from generator.pages.strings import UI
+from generator.read.load import load_bank
 from tests.inline_bank import parse_text
 from tests.paths import BUNDLED, GUIDE_SETTINGS
 

@@ -6,8 +6,8 @@ import io
 
 import pytest
 
-from generator.bank.load import read_bank
 from generator.base.errors import ParseError
+from generator.read.load import read_bank
 
 SIMPLIFIED = ("题目,A,B,C,D,E,F,正确答案,答案解析,题型,章节\r\n"
               "下列是质数的是,4,6,7,8,9,10,C,7 是质数,单选题,第一章 数\r\n"

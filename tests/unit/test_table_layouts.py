@@ -8,11 +8,11 @@ import textwrap
 import pytest
 
 from generator.bank.errata import apply_errata, load_errata
-from generator.bank.layout import describe
 from generator.bank.lint import lint
-from generator.bank.load import load_bank, read_bank
-from generator.bank.table_layout import cell_separator
 from generator.base.errors import ErrataError, ParseError
+from generator.read.load import load_bank, read_bank
+from generator.read.sheet.table_layout import cell_separator
+from generator.read.text.layout import describe
 
 
 def csv_bank(tmp_path, text: str, name: str = "bank.csv"):

@@ -9,9 +9,9 @@ from docx.oxml import parse_xml
 from docx.shared import RGBColor
 
 from generator import cli
-from generator.bank.layout import describe
-from generator.bank.load import load_bank, read_bank
-from generator.bank.word_emphasis import Emphasis, colour_family
+from generator.read.load import load_bank, read_bank
+from generator.read.text.layout import describe
+from generator.read.word.emphasis import Emphasis, colour_family
 from tests import word_docs as wd
 
 RED = RGBColor(0xFF, 0x00, 0x00)
@@ -89,7 +89,7 @@ def test_several_options_set_apart_make_a_multiple_choice_answer(tmp_path):
 
 
 def test_answers_set_directly_are_what_the_parser_makes_of_them(tmp_path, monkeypatch):
-    from generator.bank import word_bank
+    from generator.read.word import reader as word_bank
     doc = wd.new()
     question(doc, 1, "下列哪个是质数？", ["4", "7", "9"], "B")
     question(doc, 2, "地球是圆的。", ["正确", "错误"], "A")

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from generator.bank import load
-from generator.bank.load import load_bank, read_bank
-from generator.bank.word_numbering import chinese_numeral, format_number
 from generator.base.errors import BankFileError, ParseError
+from generator.read import load
+from generator.read.load import load_bank, read_bank
+from generator.read.word.numbering import chinese_numeral, format_number
 from tests import word_docs as wd
 
 DECIMAL_THEN_LETTERS = [wd.level(0, "decimal", "%1."), wd.level(1, "upperLetter", "%2.")]
@@ -164,8 +164,8 @@ def test_levels_restart_under_a_new_higher_level_and_legal_numbers(tmp_path):
     wd.numbered(doc, "乙", 50, 1)
     wd.numbered(doc, "多选题", 50)
     wd.numbered(doc, "丙", 50, 1)
-    from generator.bank.word_bank import neutral_text
-    from generator.bank.word_text import read_docx
+    from generator.read.word.paragraphs import read_docx
+    from generator.read.word.reader import neutral_text
 
     data = wd.save(doc, tmp_path / "b.docx").read_bytes()
     assert neutral_text(read_docx(data, "b.docx", 2**30), "b.docx").text.splitlines() == [
@@ -281,8 +281,8 @@ def test_a_folder_holding_a_word_bank_is_never_an_output(tmp_path):
 
 
 def test_control_characters_in_a_document_are_refused_naming_the_paragraph():
-    from generator.bank.word_bank import neutral_text
-    from generator.bank.word_text import Paragraph, WordDocument
+    from generator.read.word.paragraphs import Paragraph, WordDocument
+    from generator.read.word.reader import neutral_text
 
     document = WordDocument("", (Paragraph("1. 甲", 0, 1), Paragraph("A. \x02x\x03", 0, 2)))
     with pytest.raises(ParseError) as error:
@@ -301,8 +301,8 @@ def test_odd_numbering_definitions_never_stop_the_reading(tmp_path):
     wd.numbered(doc, "一条说明", 30, 1)
     wd.numbered(doc, "乙？ A. 1 B. 2 答案：B", 31)
     wd.numbered(doc, "丙", 30, 2)
-    from generator.bank.word_bank import neutral_text
-    from generator.bank.word_text import read_docx
+    from generator.read.word.paragraphs import read_docx
+    from generator.read.word.reader import neutral_text
 
     data = wd.save(doc, tmp_path / "b.docx").read_bytes()
     assert neutral_text(read_docx(data, "b.docx", 2**30), "b.docx").text.splitlines() == [
@@ -347,7 +347,7 @@ def test_any_numbered_document_reads_as_a_bank_or_a_message(tmp_path, formats, p
     else:
         assert all(1 <= q.position.line <= len(paragraphs) for q in bank.questions)
     # Top-level numbers of the decimal level count on by one, whichever list they are in (21 restarts at 5).
-    from generator.bank.word_text import read_docx
+    from generator.read.word.paragraphs import read_docx
 
     if formats[0] == "decimal":
         lines = [b.text for b in read_docx(path.read_bytes(), "any.docx", 2**30).blocks]
@@ -420,7 +420,7 @@ def test_a_drawing_with_a_fallback_copy_leaves_one_placeholder_and_deleted_text_
     paragraph._p.append(wd.parse_xml(
         f'<w:del {wd.W} w:id="1" w:author="x"><w:r><w:delText>旧</w:delText></w:r></w:del>'))
     paragraph._p.append(wd.parse_xml(f'<w:ins {wd.W} w:id="2" w:author="x"><w:r><w:t>新</w:t></w:r></w:ins>'))
-    from generator.bank.word_text import read_docx
+    from generator.read.word.paragraphs import read_docx
 
     data = wd.save(doc, tmp_path / "b.docx").read_bytes()
     assert [b.text for b in read_docx(data, "b.docx", 2**30).blocks] == ["1. 看图：[图片]新"]
@@ -440,7 +440,7 @@ def test_a_list_defined_by_a_numbering_style_counts_in_that_styles_list(tmp_path
     wd.numbered(doc, "甲", 10)
     wd.numbered(doc, "乙", 11)
     wd.numbered(doc, "丙", 11)
-    from generator.bank.word_text import read_docx
+    from generator.read.word.paragraphs import read_docx
 
     data = wd.save(doc, tmp_path / "b.docx").read_bytes()
     assert [b.text for b in read_docx(data, "b.docx", 2**30).blocks] == ["1) 甲", "2) 乙", "3) 丙"]

@@ -1,7 +1,7 @@
 /* Search results keep answers to themselves in the practice edition.
  *
  * Every block of a folded answer (answer line, explanation, editor's note) reaches the
- * search index holding an empty <sup> (generator/site/search_spoilers.py; the index
+ * search index holding an empty <sup> (generator/search/spoilers.py; the index
  * drops the zero-width space it holds on the page), and Material shows of a result only the blocks
  * the query was found in.  Each such block of a result is marked "guide-spoiler";
  * guide.css hides them while the page is in the practice edition (<html

@@ -15,18 +15,18 @@ from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 
+from ..bank.errata import MathCheck, apply_errata, load_errata
+from ..bank.lint import lint
+from ..bank.model import Bank
+from ..bank.repair import repair
+from ..base.decode import decode
 from ..base.errors import BankFileError, ParseError
 from ..base.files import MB, read_regular_file
-from .decode import decode
-from .errata import MathCheck, apply_errata, load_errata
-from .json_bank import looks_like_export, read_json_bank
-from .lint import lint
-from .model import Bank
+from .json.reader import looks_like_export, read_json_bank
 from .office_package import check_unpacked_size
-from .parse import parse
-from .repair import repair
-from .spreadsheet import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
-from .word_bank import read_word_bank
+from .sheet.reader import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
+from .text.parse import parse
+from .word.reader import read_word_bank
 
 ERRATA_FILE = "errata.yml"
 # Banks larger than this are refused: 200 MB is a hundred times the largest bank seen, and
@@ -82,9 +82,9 @@ def sources_modified(path: Path, errata: Path | None = None) -> float:
 def read_bank(path: Path) -> Bank:
     """The bank file at ``path`` as its author wrote it, by what the file holds (not its name):
 
-    an .xlsx workbook or a CSV table (``generator.bank.spreadsheet``), a Word document
-    (``generator.bank.word_bank``: question tables read like a spreadsheet, else its text
-    parsed as a text bank's), this project's JSON export (``generator.bank.json_bank``),
+    an .xlsx workbook or a CSV table (``generator.read.sheet.reader``), a Word document
+    (``generator.read.word.reader``: question tables read like a spreadsheet, else its text
+    parsed as a text bank's), this project's JSON export (``generator.read.json.reader``),
     else text: decoded, repaired and parsed.
     """
     source = str(path)
@@ -112,7 +112,7 @@ def read_bank(path: Path) -> Bank:
 
 def _text_bank(text: str, source: str, slug: str, answers: Mapping[int, str] | None = None) -> Bank:
     """Decoded text (of a text file, or a Word document's) repaired and parsed (``answers``:
-    see :func:`generator.bank.parse.parse`)."""
+    see :func:`generator.read.text.parse.parse`)."""
     repaired = repair(text)
     bank = parse(repaired.text, source, slug, repaired.offsets, text, answers)
     return replace(bank, repairs=repaired.count)

@@ -18,17 +18,17 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import chain
 
-from ..base.errors import ParseError
-from ..base.numerals import chinese_number
-from ..base.text import clip
-from . import fields as F
+from ...bank import fields as F
+from ...bank.ids import question_ids
+from ...bank.model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
+from ...bank.repair import OffsetMap
+from ...bank.spans import code_and_table_spans
+from ...base.errors import ParseError
+from ...base.numerals import chinese_number
+from ...base.text import clip
 from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys
-from .ids import assign_ids as _assign_ids  # noqa: F401  (spreadsheet.py imports it from here)
-from .ids import question_ids
 from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
 from .lists import numbered_lists
-from .model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
-from .repair import OffsetMap
 from .sections import (
     ANSWER_SUMMARY,
     CASE_SCAN,
@@ -41,9 +41,8 @@ from .sections import (
     POINTS,
     front_matter,
 )
-from .spans import code_and_table_spans
 
-QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.bank.layout
+QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.read.text.layout
 _NEWLINE = re.compile("\n")
 _FIELD_MARK = re.compile(f"{F.ANSWER_MARK.pattern}|{F.EXPLANATION_MARK.pattern.replace('bold', 'xbold')}")
 _H1 = re.compile(r"[ \t]*#[ \t]")
@@ -172,7 +171,7 @@ class _Scanner:
         code = code_and_table_spans(text)
         self.opaque, self.opaque_starts = code, [s for s, _ in code]
         # Answer keys take no question boundary either: their "1.A 2.C" are no questions.
-        # each form of line heading (as generator.bank.sections lists them), found once
+        # each form of line heading (as generator.read.text.sections lists them), found once
         self.headings = [list(scan.finditer(text)) for scan in HEADING_SCANS]
         self.keys = [k for k in find_keys(text, chain(*self.headings), self.layout.numbering.pattern)
                      if not self._in_opaque(k.start, k.end)]

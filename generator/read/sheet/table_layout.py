@@ -18,15 +18,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ..base.errors import ParseError
-from .model import Option, QuestionType
-from .rows import OPTION_LETTERS
+from ...bank.model import Option, QuestionType
+from ...bank.rows import OPTION_LETTERS
+from ...base.errors import ParseError
 
 SEPARATORS = ("&", "|", "｜", "#", ";", "；", "\n")
 SEPARATOR_NAMES = {"\n": "a line break"}
 # A code in a type column: a short run of digits or Latin letters (a type name is words)
 TYPE_CODE = re.compile(r"[0-9]{1,3}|[A-Za-z]{1,3}")
-JUDGE_CODES = ("0", "1")  # a judge answer written as a code: which is true, the bank does not say
 _LABEL = re.compile(r"[(（]?([A-J])[)）.．、:：]\s*")
 SHOWN_ROWS = 6  # rows a message names before "…"
 

@@ -24,8 +24,8 @@ from ..bank.model import Bank, Chapter, Question, QuestionType
 from ..bank.text_blocks import Code, Table, split_blocks
 from ..links.glossary import Glossary
 from ..math.detect import Math, split_math
-from .index_pages import CrossLinks
-from .script import convert_text
+from ..pages.index_pages import CrossLinks
+from ..pages.script import convert_text
 
 FIELDS = ("Question", "Answer", "Explanation", "Notes", "Source")
 _TEX_DELIMITERS = ("\\(", "\\[", "\\)", "\\]")  # Anki's MathJax delimiters, which a bank may write itself

@@ -1,7 +1,7 @@
 """A Word document (.docx) -> its paragraphs and tables as a reader sees them.
 
 What Word shows but the paragraph's text does not hold is put in: the number of an
-automatically numbered paragraph (``generator.bank.word_numbering``), a soft line break
+automatically numbered paragraph (``generator.read.word.numbering``), a soft line break
 as a line break, a tab as a tab, underlined spaces as a blank, a symbol font's check mark
 as ✓.  Headings say their level.  Deleted text, field codes and text boxes are left out; a
 picture leaves a placeholder.  Every paragraph of the body and every table row gets a
@@ -17,10 +17,10 @@ from typing import Any
 
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
 
-from ..base.errors import ParseError
-from .office_package import Package, check_unpacked_size, clark
-from .word_emphasis import EmphasisSpan, EmphasisStyles
-from .word_numbering import Numbering
+from ...base.errors import ParseError
+from ..office_package import Package, check_unpacked_size, clark
+from .emphasis import EmphasisSpan, EmphasisStyles
+from .numbering import Numbering
 
 _HEADING_NAME = re.compile(r"^(?:heading|标题|標題)\s*([1-9])$", re.IGNORECASE)
 _M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"

@@ -10,7 +10,7 @@ lines read as a key: entries, blank lines, sub-headings (``一、单选题``) an
 explanations of its entries; the first line that starts with a number but is no entry (a
 question) ends it, and the headings just before that line go back to the bank.
 
-Entries are matched to questions by the parser (generator.bank.parse) by number, group
+Entries are matched to questions by the parser (generator.read.text.parse) by number, group
 by group when the key has one sub-heading per section.
 """
 from __future__ import annotations
@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 
-from .fields import EXPLANATION_MARK
+from ...bank.fields import EXPLANATION_MARK
 from .line_scan import LineScan
 
 KEY_HEADING = re.compile(
@@ -77,7 +77,7 @@ class AnswerKey:
 def find_keys(text: str, headings: Iterable[re.Match[str]], question: re.Pattern[str] | None = None
               ) -> list[AnswerKey]:
     """Every answer key in ``text``, in order; ``headings`` are the line headings in it (as
-    generator.bank.sections finds them), whose titles a key's sub-headings may repeat;
+    generator.read.text.sections finds them), whose titles a key's sub-headings may repeat;
     ``question`` is how the bank numbers its questions ("第3題"): a line starting so, or
     with a number, and no entry, ends a key."""
     keys: list[AnswerKey] = []

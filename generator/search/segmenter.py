@@ -3,7 +3,7 @@
 Material's search plugin cuts the index's Chinese with jieba, which also knows every
 Chinese spelling of the glossary (:func:`user_dictionary`, given to the plugin as
 ``jieba_dict_user``), so the terms of the field are found whole.  :class:`Segmenter` marks
-the words that Material's cut misses (generator.site.search_index says when) with
+the words that Material's cut misses (generator.search.index says when) with
 zero-width spaces, which the index's separator (:data:`SEPARATOR`) treats as spaces and
 readers never see: Traditional Chinese cut on its Simplified form, and English terms the
 bank runs together split into the words of the glossary's spelling.

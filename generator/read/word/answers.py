@@ -1,7 +1,7 @@
 """Answers a Word bank marks by formatting: the right option red, highlighted, bold or
 underlined while the others are plain.
 
-The rule is the document's, decided once: an emphasis (``generator.bank.word_emphasis``)
+The rule is the document's, decided once: an emphasis (``generator.read.word.emphasis``)
 marks answers when it sets some but not all of a question's options apart in at least half
 of the questions that have options.  So a document whose options are all bold, or with one
 bold word somewhere, gives no answers; emphasis in a stem is never looked at.  Within a
@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from .fields import FULLWIDTH_LETTERS, normalise_answer
-from .model import Bank, Question, QuestionType
-from .word_emphasis import Emphasis, EmphasisSpan
+from ...bank.fields import FULLWIDTH_LETTERS, normalise_answer
+from ...bank.model import Bank, Question, QuestionType
+from .emphasis import Emphasis, EmphasisSpan
 
 # The label just before an option's text: "A." "B、" "(c)" "Ｄ．" "2." (options numbered
 # 1.–6.), with blanks or bold after it.

@@ -1,6 +1,6 @@
 """Numbered lists that are no questions: a preamble's or a chapter intro's "1. 考試時間…".
 
-Pure: the parser (generator.bank.parse) passes its candidates and says which of them
+Pure: the parser (generator.read.text.parse) passes its candidates and says which of them
 look like questions; this module only groups them into runs and judges the runs.
 """
 from __future__ import annotations
@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from functools import cache
 from typing import Protocol
 
-from .fields import type_from_words
+from ...bank.fields import type_from_words
 
 
 class Candidate(Protocol):

@@ -1,6 +1,6 @@
 """Section recognisers: chapter headings, the points a heading gives, and page furniture.
 
-Each pattern names what it matches; the parser (generator.bank.parse) decides which
+Each pattern names what it matches; the parser (generator.read.text.parse) decides which
 headings start chapters.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ LINE_HEADINGS = (
                r"(?P<title>[^\n。；]{0,40}?)[ \t]*$"),
     re.compile(r"(?m)^[ \t　]*[一二三四五六七八九十]{1,3}[、.．][ \t　]*(?P<title>[^\n。；：:]{1,40}?)[ \t]*$"),
 )
-HEADING_SCANS = tuple(LineScan(p) for p in LINE_HEADINGS)  # their whole-text scans (generator.bank.line_scan)
+HEADING_SCANS = tuple(LineScan(p) for p in LINE_HEADINGS)  # their whole-text scans (generator.read.text.line_scan)
 # A heading inside running text (一、 or 第一章), title, then straight into question 1 (or N).
 INLINE_HEADING = re.compile(  # the lookahead, the first characters of either form, makes the scan quick
     r"(?=[一二三四五六七八九十第])(?:(?P<numeral>[一二三四五六七八九十]{1,3})、"

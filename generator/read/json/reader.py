@@ -8,9 +8,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..base.errors import ParseError
-from ..base.text import quoted
-from .model import Bank, Chapter, Option, Position, Question, QuestionType
+from ...bank.model import Bank, Chapter, Option, Position, Question, QuestionType
+from ...base.errors import ParseError
+from ...base.text import quoted
 
 _TYPES = ", ".join(t.value for t in QuestionType)
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import codecs
 import re
 
-from ..base.errors import DecodeError
+from .errors import DecodeError
 
 _LINE_ENDS = re.compile(r"\r\n?|[\f\v\x85\u2028\u2029]")
 # Control bytes never occur in text: a file with them is binary, not a bank.  Keeping

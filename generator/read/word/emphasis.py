@@ -1,7 +1,7 @@
 """How a Word run of text stands out: coloured, highlighted, shaded, bold or underlined.
 
 Question banks kept in Word often mark the right option by its look alone (red, bold, a
-yellow highlight); :mod:`generator.bank.word_answers` reads answers from that.  Here a run's
+yellow highlight); :mod:`generator.read.word.answers` reads answers from that.  Here a run's
 look is resolved as Word resolves it, small: the paragraph style (and the styles it is based
 on), then the run's character style, then the run's own properties, each overriding what
 came before.  Document defaults are left out: what every paragraph has marks nothing.
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import Any
 
-from .office_package import clark
+from ..office_package import clark
 
 _RPR, _PPR, _RSTYLE, _VAL = clark("w:rPr"), clark("w:pPr"), clark("w:rStyle"), clark("w:val")
 _B, _U, _COLOR, _HIGHLIGHT, _SHD = clark("w:b"), clark("w:u"), clark("w:color"), clark("w:highlight"), clark("w:shd")
@@ -127,7 +127,7 @@ class EmphasisStyles:
     """The emphasis a run has through its styles and its own properties.
 
     ``chain`` gives a style and the styles it is based on, nearest first (see
-    ``generator.bank.word_text``); what each pair of paragraph and character style gives is
+    ``generator.read.word.paragraphs``); what each pair of paragraph and character style gives is
     worked out once."""
 
     def __init__(self, chain: Callable[[str | None], Iterator[Any]]) -> None:

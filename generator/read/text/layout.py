@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from itertools import chain
 
-from .fields import (
+from ...bank.fields import (
     ANSWER,
     ANSWER_MARK,
     ASCII_LETTER,
@@ -31,8 +31,8 @@ from .fields import (
     TASK_ITEM,
     has_options,
 )
+from ...bank.model import Bank, LayoutReport, TableReport
 from .line_scan import LineScan
-from .model import Bank, LayoutReport, TableReport
 
 # "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
 # digit may follow only "．" ("3．1KB等于…"), and the parser takes that only at a line start

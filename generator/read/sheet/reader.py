@@ -8,8 +8,8 @@ rows without a number are numbered in order, a row without a type gets one from 
 options and answer, and a row without a chapter stays in the chapter above it.  A
 workbook's every worksheet with a header is read.  What a table writes its own way (options
 inside one cell, type codes, answers as the options' text) is decided over all its rows
-(``generator.bank.table_layout``).  CSV is read as UTF-8 (with or without BOM) or GB18030.
-Word tables with such a header are read here too (``generator.bank.word_bank``).
+(``generator.read.sheet.table_layout``).  CSV is read as UTF-8 (with or without BOM) or GB18030.
+Word tables with such a header are read here too (``generator.read.word.reader``).
 """
 from __future__ import annotations
 
@@ -22,11 +22,9 @@ from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any
 
-from ..base.errors import ParseError
-from ..base.text import quoted
-from .decode import decode
-from .fields import (
+from ...bank.fields import (
     BLANK,
+    JUDGE_CODES,
     TYPE_KEYWORDS,
     choice_letters,
     judge_value,
@@ -35,9 +33,9 @@ from .fields import (
     type_from_words,
     worded_letters,
 )
-from .model import Bank, Chapter, Option, Position, Question, QuestionType, Stray, TableReport
-from .parse import _assign_ids as assign_ids  # q7, or c2-q7 when numbering restarts per chapter
-from .rows import (
+from ...bank.ids import assign_ids  # q7, or c2-q7 when numbering restarts per chapter
+from ...bank.model import Bank, Chapter, Option, Position, Question, QuestionType, Stray, TableReport
+from ...bank.rows import (
     ALIASES,
     ENGLISH_TYPES,
     HEADERS,
@@ -48,8 +46,10 @@ from .rows import (
     header_key,
     unguarded,
 )
+from ...base.decode import decode
+from ...base.errors import ParseError
+from ...base.text import quoted
 from .table_layout import (
-    JUDGE_CODES,
     TYPE_CODE,
     CodedRow,
     Shows,

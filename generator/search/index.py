@@ -1,7 +1,7 @@
 """Material's search index rewritten: its words cut where Material cannot, written compactly.
 
 Material's search plugin writes ``search/search_index.json`` with Chinese cut by jieba,
-which also knows every Chinese spelling of the glossary (generator.site.segmenter), so
+which also knows every Chinese spelling of the glossary (generator.search.segmenter), so
 the terms of the field are found whole.  :func:`rewrite_index` then adds what Material
 cannot do, and :func:`complete_search_index` writes the result back:
 
@@ -13,7 +13,7 @@ cannot do, and :func:`complete_search_index` writes the result back:
   finds them.
 - **Compact**: UTF-8, no ``\\uXXXX`` escapes, no spaces; zero-width spaces only where a
   separator is not already there.
-- **Query folding**: the tables the browser folds a query with (generator.site.query_folding)
+- **Query folding**: the tables the browser folds a query with (generator.search.query_folding)
   go into the index's ``config.fold``.
 """
 from __future__ import annotations
@@ -25,8 +25,8 @@ from typing import Any
 
 from ..links.glossary import Glossary
 from ..pages.script import HANT
-from .frontend import constants_script
-from .offline_search import index_script, worker_source
+from ..site.frontend import constants_script
+from .offline import index_script, worker_source
 from .query_folding import IndexWords, fold_query
 from .segmenter import SEPARATOR, Segmenter, search_terms
 

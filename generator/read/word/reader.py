@@ -1,7 +1,7 @@
 """A Word document's paragraphs and tables -> what the bank readers take.
 
 Two layouts are told apart.  A document whose questions stand in tables with a header
-row naming the columns (题干, 选项A…, 答案 …, as ``generator.bank.spreadsheet`` reads
+row naming the columns (题干, 选项A…, 答案 …, as ``generator.read.sheet.reader`` reads
 them) is read like a spreadsheet, table by table, the heading above each table naming its
 chapter.  Any other document becomes neutral text, one line per paragraph (a table row
 becomes its cells separated by tabs; headings become ``#`` lines), which the text parser
@@ -16,14 +16,14 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 
-from ..base.errors import ParseError
-from .lint import _where as where
-from .model import Bank, Chapter, Flag, Position, Question, Severity, Stray
-from .parse import _assign_ids as assign_ids
-from .spreadsheet import HEADER_SEARCH_ROWS, column_name, header_columns, read_rows
-from .word_answers import FormattingAnswers, answered, formatting_answers, needs_parsing_again
-from .word_emphasis import EmphasisSpan
-from .word_text import Paragraph, Table, WordDocument, read_docx
+from ...bank.ids import assign_ids
+from ...bank.lint import where
+from ...bank.model import Bank, Chapter, Flag, Position, Question, Severity, Stray
+from ...base.errors import ParseError
+from ..sheet.reader import HEADER_SEARCH_ROWS, column_name, header_columns, read_rows
+from .answers import FormattingAnswers, answered, formatting_answers, needs_parsing_again
+from .emphasis import EmphasisSpan
+from .paragraphs import Paragraph, Table, WordDocument, read_docx
 
 HEADING_MARK = "#"
 # XML forbids these, so a real document holds none; refused as decode() refuses them in text,
@@ -39,7 +39,7 @@ TextParser = Callable[[str, Mapping[int, str]], Bank]
 def read_word_bank(data: bytes, source: str, slug: str, limit: int, parse_text: TextParser) -> Bank:
     """The bank in the .docx ``data`` (unpacking to at most ``limit`` bytes): its question
     tables, or else its text read by ``parse_text`` (the text parser, as for a .txt bank),
-    with the answers its formatting marks (``generator.bank.word_answers``)."""
+    with the answers its formatting marks (``generator.read.word.answers``)."""
     document = read_docx(data, source, limit)
     tables = question_tables(document)
     if tables:
@@ -82,7 +82,7 @@ class NeutralText:
 
     text: str
     starts: tuple[int, ...]  # offset of each paragraph's first character, ascending
-    places: tuple[int, ...]  # the paragraph's place number (see ``generator.bank.word_text``)
+    places: tuple[int, ...]  # the paragraph's place number (see ``generator.read.word.paragraphs``)
     emphasis: tuple[EmphasisSpan, ...] = ()  # the text that stands out, in order
 
 

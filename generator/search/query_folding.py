@@ -2,7 +2,7 @@
 
 The browser folds a query before searching (``query-folding.js``), with data that
 :func:`fold_query` makes from the index's words (:class:`IndexWords`) and that the index
-carries in its ``config.fold`` (generator.site.search_index): a character table from the
+carries in its ``config.fold`` (generator.search.index): a character table from the
 other script to the edition's script (limited to characters the index holds), the
 run-together English spellings with their words, and the index's Chinese words.  So a
 term typed in either script, or run together, finds the same questions.
@@ -39,7 +39,8 @@ class IndexWords:
     def of(cls, docs: Iterable[dict]) -> IndexWords:
         # Every title and text in one string, read once by each expression (a newline separates).
         text = "\n".join(TAG.sub(" ", doc.get(field) or "") for doc in docs for field in ("title", "text"))
-        return cls(frozenset(text), frozenset(INDEX_SEPARATORS.split(text.lower())), frozenset(INDEX_WORD.findall(text)))
+        words = frozenset(INDEX_WORD.findall(text))
+        return cls(frozenset(text), frozenset(INDEX_SEPARATORS.split(text.lower())), words)
 
     def __or__(self, other: IndexWords) -> IndexWords:
         return IndexWords(self.chars | other.chars, self.tokens | other.tokens, self.words | other.words)
@@ -87,7 +88,7 @@ def _variants(script: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
         converted = convert("\n".join(chars)).split("\n")
         if len(converted) != len(chars):
             raise RuntimeError("OpenCC changed the number of lines of a character table")
-        for char, form in zip(chars, converted):
+        for char, form in zip(chars, converted, strict=True):
             if len(form) != 1 or form == char:
                 continue
             typed, held = (char, form) if convert is own else (form, char)

@@ -1,0 +1,3 @@
+"""Word banks (.docx): paragraphs and tables as a reader sees them (paragraphs, numbering,
+emphasis), question tables read like a spreadsheet or text read like a text bank (reader),
+and answers marked by formatting (answers)."""
