@@ -1,4 +1,8 @@
-"""Command line: ``python -m generator {export,check,markdown,site,serve,pdf}``.
+"""Command line: ``study-guide {export,check,markdown,site,serve,pdf}`` (also ``python -m generator``).
+
+Every command works on the guide project holding the current folder (a folder with
+``mkdocs.yml`` and ``site_config/guide.yml``: its settings, glossary and theme), or, outside
+one, on the guide this package carries, for the banks given on the command line.
 
 Exit status: 0 when all is well, 1 when ``check`` finds errors (or warnings with
 ``--strict``), 2 when an input cannot be read or parsed, the command line is wrong or
@@ -10,27 +14,24 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from .bank.disputed import disputed_lines
-from .bank.export import dump_text, dumps_json
 from .bank.model import Bank, Severity
 from .base.errors import GuideError
+from .base.files import MB
+from .base.project import Project, find_project
+from .base.settings import Settings, load_settings
 from .base.text import quoted
+from .exports.formats import FORMATS
 from .links.glossary import Glossary, load_glossary
 from .links.terms import suggest_terms
 from .math.editor_latex import check_editor_latex
 from .pages.script import ORIGINAL, SCRIPTS, convert_bank, edition_script
-from .read import load as bank_files
-from .read.load import MB, default_errata, load_bank
+from .read.load import MAX_BANK_SIZE, default_errata, load_bank
 from .read.text.layout import describe
 from .site.output_folder import Protected, check_output, is_build, staged
-
-# Export formats and the extension of the file each writes.
-EXPORT_FORMATS = {"json": "json", "text": "txt", "anki": "apkg", "xlsx": "xlsx", "csv": "csv"}
-
-ROOT = Path(__file__).resolve().parent.parent
-SETTINGS = ROOT / "site_config" / "guide.yml"
 
 
 class _Interrupt:
@@ -53,9 +54,7 @@ on_interrupt = _Interrupt()
 def main(argv: list[str] | None = None) -> int:
     try:
         args = _parser().parse_args(argv)
-        if getattr(args, "max_size", None):
-            bank_files.max_bank_size = args.max_size * MB
-        return args.run(args)
+        return int(args.run(args, find_project(Path.cwd())))
     except GuideError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
@@ -77,13 +76,13 @@ def _interrupted() -> int:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m generator", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="study-guide", description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(required=True, metavar="COMMAND")
 
     export = sub.add_parser("export", help="the bank as JSON or a text dump (printed), or as an Anki deck, "
                             "a spreadsheet or CSV for exam apps (written to a file)")
     _bank_arguments(export)
-    export.add_argument("--format", choices=EXPORT_FORMATS, default="json",
+    export.add_argument("--format", choices=FORMATS, default="json",
                         help="json and text print the model; anki (.apkg), xlsx and csv write BANK-NAME.EXT")
     export.add_argument("-o", "--out", type=Path, help="the file to write (default: stdout for json and text, "
                         "else the bank's name with the format's extension, here)")
@@ -115,7 +114,7 @@ def _parser() -> argparse.ArgumentParser:
 
     serve = sub.add_parser("serve", help="build the guide and preview it over http, service worker included")
     serve.add_argument("banks", nargs="*", type=Path, help="bank files (default: those of site_config/guide.yml)")
-    serve.add_argument("-o", "--out", type=Path, default=ROOT / "site", help="folder to build into (default: site/)")
+    serve.add_argument("-o", "--out", type=Path, default=Path("site"), help="folder to build into (default: site/)")
     serve.add_argument("--script", choices=SCRIPTS, help="edition's script (default: that of site_config/guide.yml)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1; "
                        "browsers allow service workers over plain http only on localhost)")
@@ -145,8 +144,8 @@ def _bank_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _max_size_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--max-size", type=_megabytes, metavar="MB", default=bank_files.max_bank_size // MB,
-                        help=f"refuse banks larger than this (default {bank_files.max_bank_size // MB} MB)")
+    parser.add_argument("--max-size", type=_megabytes, metavar="MB", default=MAX_BANK_SIZE // MB,
+                        help=f"refuse banks larger than this (default {MAX_BANK_SIZE // MB} MB)")
 
 
 def _megabytes(text: str) -> int:
@@ -160,84 +159,79 @@ def _force_argument(parser: argparse.ArgumentParser) -> None:
                         help="replace an output folder that holds files no earlier build wrote")
 
 
-def _inputs(banks) -> tuple[Path, ...]:
+def _inputs(banks: tuple[Path, ...] | list[Path]) -> tuple[Path, ...]:
     """The banks and their errata: what no output may replace."""
     return tuple(p for bank in banks for p in (bank, default_errata(bank)) if p)
 
 
-def _protected(banks) -> Protected:
-    return Protected(ROOT, _inputs(banks))
+def _settings(project: Project, banks: list[Path] | None = None, max_size: int | None = None) -> Settings:
+    """The project's settings, with the banks and size limit of the command line in place of theirs."""
+    settings = load_settings(project.settings_file) if project.settings_file else Settings(banks=())
+    if banks:
+        settings = replace(settings, banks=tuple(banks))
+    if max_size:
+        settings = replace(settings, max_bank_size=max_size * MB)
+    if not settings.banks:
+        raise GuideError("the command line", "the bank files to build (outside a guide project, which names its own)",
+                         "no bank", "study-guide site my-bank.txt -o my-guide")
+    return settings
 
 
-def _load(args) -> Bank:
-    return load_bank(args.bank, errata=args.errata, use_errata=not args.no_errata, check_math=check_editor_latex)
+def _bank_project(bank: Path, here: Project) -> Project:
+    """The guide project holding ``bank`` (its glossary and name are the bank's), else ``here``'s."""
+    own = find_project(bank.parent)
+    return here if own.bundled else own
 
 
-def _export(args) -> int:
-    from .bank.export import ExportError, left_out
+def _load(args: argparse.Namespace) -> Bank:
+    return load_bank(args.bank, errata=args.errata, use_errata=not args.no_errata, check_math=check_editor_latex,
+                     limit=args.max_size * MB)
 
+
+def _export(args: argparse.Namespace, project: Project) -> int:
+    from .exports.common import left_out
+    from .exports.formats import Export, write_export
+    from .pages.script import convert_strings
+    from .pages.strings import UI
+    from .read.load import sources_modified
+
+    format = FORMATS[args.format]
+    project = _bank_project(args.bank, project)
     bank = _load(args)
-    if args.format in ("json", "text"):
-        if args.script:
-            bank = convert_bank(bank, args.script)
-        text = dumps_json(bank) if args.format == "json" else dump_text(bank)
+    if format.model_dump:  # the model as read, in its own script unless asked
+        bank = convert_bank(bank, args.script) if args.script else bank
         if args.out is None:
-            sys.stdout.write(text)
+            sys.stdout.write(format.make(bank, Export(ORIGINAL)).decode("utf-8"))
             return 0
-    script = args.script or _settings_script()
-    bank = convert_bank(bank, script)
-    out = args.out or Path(f"{bank.slug}.{EXPORT_FORMATS[args.format]}")
-    try:
-        if args.format in ("json", "text"):
-            out.write_text(text, encoding="utf-8")
-        else:
-            _write_export(args, bank, out, edition_script(script, [bank]))
-    except OSError as error:
-        raise ExportError(str(out), "a file that can be written", error.strerror or str(error),
-                          "-o a path in a folder that exists and is writable") from None
-    for question, reason in left_out(bank) if args.format not in ("json", "text") else ():
+    else:
+        bank = convert_bank(bank, args.script or _script(project))
+    out = args.out or Path(f"{bank.slug}.{format.extension}")
+    interface = edition_script(args.script or _script(project), [bank])
+    how = Export(interface, sources_modified(args.bank, None if args.no_errata else args.errata),
+                 args.deck_name or _deck_name(project, args.bank, bank, interface), convert_strings(UI, interface),
+                 _glossary(project))
+    write_export(format.name, bank, out, how)
+    for question, reason in () if format.model_dump else left_out(bank):
         print(f"warning: {bank.source}:{question.position.line}:{question.position.column}: {question.id}: "
-              f"left out of the {args.format} export ({reason})", file=sys.stderr)
+              f"left out of the {format.name} export ({reason})", file=sys.stderr)
     print(f"wrote {out}", file=sys.stderr)
     return 0
 
 
-def _write_export(args, bank: Bank, out: Path, interface: str) -> None:
-    """The deck, the spreadsheet or the CSV, written to ``out``."""
-    from .bank.export import write_csv, write_xlsx
-    from .read.load import sources_modified
-
-    modified = sources_modified(args.bank, None if args.no_errata else args.errata)
-    if args.format == "xlsx":
-        write_xlsx(bank, out, interface, modified)
-    elif args.format == "csv":
-        write_csv(bank, out, interface)
-    else:
-        from .exports.anki import write_deck
-        from .pages.script import convert_strings
-        from .pages.strings import UI
-
-        write_deck(bank, out, args.deck_name or _deck_name(args.bank, bank, interface), convert_strings(UI, interface),
-                   _glossary(), interface, modified)
+def _script(project: Project) -> str:
+    return load_settings(project.settings_file).script if project.settings_file else ORIGINAL
 
 
-def _settings_script() -> str:
-    from .base.settings import load_settings
-
-    return load_settings(SETTINGS).script if SETTINGS.is_file() else ORIGINAL
-
-
-def _deck_name(path: Path, bank: Bank, interface: str) -> str:
+def _deck_name(project: Project, path: Path, bank: Bank, interface: str) -> str:
     """The guide's site_name for a bank of the guide; another bank's own title."""
     import yaml
 
-    from .base.settings import load_settings
     from .base.yaml_file import YAML_LOADER
     from .pages.script import convert_interface
 
-    if SETTINGS.is_file() and path.resolve() in {p.resolve() for p in load_settings(SETTINGS).banks}:
+    if project.settings_file and path.resolve() in {p.resolve() for p in load_settings(project.settings_file).banks}:
         try:
-            name = yaml.load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"), Loader=YAML_LOADER).get("site_name")
+            name = yaml.load(project.mkdocs_file.read_text(encoding="utf-8"), Loader=YAML_LOADER).get("site_name")
         except (OSError, yaml.YAMLError, AttributeError):
             name = None
         if isinstance(name, str) and name.strip():
@@ -245,7 +239,8 @@ def _deck_name(path: Path, bank: Bank, interface: str) -> str:
     return bank.title or bank.slug
 
 
-def _check(args) -> int:
+def _check(args: argparse.Namespace, project: Project) -> int:
+    project = _bank_project(args.bank, project)
     bank = _load(args)
     counts = {s: 0 for s in Severity}
     print(f"{bank.source}: {len(bank.questions)} questions in {len(bank.chapters)} chapters "
@@ -262,7 +257,7 @@ def _check(args) -> int:
               f"{stray.reason}: {quoted(stray.text)}")
     for line in disputed_lines(bank):
         print(line)
-    glossary = _glossary()
+    glossary = _glossary(project)
     if glossary is not None:
         suggestions = suggest_terms(bank, glossary)
         if suggestions:
@@ -272,28 +267,20 @@ def _check(args) -> int:
     return 1 if failing else 0
 
 
-def _glossary() -> Glossary | None:
-    """The guide's glossary (site_config/), for suggestions; a broken one is an error as anywhere."""
-    from .base.settings import load_settings
-
-    if not SETTINGS.is_file():  # installed without the repository: no glossary to compare with
-        return None
-    path = load_settings(SETTINGS).glossary
+def _glossary(project: Project) -> Glossary | None:
+    """The guide's glossary, for suggestions and the deck's topics; a broken one is an error as anywhere."""
+    path = load_settings(project.settings_file).glossary if project.settings_file else None
     return load_glossary(path) if path else None
 
 
-def _markdown(args) -> int:
-    from dataclasses import replace
-
-    from .base.settings import load_settings
+def _markdown(args: argparse.Namespace, project: Project) -> int:
     from .pages.compose import build_guide
 
-    settings = load_settings(SETTINGS)
-    if args.banks:
-        settings = replace(settings, banks=tuple(args.banks))
-    check_output(args.out, _protected(settings.banks), args.force)
+    settings = _settings(project, args.banks, args.max_size)
+    protected = Protected(project.root, _inputs(settings.banks))
+    check_output(args.out, protected, args.force)
     guide = build_guide(settings, typeset=False)  # formulas as their text: Markdown to read as it is
-    with staged(args.out, _protected(settings.banks), args.force) as folder:
+    with staged(args.out, protected, args.force) as folder:
         for page in guide.pages:
             target = folder / page.path
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -302,34 +289,37 @@ def _markdown(args) -> int:
     return 0
 
 
-def _site(args) -> int:
-    _build(args.banks, args.out, args.script, args.force)
+def _site(args: argparse.Namespace, project: Project) -> int:
+    _build(project, args.banks, args.out, args.script, args.force, args.max_size)
     print(f"built {args.out}/index.html")
     return 0
 
 
-def _build(banks: list[Path], out: Path, script: str | None, force: bool) -> None:
-    """Build the guide for ``banks`` (the configured ones when empty) into ``out``, which
+def _build(project: Project, banks: list[Path], out: Path, script: str | None, force: bool, max_size: int) -> None:
+    """Build the guide for ``banks`` (the project's when empty) into ``out``, which
     ``force`` lets replace a folder no build wrote."""
-    from .base.settings import load_settings
     from .site.build import build_site
 
-    inputs = tuple(p.resolve() for p in _inputs(banks or load_settings(SETTINGS).banks))
-    check_output(out, Protected(ROOT, inputs), force)  # before any work
-    for bank in banks:  # fail early, with the parser's message, before MkDocs starts
-        load_bank(bank, check_math=check_editor_latex)
-    build_site(ROOT / "mkdocs.yml", [p.resolve() for p in banks], out.resolve(), script, force=force, inputs=inputs)
+    settings = _settings(project, banks, max_size)
+    inputs = tuple(p.resolve() for p in _inputs(settings.banks))
+    check_output(out, Protected(project.root, inputs), force)  # before any work
+    loaded = [load_bank(bank, check_math=check_editor_latex, limit=settings.max_bank_size)
+              for bank in banks]  # fail early, with the parser's message, before MkDocs starts
+    # The bundled guide is named after its bank, not after the project it was built from.
+    name = (loaded[0].title or loaded[0].slug) if project.bundled and loaded else None
+    build_site(project.mkdocs_file, [p.resolve() for p in banks], out.resolve(), script, force=force, inputs=inputs,
+               max_bank_size=settings.max_bank_size, site_name=name)
 
 
-def _serve(args) -> int:
+def _serve(args: argparse.Namespace, project: Project) -> int:
     from .site.preview import site_server
 
     try:  # the address first: a busy port is said before a build
         server = site_server(args.out.resolve(), args.host, args.port)
     except OSError as error:
         raise GuideError(f"--host {args.host} --port {args.port}", "a free address to serve the guide on",
-                         error.strerror or str(error), "python -m generator serve --port 8001") from None
-    _build(args.banks, args.out, args.script, args.force)
+                         error.strerror or str(error), "study-guide serve --port 8001") from None
+    _build(project, args.banks, args.out, args.script, args.force, args.max_size)
     host, port = str(server.server_address[0]), server.server_address[1]
     print(f"serving {args.out} at http://{host}:{port}/ (Ctrl-C stops; run again after a change)", flush=True)
     try:
@@ -341,33 +331,34 @@ def _serve(args) -> int:
     return 0
 
 
-def _pdf(args) -> int:
-    from dataclasses import replace
-
-    from .base.settings import load_settings
+def _pdf(args: argparse.Namespace, project: Project) -> int:
     from .pages.editions import EDITIONS
-    from .printing.pdf import progress_line, render_pdfs, site_is_stale, write_manifest
+    from .printing.pdf import ChapterPdf, progress_line, render_pdfs, site_is_stale, write_manifest
 
-    site = (args.site or ROOT / "site").resolve()
+    if project.bundled and args.site is None:
+        raise GuideError("the command line", "--site, the built guide to print (outside a guide project)",
+                         "no --site", "study-guide pdf --site my-guide")
+    site = (args.site or project.root / "site").resolve()
     out = (args.out or site / "pdf").resolve()
-    banks = list(load_settings(SETTINGS).banks)
+    banks = list(load_settings(project.settings_file).banks) if project.settings_file else []
+    protected = Protected(project.root, _inputs(banks))
     # pdf/ in the site is the site's own (each site build replaces it): no --force needed there.
     replace_any = args.force or (args.out is None and is_build(site))
-    check_output(out, _protected(banks), replace_any)
-    sources = [ROOT / name for name in ("content", "generator", "overrides", "site_config", "mkdocs.yml")]
+    check_output(out, protected, replace_any)
+    sources = [project.root / name for name in ("content", "generator", "overrides", "site_config", "mkdocs.yml")]
     if args.site is None and site_is_stale(site, sources):
         from .site.build import build_site
 
         print(f"building {site} ...", file=sys.stderr)
-        build_site(ROOT / "mkdocs.yml", banks, site, force=args.force, inputs=_inputs(banks))
+        build_site(project.mkdocs_file, banks, site, force=args.force, inputs=_inputs(banks))
     live = sys.stderr.isatty()  # a progress bar redrawn in place, or one line per PDF in logs
 
-    def progress(done, total, pdf):
+    def progress(done: int, total: int, pdf: ChapterPdf) -> None:
         print(("\r\x1b[K" if live else "") + progress_line(done, total, pdf), end="" if live and done < total else "\n",
               file=sys.stderr, flush=True)
 
     # Written beside `out` and swapped in whole; earlier PDFs (another edition) carried over.
-    with staged(out, _protected(banks), replace_any, keep=True) as folder:
+    with staged(out, protected, replace_any, keep=True) as folder:
         pdfs = render_pdfs(site, folder, EDITIONS if args.edition == "both" else (args.edition,),
                            on_progress=progress, number_per_chapter=args.number_per_chapter)
     pdfs = tuple(replace(pdf, path=out / pdf.path.relative_to(folder)) for pdf in pdfs)

@@ -14,6 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from .errors import ConfigError
+from .files import MB
 from .safe_text import refuse_control_characters
 from .text import quote
 from .yaml_file import load_yaml
@@ -30,6 +31,7 @@ class Settings:
     root: Path = Path(".")
     glossary: Path | None = None  # the glossary file, if the guide has one
     site_url: str | None = None  # the public address, ending in "/", if the guide is published
+    max_bank_size: int = 200 * MB  # banks larger than this many bytes are refused (--max-size)
 
 
 def load_settings(path: Path) -> Settings:

@@ -17,7 +17,6 @@ import hashlib
 import html
 import io
 from collections.abc import Mapping
-from pathlib import Path
 
 from ..bank.fields import is_letter_answer
 from ..bank.model import Bank, Chapter, Question, QuestionType
@@ -26,6 +25,7 @@ from ..links.glossary import Glossary
 from ..math.detect import Math, split_math
 from ..pages.index_pages import CrossLinks
 from ..pages.script import convert_text
+from .common import kept, reproducible_zip
 
 FIELDS = ("Question", "Answer", "Explanation", "Notes", "Source")
 _TEX_DELIMITERS = ("\\(", "\\[", "\\)", "\\]")  # Anki's MathJax delimiters, which a bank may write itself
@@ -39,37 +39,30 @@ pre { white-space: pre-wrap; background: rgba(127,127,127,.12); padding: .5em; }
 """
 
 
-def write_deck(bank: Bank, path: Path, deck_name: str, ui: Mapping[str, str], glossary: Glossary | None,
-               interface: str, modified: float | None = None) -> int:
-    """Write ``bank`` (checked, in the edition's script) as a deck named ``deck_name``.
+def deck_bytes(bank: Bank, deck_name: str, ui: Mapping[str, str], glossary: Glossary | None,
+               interface: str, modified: float | None = None) -> bytes:
+    """``bank`` (checked, in the guide's script) as an .apkg deck named ``deck_name``.
 
     ``ui`` holds the interface strings in ``interface``'s script (labels, tag names);
     topics come from ``glossary``'s terms, as on the site.  ``modified`` (seconds since
-    the epoch) dates the notes; by default now.  Returns how many notes were written.
-    Questions :func:`generator.bank.export.left_out` names are not written.
+    the epoch) dates the notes; by default now.  Questions
+    :func:`generator.exports.common.left_out` names are left out.
     """
     import genanki
 
-    from ..bank.export import left_out, reproducible_zip
-
-    skipped = {q.id for q, _ in left_out(bank)}
+    is_kept = kept(bank)
     links = (CrossLinks.build((bank,), glossary, lambda t: convert_text(t, interface), dict(ui))
              if glossary is not None else None)
     model = genanki.Model(stable_id(f"study-guide note type {interface}"), ui["anki_model"],
                           fields=[{"name": name} for name in FIELDS], templates=[_template(ui)], css=CSS)
     deck = genanki.Deck(stable_id(f"study-guide deck {bank.slug}"), deck_name, description=html.escape(bank.title))
-    count = 0
     for chapter in bank.chapters:
-        for q in chapter.questions:
-            if q.id in skipped:
-                continue
+        for q in filter(is_kept, chapter.questions):
             deck.add_note(genanki.Note(model=model, fields=note_fields(bank, chapter, q, ui),
                                        tags=note_tags(bank, chapter, q, ui, links), guid=note_guid(bank, q)))
-            count += 1
-    package = io.BytesIO()  # made whole before the file is opened: an unwritable path leaves nothing half-made
+    package = io.BytesIO()
     genanki.Package(deck).write_to_file(package, timestamp=modified)
-    path.write_bytes(reproducible_zip(package.getvalue(), modified))
-    return count
+    return reproducible_zip(package.getvalue(), modified)
 
 
 def stable_id(text: str) -> int:

@@ -39,6 +39,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..base.errors import GuideError
+from ..base.npm import npm_modules
 from ..base.text import quote, quoted
 from . import detect as formulas
 from .detect import FormulaError, Math
@@ -48,7 +49,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 KATEX_DIST = Path("node_modules") / "katex" / "dist"
 ASSET_URL = "assets/katex/"  # where the site serves KaTeX's CSS and fonts
 CSS_URL = ASSET_URL + "katex.min.css"
@@ -103,8 +103,8 @@ class KatexMissingError(GuideError):
 class KatexRenderer:
     """KaTeX in one V8 context, created on first use (once per process) with a cache."""
 
-    def __init__(self, root: Path = REPO_ROOT, cache_size: int = 8192) -> None:
-        self.root = root
+    def __init__(self, root: Path | None = None, cache_size: int = 8192) -> None:
+        self.root = root = root or npm_modules()
         self.script = root / KATEX_DIST / "katex.min.js"
         self.cache_size = cache_size
         self._cache: OrderedDict[tuple[str, bool], str] = OrderedDict()
@@ -347,13 +347,13 @@ def v8_started() -> bool:
     return _v8_started
 
 
-def katex_assets(root: Path = REPO_ROOT, formats: tuple[str, ...] = ("woff2",)) -> list[tuple[Path, str]]:
+def katex_assets(root: Path | None = None, formats: tuple[str, ...] = ("woff2",)) -> list[tuple[Path, str]]:
     """(file on disk, site-relative URL) of ``katex.min.css`` and the fonts it names.
 
     Only the ``formats`` given are served: every current browser takes the first source of an
     ``@font-face`` it supports, which in KaTeX's CSS is woff2, so woff and ttf are never asked for.
     """
-    dist = root / KATEX_DIST
+    dist = (root or npm_modules()) / KATEX_DIST
     css = dist / "katex.min.css"
     if not css.is_file():
         raise KatexMissingError(str(css), "KaTeX installed from the npm registry", "no such file",

@@ -96,7 +96,8 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
     (generator.site.prerender); :func:`build_guide` does it here.
     """
     check_math = check_editor_latex if typeset else check_latex_reading
-    corrected = tuple(corrected_bank(path, check_math=check_math) for path in settings.banks)
+    corrected = tuple(corrected_bank(path, check_math=check_math, limit=settings.max_bank_size)
+                      for path in settings.banks)
     interface = edition_script(settings.script, corrected)
     ui = convert_strings(UI, interface)
     glossary = load_glossary(settings.glossary) if settings.glossary else None

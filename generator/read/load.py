@@ -30,8 +30,8 @@ from .word.reader import read_word_bank
 
 ERRATA_FILE = "errata.yml"
 # Banks larger than this are refused: 200 MB is a hundred times the largest bank seen, and
-# reading one takes several times its size in memory.  `--max-size` changes it for a run.
-max_bank_size = 200 * MB
+# reading one takes several times its size in memory.  `--max-size` gives another for a run.
+MAX_BANK_SIZE = 200 * MB
 # What a file holds, by its first bytes, for the kinds that are not read (with what they are).
 UNREAD_KINDS = {"doc": "a Word 97-2003 or other OLE file (.doc, .xls)", "pdf": "a PDF document",
                 "zip": "a zip archive that is no .xlsx workbook or .docx document"}
@@ -79,23 +79,24 @@ def sources_modified(path: Path, errata: Path | None = None) -> float:
     return max(p.stat().st_mtime for p in (path, errata) if p is not None and p.is_file())
 
 
-def read_bank(path: Path) -> Bank:
+def read_bank(path: Path, limit: int = MAX_BANK_SIZE) -> Bank:
     """The bank file at ``path`` as its author wrote it, by what the file holds (not its name):
 
     an .xlsx workbook or a CSV table (``generator.read.sheet.reader``), a Word document
     (``generator.read.word.reader``: question tables read like a spreadsheet, else its text
     parsed as a text bank's), this project's JSON export (``generator.read.json.reader``),
-    else text: decoded, repaired and parsed.
+    else text: decoded, repaired and parsed.  A file over ``limit`` bytes, or a zip that
+    unpacks to more, is refused.
     """
     source = str(path)
-    data = read_bank_bytes(path)
+    data = read_bank_bytes(path, limit)
     kind = file_kind(data, path)
     slug = bank_slug(path)
     if kind == "xlsx":
-        check_unpacked_size(data, source, max_bank_size)  # a zip: what it unpacks to is bounded too
+        check_unpacked_size(data, source, limit)  # a zip: what it unpacks to is bounded too
         return read_xlsx(data, source, slug)
     if kind == "docx":  # its text goes through the same repair and parser as a text bank's
-        return read_word_bank(data, source, slug, max_bank_size,
+        return read_word_bank(data, source, slug, limit,
                               lambda text, answers: _text_bank(text, source, slug, answers))
     if kind in UNREAD_KINDS:
         raise ParseError(source, "a bank as text (.txt, .md), a Word document (.docx), a spreadsheet (.xlsx), "
@@ -118,29 +119,29 @@ def _text_bank(text: str, source: str, slug: str, answers: Mapping[int, str] | N
     return replace(bank, repairs=repaired.count)
 
 
-def read_bank_bytes(path: Path, limit: int | None = None) -> bytes:
+def read_bank_bytes(path: Path, limit: int = MAX_BANK_SIZE) -> bytes:
     """The bytes of the bank file at ``path``, refusing what is no regular file or is over
-    ``limit`` bytes (:data:`max_bank_size`) before reading anything: a FIFO, ``/dev/zero``
-    or a folder is an error at once, never a read that blocks or fills the memory."""
-    limit = max_bank_size if limit is None else limit
+    ``limit`` bytes before reading anything: a FIFO, ``/dev/zero`` or a folder is an error
+    at once, never a read that blocks or fills the memory."""
     return read_regular_file(path, BankFileError, "a bank file (a regular text file)", limit, "a bank",
                              lambda size: f"--max-size {-(-size // MB)} reads it")
 
 
 def load_bank(path: Path, errata: Path | None = None, use_errata: bool = True,
-              check_math: MathCheck | None = None) -> Bank:
+              check_math: MathCheck | None = None, limit: int = MAX_BANK_SIZE) -> Bank:
     """The bank at ``path`` with its corrections applied and its flags raised.
 
     ``errata`` overrides the file beside the bank; ``use_errata=False`` skips corrections;
-    ``check_math`` checks each formula of the errata (generator.math.editor_latex).
+    ``check_math`` checks each formula of the errata (generator.math.editor_latex); banks
+    over ``limit`` bytes are refused.
     """
-    return lint(corrected_bank(path, errata, use_errata, check_math))
+    return lint(corrected_bank(path, errata, use_errata, check_math, limit))
 
 
 def corrected_bank(path: Path, errata: Path | None = None, use_errata: bool = True,
-                   check_math: MathCheck | None = None) -> Bank:
+                   check_math: MathCheck | None = None, limit: int = MAX_BANK_SIZE) -> Bank:
     """The bank at ``path`` with its corrections applied, not yet checked (:func:`load_bank`)."""
-    bank = read_bank(path)
+    bank = read_bank(path, limit)
     errata_path = errata or (default_errata(path) if use_errata else None)
     if use_errata and errata_path:
         bank = apply_errata(bank, load_errata(errata_path, check_math))

@@ -13,10 +13,12 @@ class SiteError(GuideError):
 
 
 def build_site(config_file: Path, banks: list[Path], site_dir: Path, script: str | None = None,
-               force: bool = False, inputs: tuple[Path, ...] = ()) -> None:
+               force: bool = False, inputs: tuple[Path, ...] = (), max_bank_size: int | None = None,
+               site_name: str | None = None) -> None:
     """Build the guide for ``banks`` (or the configured ones, when empty) into ``site_dir``.
 
-    ``script`` (``original``, ``hans`` or ``hant``) overrides the settings' script.  The
+    ``script`` (``original``, ``hans`` or ``hant``), ``max_bank_size`` (bytes) and
+    ``site_name`` override the settings' and the configuration's.  The
     site is built beside ``site_dir`` and replaces it only when complete; a folder that
     is no earlier build is refused unless ``force``, as is one holding ``banks`` or
     ``inputs`` (their errata) (generator.site.output_folder).
@@ -30,9 +32,9 @@ def build_site(config_file: Path, banks: list[Path], site_dir: Path, script: str
         shown = logging.StreamHandler()
         shown.setFormatter(logging.Formatter("%(levelname)-7s -  %(message)s"))
         mkdocs_log.addHandler(shown)
-    config = load_config(str(config_file), site_dir=str(site_dir))
-    config.plugins["study-guide"].config.banks = [str(b) for b in banks]
-    config.plugins["study-guide"].config.script = script
+    config = load_config(str(config_file), site_dir=str(site_dir), **({"site_name": site_name} if site_name else {}))
+    options = config.plugins["study-guide"].config
+    options.banks, options.script, options.max_bank_size = [str(b) for b in banks], script, max_bank_size
     with staged(site_dir, mkdocs_protected(config, (*banks, *inputs)), force) as folder:
         config.site_dir = str(folder)
         try:

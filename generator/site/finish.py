@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..base.npm import npm_root
 from ..pages.compose import Plan
 from .downloads import write_downloads
 from .pwa import write_offline_app
@@ -19,4 +20,5 @@ def finish_site(config: Any, plan: Plan, run: Callable) -> None:
     suggest = "search.suggest" in (config.theme.get("features") or [])
     complete_search_index(site, plan.glossary, plan.interface, suggest, run=run)
     write_downloads(site, plan, config.site_name)
-    write_offline_app(site, Path(config.config_file_path).parent, config, plan.interface)
+    project = Path(config.config_file_path).parent
+    write_offline_app(site, project, npm_root(project), config, plan.interface)

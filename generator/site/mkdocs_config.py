@@ -12,6 +12,7 @@ from typing import Any
 from mkdocs.structure.files import File
 
 from ..base.errors import ConfigError
+from ..base.npm import npm_root
 from ..base.settings import Settings, load_settings
 from ..math.katex import CSS_URL as KATEX_CSS_URL
 from ..math.katex import katex_assets
@@ -31,14 +32,20 @@ from ..search.segmenter import write_user_dictionary
 IFRAME_WORKER_SHIM = Path("node_modules/iframe-worker/shim/index.js")
 
 
-def plugin_settings(path: Path, banks: list[str], script: str | None) -> Settings:
-    """The settings at ``path``, with the plugin's own ``banks`` and ``script`` options
-    (from mkdocs.yml, or :func:`generator.site.build.build_site`) in place of theirs."""
-    settings = load_settings(path)
+def plugin_settings(path: Path, banks: list[str], script: str | None, max_bank_size: int | None = None) -> Settings:
+    """The settings at ``path``, with the plugin's own ``banks``, ``script`` and
+    ``max_bank_size`` options (from mkdocs.yml, or :func:`generator.site.build.build_site`)
+    in place of theirs.  With no settings file (the bundled guide) the banks must be given."""
+    if path.is_file() or not banks:
+        settings = load_settings(path)
+    else:
+        settings = Settings(banks=())
     if banks:
         settings = replace(settings, banks=tuple(Path(b).resolve() for b in banks))
     if script:
         settings = replace(settings, script=script)
+    if max_bank_size:
+        settings = replace(settings, max_bank_size=max_bank_size)
     return settings
 
 
@@ -110,8 +117,9 @@ def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
     edition's script, each bank's practice data, and ``constants.js``, which the guide's scripts share with Python, once
     Material is checked to still have the internals they hook."""
     typeset = plan.formulas is not None
-    files = [File.generated(config, url, abs_src_path=str(path)) for path, url in katex_assets()] if typeset else []
-    shim = Path(config.config_file_path).parent / IFRAME_WORKER_SHIM
+    modules = npm_root(Path(config.config_file_path).parent)
+    files = [File.generated(config, url, abs_src_path=str(path)) for path, url in katex_assets(modules)] if typeset else []
+    shim = modules / IFRAME_WORKER_SHIM
     if shims and not shim.is_file():
         raise ConfigError(str(shim), "the iframe-worker shim installed by `npm ci`", "no such file",
                           "npm ci (see package.json)")
@@ -120,7 +128,7 @@ def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
     files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
     files.append(File.generated(config, READER_STRINGS_JS, content=reader_strings_script(plan.interface)))
     files.append(File.generated(config, RUN_STRINGS_JS, content=run_strings_script(plan.interface)))
-    files.append(File.generated(config, FSRS_JS, content=fsrs_script(Path(config.config_file_path).parent)))
+    files.append(File.generated(config, FSRS_JS, content=fsrs_script(modules)))
     files += [File.generated(config, practice_data_path(bank),
                              content=practice_script(bank_data(bank, plan.renderer.script)))
               for bank in plan.renderer.corrected]

@@ -38,10 +38,11 @@ from .skip_link import skip_to_first_question
 
 
 class StudyGuideConfig(base.Config):
-    settings = c.Type(str, default="site_config/guide.yml")
+    settings = c.Type(str, default="site_config/guide.yml")  # none there: the banks must be given
     force_output = c.Type(bool, default=False)  # replace a site_dir no build wrote (output_folder)
     banks = c.ListOfItems(c.Type(str), default=[])  # overrides the settings' banks
     script = c.Optional(c.Choice(SCRIPTS))  # overrides the settings' script
+    max_bank_size = c.Optional(c.Type(int))  # bytes; overrides the settings' limit (--max-size)
 
 
 class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
@@ -61,7 +62,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
     def on_config(self, config):
         route_generator_log()
         self.settings_path = Path(config.config_file_path).parent / self.config.settings
-        settings = or_plugin_error(lambda: plugin_settings(self.settings_path, self.config.banks, self.config.script))
+        settings = or_plugin_error(lambda: plugin_settings(self.settings_path, self.config.banks, self.config.script,
+                                                                 self.config.max_bank_size))
         self.plan = or_plugin_error(lambda: plan_guide(settings, hand_written_pages(Path(config.docs_dir))))
         self._stop_rendering()  # a previous build's (mkdocs serve)
         self.pages = prerender.start(self.plan.renderer)

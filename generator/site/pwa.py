@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 SERVICE_WORKER = "sw.js"
 WEB_MANIFEST = "manifest.webmanifest"
 OFFLINE_INDEX = "offline.json"
-ICON_SOURCE = Path("site_config/icon.png")  # relative to the repository root
+ICON_SOURCE = Path("site_config/icon.png")  # relative to the guide project
 ICONS = "assets/images/icons"
 ICON_SIZES = (192, 512)
 APPLE_TOUCH_SIZE = 180
@@ -116,10 +116,11 @@ class Precache:
     warnings: tuple[str, ...]
 
 
-def write_offline_app(site: Path, root: Path, config, interface: str) -> Precache:
+def write_offline_app(site: Path, root: Path, modules: Path, config, interface: str) -> Precache:
     """Add the manifest, icons, ``offline.json`` and the service worker to the built ``site``.
 
-    ``root`` is the repository (icon source, node_modules); ``config`` MkDocs' configuration.
+    ``root`` is the guide project (the icon's source), ``modules`` the folder of its
+    node_modules (generator.base.npm); ``config`` MkDocs' configuration.
     """
     app = app_from_config(config, interface, site)
     icons = write_icons(root / ICON_SOURCE, site, app.theme_colour)
@@ -127,7 +128,7 @@ def write_offline_app(site: Path, root: Path, config, interface: str) -> Precach
                                      encoding="utf-8")
     index = offline_index(site, app)
     (site / OFFLINE_INDEX).write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
-    precache = write_service_worker(site, root, index["cache"])
+    precache = write_service_worker(site, modules, index["cache"])
     for warning in precache.warnings:  # e.g. a file over the size limit, left out of the precache
         log.warning("service worker (workbox-build): %s", warning)
     return precache

@@ -16,13 +16,12 @@ import pytest
 
 from benchmarks.browser import launch
 from generator.base.settings import load_settings
-from generator.cli import SETTINGS
 from generator.pages.compose import build_guide
 from generator.pages.editions import HANDOUT_FIELDS, KEYED_TYPES
 from generator.pages.script import convert_strings
 from generator.pages.strings import UI
 from generator.printing.pdf import ChromiumMissingError, pdf_file_name, render_pdfs
-from tests.paths import ROOT
+from tests.paths import GUIDE_SETTINGS, ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -60,7 +59,7 @@ def longest_cjk(text: str, unless_in: str = "") -> str | None:
 
 @pytest.fixture(scope="module")
 def guide():
-    return build_guide(load_settings(SETTINGS))
+    return build_guide(load_settings(GUIDE_SETTINGS))
 
 
 @pytest.fixture(scope="module")

@@ -28,7 +28,7 @@ import pytest
 
 from generator.base.errors import GuideError
 from generator.site.output_folder import MARKER, OutputError, Protected, Staging, refusal, staged
-from tests.paths import ROOT
+from tests.paths import BUNDLED, ROOT
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)}
 BANK = "一、單項選擇題\n1.（單選）數據\nA.甲\nB.乙\n答案：A\n解析：甲。\n"
@@ -172,16 +172,16 @@ def test_markdown_and_pdf_refuse_a_foreign_folder(tmp_path):
     out = tmp_path / "mine"
     out.mkdir()
     (out / "notes.txt").write_text("mine", encoding="utf-8")
-    assert refused(run("markdown", "-o", out, cwd=tmp_path), "notes.txt")
+    assert refused(run("markdown", BUNDLED, "-o", out, cwd=tmp_path), "notes.txt")
     assert refused(run("pdf", "--out", out, "--site", tmp_path, cwd=tmp_path), "notes.txt")
     assert (out / "notes.txt").read_text(encoding="utf-8") == "mine"
 
 
 def test_markdown_writes_its_pages_into_a_marked_folder(tmp_path):
-    result = run("markdown", "-o", tmp_path / "md", cwd=tmp_path)
+    result = run("markdown", BUNDLED, "-o", tmp_path / "md", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "md" / MARKER).is_file() and list((tmp_path / "md").rglob("chapter-1.md"))
-    assert run("markdown", "-o", tmp_path / "md", cwd=tmp_path).returncode == 0  # its own earlier output
+    assert run("markdown", BUNDLED, "-o", tmp_path / "md", cwd=tmp_path).returncode == 0  # its own earlier output
 
 
 def test_mkdocs_build_refuses_a_foreign_site_dir(tmp_path):

@@ -3,8 +3,8 @@ import hashlib
 
 import pytest
 
-from generator.bank.export import dump_text
 from generator.bank.model import QuestionType as T
+from generator.exports.text import dump_text
 from generator.read.load import read_bank
 from tests.paths import BUNDLED, GOLDEN
 

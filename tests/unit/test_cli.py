@@ -86,7 +86,7 @@ def test_an_interrupt_that_surfaces_as_another_error_still_exits_130(monkeypatch
     """Ctrl-C inside a library's import can come out as an ImportError: still "interrupted", 130."""
     from generator import cli
 
-    def interrupted_import(args):
+    def interrupted_import(args, project):
         with pytest.raises(KeyboardInterrupt):
             cli.on_interrupt(2, None)  # Ctrl-C arrives ...
         raise ImportError("initialization failed")  # ... and a C extension's import reports it so
@@ -100,7 +100,7 @@ def test_an_interrupt_that_surfaces_as_another_error_still_exits_130(monkeypatch
 def test_an_error_without_an_interrupt_is_not_taken_for_one(monkeypatch, tmp_path):
     from generator import cli
 
-    def broken(args):
+    def broken(args, project):
         raise ImportError("a real bug")
 
     monkeypatch.setattr(cli, "_site", broken)

@@ -11,10 +11,13 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
-from generator.bank.export import dumps_csv, dumps_json, left_out, write_csv, write_xlsx
 from generator.bank.lint import lint
 from generator.base.errors import ParseError
-from generator.exports.anki import FIELDS, write_deck
+from generator.exports.anki import FIELDS
+from generator.exports.common import left_out
+from generator.exports.formats import Export, write_export
+from generator.exports.json import dumps_json
+from generator.exports.table import dumps_csv
 from generator.links.glossary import load_glossary
 from generator.pages.script import convert_bank, convert_strings
 from generator.pages.strings import UI
@@ -51,8 +54,18 @@ def bundled():
 
 
 def deck(bank, path, modified=1.7e9):
-    ui = convert_strings(UI, "hans")
-    return write_deck(bank, path, "测试卡组", ui, load_glossary(GLOSSARY), "hans", modified)
+    """Write the deck; how many notes it holds."""
+    how = Export("hans", modified, "测试卡组", convert_strings(UI, "hans"), load_glossary(GLOSSARY))
+    write_export("anki", bank, path, how)
+    return collection(path).execute("select count(*) from notes").fetchone()[0]
+
+
+def write_xlsx(bank, path, script):
+    write_export("xlsx", bank, path, Export(script))
+
+
+def write_csv(bank, path, script):
+    write_export("csv", bank, path, Export(script))
 
 
 def collection(apkg: Path) -> sqlite3.Connection:
