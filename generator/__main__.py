@@ -3,7 +3,7 @@ import signal
 import sys
 
 
-def _interrupted_while_starting(signum, frame):
+def _interrupted_while_starting(signum: int, frame: object) -> None:
     # Importing MkDocs and the generator takes a moment and writes nothing: leave at once.
     # (A KeyboardInterrupt there may surface as another error, or make CPython exit by SIGINT.)
     print("interrupted", file=sys.stderr, flush=True)

@@ -22,13 +22,13 @@ from .bank.model import Bank, Severity
 from .base.errors import GuideError
 from .base.files import MB
 from .base.project import Project, find_project
-from .base.settings import Settings, load_settings
+from .base.settings import ORIGINAL, SCRIPTS, Settings, load_settings
 from .base.text import quoted
 from .exports.formats import FORMATS
 from .links.glossary import Glossary, load_glossary
 from .links.terms import suggest_terms
 from .math.editor_latex import check_editor_latex
-from .pages.script import ORIGINAL, SCRIPTS, convert_bank, edition_script
+from .pages.script import convert_bank, edition_script
 from .read.load import MAX_BANK_SIZE, default_errata, load_bank
 from .read.text.layout import describe
 from .site.output_folder import Protected, check_output, is_build, staged

@@ -44,7 +44,7 @@ from ..base.yaml_file import compose_yaml
 from .answer_guard import check_answer_kept, check_editor_answer, moved_options
 from .fields import judge_value, normalise_answer
 from .math_markers import check_math_markers
-from .model import DISPLAY_MATH, INLINE_MATH, Bank, Option, Question, QuestionType
+from .model import DISPLAY_MATH, INLINE_MATH, Bank, Flag, Option, Question, QuestionType
 
 OPTION_FIELDS = tuple("ABCDEF")
 FIELDS = ("stem", "answer", "explanation", *OPTION_FIELDS)
@@ -353,7 +353,7 @@ def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str
     options = tuple(Option(o.label, texts[o.label]) for o in question.options)
     answer_text = texts.get("answer")
     answer = question.answer
-    flags: tuple = ()
+    flags: tuple[Flag, ...] = ()
     if answer_text != question.answer_text or options != question.options:
         line = next((c.line for c in entry.corrections if c.field == "answer"), entry.corrections[0].line)
         check_answer_kept(question, answer_text, options, f"{source}: entry {question.id}, answer (line {line})")

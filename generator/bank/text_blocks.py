@@ -104,7 +104,7 @@ class _CellCollector(HTMLParser):
         self.cell: list[str] | None = None
         self.outside = False  # text outside every cell, which a table of cells would lose
 
-    def handle_starttag(self, tag: str, attrs: list) -> None:
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in ("tr", "td", "th"):
             self._flush()  # as in HTML, a new row or cell closes the open cell
         if tag == "tr":

@@ -72,7 +72,7 @@ def decode(data: bytes, source: str) -> tuple[str, str]:
 def _legacy(data: bytes, utf8_error: int, source: str) -> tuple[str, str]:
     """Decode a file that is not UTF-8 in the one legacy encoding it is in, or refuse it."""
     decoded: dict[str, str] = {}
-    private: dict[str, re.Match] = {}
+    private: dict[str, re.Match[str]] = {}
     for encoding in CANDIDATES:
         try:
             text = data.decode(encoding)

@@ -32,7 +32,8 @@ def load_yaml(path: Path, error: type[GuideError], what: str, example: str = "")
 
 def compose_yaml(path: Path, error: type[GuideError], what: str, example: str = "") -> yaml.Node | None:
     """The node tree of a YAML file, scalars as written and each node with its line."""
-    return _read(path, lambda text: yaml.compose(text, Loader=YAML_LOADER), error, what, example)
+    node: yaml.Node | None = _read(path, lambda text: yaml.compose(text, Loader=YAML_LOADER), error, what, example)
+    return node
 
 
 def _read(path: Path, parse: Callable[[str], Any], error: type[GuideError], what: str, example: str) -> Any:

@@ -74,7 +74,7 @@ def note_guid(bank: Bank, question: Question) -> str:
     """The note's GUID: from the bank's slug and the question's id, never its text."""
     import genanki
 
-    return genanki.guid_for(bank.slug, question.id)
+    return str(genanki.guid_for(bank.slug, question.id))
 
 
 def note_fields(bank: Bank, chapter: Chapter, q: Question, ui: Mapping[str, str]) -> list[str]:

@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from functools import cached_property, lru_cache
 from pathlib import Path
+from typing import Any
 
 from ..bank.spans import code_and_math_spans
 from ..base.errors import ConfigError
@@ -114,7 +115,7 @@ class Glossary:
                     raise ConfigError(_where(self.source, i, term.term),
                                       "see-also naming another term of the glossary", repr(slug))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Glossary], tuple[tuple[Term, ...], str]]:
         # To another process only the terms travel; the caches below are made again there.
         return (Glossary, (self.terms, self.source))
 
@@ -245,7 +246,7 @@ def _refuse_controls(where: str, fields: dict[str, list[str]]) -> None:
             refuse_control_characters(value, f"{where}, {name}", ConfigError)
 
 
-def _strings(where: str, raw: dict, key: str) -> list[str]:
+def _strings(where: str, raw: dict[str, Any], key: str) -> list[str]:
     value = raw.get(key) or []
     if isinstance(value, str):
         value = [value]

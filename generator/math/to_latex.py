@@ -68,7 +68,7 @@ class Formula:
     """A run of text read as a formula: its tokens and its top-level items."""
 
     tokens: tuple[tuple[str, str], ...]
-    items: tuple
+    items: tuple[Item, ...]
 
 
 def read(source: str) -> Formula:
@@ -95,7 +95,7 @@ def inline_latex(formula: Formula, variables: frozenset[str]) -> str:
 def display_latex(formula: Formula, variables: frozenset[str], lead: str = "", tail: str = "", stop: str = "") -> str:
     """The formula as an ``aligned`` derivation, one relation a line, with ``\\frac``;
     ``lead``/``tail``: words before and after it, ``stop``: its closing punctuation."""
-    lines: list[list] = [[]]
+    lines: list[list[Item]] = [[]]
     rels: list[str] = []
     for x in formula.items:
         if isinstance(x, _Op) and x.rel:
@@ -130,9 +130,12 @@ class _Atom:
     latex: str = ""  # a leaf's LaTeX
     var: bool = False  # a one-letter variable: x, p_t, β₁, F1, m̂
     kind: str = ""  # num, unit, product, name, sub, big, group, scripted, frac
-    items: tuple = ()  # group: the bracketed items; scripted: (base,)
+    items: tuple[Item, ...] = ()  # group: the bracketed items; scripted: (base,)
     delims: tuple[str, str] = ("", "")  # group: brackets; scripted: (subscript, primes and superscript)
     accents: tuple[str, ...] = ()  # \hat, \bar … over the atom
+
+
+Item = _Op | _Atom  # what a formula's items are: operators and atoms
 
 
 def _tokens(source: str) -> list[tuple[str, str]]:
@@ -155,9 +158,9 @@ def _role(token: tuple[str, str]) -> int:
     return SYMBOLS.get(token[1], ("", 0))[1] if token[0] == "char" else 0
 
 
-def _parse(tokens: list[tuple[str, str]], i: int, stop: str) -> tuple[list, int]:
+def _parse(tokens: list[tuple[str, str]], i: int, stop: str) -> tuple[list[Item], int]:
     """Atoms and operators from ``tokens[i]`` up to the closing ``stop`` (``""``: the end)."""
-    items: list = []
+    items: list[Item] = []
     while i < len(tokens):
         if stop and tokens[i] == ("char", stop):
             return items, i
@@ -281,7 +284,7 @@ def _script_argument(tokens: list[tuple[str, str]], i: int, sup: bool) -> tuple[
     return _atom_latex(atom, frozenset(), False), j
 
 
-def _is_math(tokens: list[tuple[str, str]], items: list) -> bool:
+def _is_math(tokens: list[tuple[str, str]], items: list[Item]) -> bool:
     for k, (kind, text) in enumerate(tokens):
         role = _role(tokens[k])
         if role & SIGNAL or (role & (SUP | SUB) and text in "^_"):
@@ -295,7 +298,7 @@ def _is_math(tokens: list[tuple[str, str]], items: list) -> bool:
     return _operator_signal(items)
 
 
-def _operator_signal(items: list | tuple) -> bool:
+def _operator_signal(items: list[Item] | tuple[Item, ...]) -> bool:
     """A relation or operator beside a one-letter variable, or arithmetic with a relation."""
     ops = [x for x in items if isinstance(x, _Op)]
     if any(x.rel for x in ops) and any(not x.rel for x in ops):
@@ -309,9 +312,9 @@ def _operator_signal(items: list | tuple) -> bool:
     return False
 
 
-def _latex(items: list, vars_: frozenset[str], display: bool) -> str:
+def _latex(items: list[Item], vars_: frozenset[str], display: bool) -> str:
     """LaTeX of a sequence of items; in display math ``a/b`` becomes ``\\frac{a}{b}``."""
-    parts: list = list(items)
+    parts: list[Item] = list(items)
     k = 0
     while display and k < len(parts):
         if isinstance(parts[k], _Op) and parts[k].latex == "/":
@@ -321,13 +324,14 @@ def _latex(items: list, vars_: frozenset[str], display: bool) -> str:
             while hi < len(parts) and isinstance(parts[hi], _Atom):
                 hi += 1
             if lo < k < hi - 1:
-                frac = r"\frac{" + _operand(parts[lo:k], vars_) + "}{" + _operand(parts[k + 1:hi], vars_) + "}"
+                above, below = ([x for x in run if isinstance(x, _Atom)] for run in (parts[lo:k], parts[k + 1:hi]))
+                frac = r"\frac{" + _operand(above, vars_) + "}{" + _operand(below, vars_) + "}"
                 parts[lo:hi], k = [_Atom(frac, kind="frac")], lo
         k += 1
     return _join([_atom_latex(x, vars_, display) if isinstance(x, _Atom) else x.latex for x in parts])
 
 
-def _operand(run: list, vars_: frozenset[str]) -> str:
+def _operand(run: list[_Atom], vars_: frozenset[str]) -> str:
     if len(run) == 1 and run[0].kind == "group" and run[0].delims[0] == "(":
         return _latex(list(run[0].items), vars_, True)  # (P+R) under a fraction bar loses its brackets
     return _join([_atom_latex(x, vars_, True) for x in run])
@@ -338,6 +342,7 @@ def _atom_latex(atom: _Atom, vars_: frozenset[str], display: bool, bare: bool = 
         latex = atom.latex if len(atom.latex) <= 3 and set(atom.latex) <= vars_ else r"\mathrm{" + atom.latex + "}"
     elif atom.kind == "scripted":
         base, (sub, sups) = atom.items[0], atom.delims
+        assert isinstance(base, _Atom), "a script follows an atom (_postfix)"
         latex = _atom_latex(base, vars_, display)
         if base.kind in ("sub", "scripted", "frac", "name", "sci"):
             latex = "{" + latex + "}"  # p_t_2 would be a double subscript

@@ -14,10 +14,12 @@ pylatexenc fails on; :func:`read_latex` says why, :func:`latex_text` keeps the L
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from pylatexenc import latexwalker, macrospec
 from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, SpecialsTextSpec, get_default_latex_context_db
+from pylatexenc.latexwalker import LatexMacroNode
 
 MAX_LATEX = 4000  # characters of one formula
 MAX_DEPTH = 32  # groups ({...} or \\begin...\\end) one inside another
@@ -75,7 +77,7 @@ def _converted(latex: str) -> str:
     check_bounds(latex)
     try:
         walker = latexwalker.LatexWalker(latex, latex_context=_PARSING, tolerant_parsing=True)
-        return _TEXT.nodelist_to_text(walker.get_latex_nodes()[0])
+        return str(_TEXT.nodelist_to_text(walker.get_latex_nodes()[0]))
     # pylatexenc's own error, or one of its specs meeting a command without its arguments
     # (\sqrt alone, \begin{array} without columns, \href): a message, never a traceback.
     except (latexwalker.LatexWalkerError, IndexError, KeyError, ValueError, TypeError, AttributeError,
@@ -83,7 +85,7 @@ def _converted(latex: str) -> str:
         raise LatexReadError(f"pylatexenc cannot read it ({type(error).__name__}: {error})") from None
 
 
-def _arguments(node, count: int, converter: LatexNodes2Text) -> list[str]:
+def _arguments(node: LatexMacroNode, count: int, converter: LatexNodes2Text) -> list[str]:
     """The text of the node's last ``count`` arguments ("" for one the LaTeX lacks)."""
     given = list(node.nodeargd.argnlist[-count:]) if node.nodeargd is not None else []
     given = [None] * (count - len(given)) + given
@@ -112,15 +114,15 @@ def _enclosed(text: str) -> bool:
     return False
 
 
-def _fraction(node, l2tobj: LatexNodes2Text) -> str:
+def _fraction(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
     top, bottom = _arguments(node, 2, l2tobj)
     if node.macroname == "binom":
         return f"C({top},{bottom})"
     return f"{_grouped(top)}/{_grouped(bottom)}"
 
 
-def _script(mark: str):
-    def text(node, l2tobj: LatexNodes2Text) -> str:
+def _script(mark: str) -> Callable[[LatexMacroNode, LatexNodes2Text], str]:
+    def text(node: LatexMacroNode, l2tobj: LatexNodes2Text) -> str:
         return mark + _grouped(_arguments(node, 1, l2tobj)[0])
     return text
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import logging
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from pathlib import Path
@@ -44,6 +44,9 @@ from .run_strings import run_strings
 from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, edition_script
 from .strings import UI
 
+# A MkDocs ``nav`` entry: a title and a page's path, or a title and the entries under it.
+NavEntry = Mapping[str, "str | Sequence[NavEntry]"]
+
 log = logging.getLogger(__name__)
 
 
@@ -51,7 +54,7 @@ log = logging.getLogger(__name__)
 class Guide:
     banks: tuple[Bank, ...]
     pages: tuple[Page, ...]
-    nav: tuple  # MkDocs ``nav`` entries for the generated pages, in reading order
+    nav: tuple[NavEntry, ...]  # MkDocs ``nav`` entries for the generated pages, in reading order
     watched: tuple[Path, ...]  # files whose change must regenerate the guide
     interface: str = "hant"  # script of the interface, "hans" or "hant" (generator.script)
     glossary: Glossary | None = None
@@ -64,7 +67,7 @@ class Plan:
     :class:`PageRenderer` that renders the pages (see :func:`plan_guide`)."""
 
     renderer: PageRenderer
-    nav: tuple
+    nav: tuple[NavEntry, ...]
     watched: tuple[Path, ...]
     interface: str
     glossary: Glossary | None
@@ -103,7 +106,7 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
     glossary = load_glossary(settings.glossary) if settings.glossary else None
     renderer = PageRenderer(corrected, settings.script, ui, glossary, interface, MathStash() if typeset else None)
     titles = dict(renderer.outline)
-    chapter_nav: list = []
+    chapter_nav: list[NavEntry] = []
     for bank in corrected:
         # Material prints nav titles as HTML (in the nav, header and footer): bank text is escaped.
         entries = [{html.escape(titles[path]): path} for path in (chapter_path(bank, c) for c in bank.chapters)]

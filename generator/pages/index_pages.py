@@ -98,7 +98,7 @@ class CrossLinks:
         return {}
 
     @cached_property
-    def _usage(self) -> dict[str, Counter]:
+    def _usage(self) -> dict[str, Counter[str]]:
         """Bank slug -> how many questions use each term."""
         return {b: Counter(s for slugs in terms.values() for s in slugs) for b, terms in self.terms.items()}
 

@@ -41,7 +41,7 @@ class Package:
     def __init__(self, data: bytes) -> None:
         from docx.opc.pkgreader import PackageReader
 
-        reader = PackageReader.from_file(io.BytesIO(data))
+        reader = PackageReader.from_file(io.BytesIO(data))  # type: ignore[no-untyped-call]
         self.blobs = {partname: blob for partname, _, _, blob in reader.iter_sparts()}
         self.rels: dict[str, list[Any]] = {}
         for source, rel in reader.iter_srels():

@@ -23,8 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..base.settings import HANT
 from ..links.glossary import Glossary
-from ..pages.script import HANT
 from ..site.frontend import constants_script
 from .offline import index_script, worker_source
 from .query_folding import IndexWords, fold_query
@@ -48,8 +48,8 @@ def cuts_chinese_itself(script: str) -> bool:
     return script == HANT
 
 
-def rewrite_index(index: dict, glossary: Glossary | None, script: str,
-                  run: Callable[..., Callable[[], Any]] | None = None) -> dict:
+def rewrite_index(index: dict[str, Any], glossary: Glossary | None, script: str,
+                  run: Callable[..., Callable[[], Any]] | None = None) -> dict[str, Any]:
     """Material's search index with glued English terms split, Chinese cut again where
     :func:`cuts_chinese_itself` says so, redundant zero-width spaces dropped, and the
     query folding data in its config.
@@ -68,7 +68,8 @@ def rewrite_index(index: dict, glossary: Glossary | None, script: str,
     return {**index, "config": config, "docs": first + second}
 
 
-def rewrite_docs(docs: list[dict], glossary: Glossary | None, script: str) -> tuple[list[dict], IndexWords]:
+def rewrite_docs(docs: list[dict[str, Any]], glossary: Glossary | None,
+                 script: str) -> tuple[list[dict[str, Any]], IndexWords]:
     """The documents as :func:`rewrite_index` writes them, and the words they hold."""
     segmenter = Segmenter(search_terms(glossary), glossary, cut=cuts_chinese_itself(script))
     rewritten = []
@@ -85,7 +86,7 @@ def rewrite_docs(docs: list[dict], glossary: Glossary | None, script: str) -> tu
     return rewritten, IndexWords.of(rewritten)
 
 
-def dump_index(index: dict) -> str:
+def dump_index(index: dict[str, Any]) -> str:
     """The index as compact JSON: UTF-8 characters, not ``\\uXXXX`` escapes."""
     return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
 

@@ -9,11 +9,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from ..base.errors import GuideError
 
 
-def index_script(index: dict, options: dict) -> str:
+def index_script(index: dict[str, Any], options: dict[str, Any]) -> str:
     """``search/search_index.js`` for ``file://``: the documents as JSON text, parsed on use.
 
     It defines ``studyGuide.index`` (``config``, Material's search ``options`` and ``docs``,

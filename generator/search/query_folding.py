@@ -13,9 +13,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any
 
+from ..base.settings import HANS, HANT
 from ..base.text import HAN
-from ..pages.script import HANS, HANT, converter
+from ..pages.script import converter
 from .segmenter import SEPARATOR, SearchTerms
 
 # Characters a reader may type; compatibility ideographs (U+F900...) come from no input method.
@@ -36,7 +38,7 @@ class IndexWords:
     words: frozenset[str] = frozenset()  # Chinese words (INDEX_WORD)
 
     @classmethod
-    def of(cls, docs: Iterable[dict]) -> IndexWords:
+    def of(cls, docs: Iterable[dict[str, Any]]) -> IndexWords:
         # Every title and text in one string, read once by each expression (a newline separates).
         text = "\n".join(TAG.sub(" ", doc.get(field) or "") for doc in docs for field in ("title", "text"))
         words = frozenset(INDEX_WORD.findall(text))
@@ -46,13 +48,13 @@ class IndexWords:
         return IndexWords(self.chars | other.chars, self.tokens | other.tokens, self.words | other.words)
 
 
-def query_folding(docs: Iterable[dict], terms: SearchTerms, script: str) -> dict:
+def query_folding(docs: Iterable[dict[str, Any]], terms: SearchTerms, script: str) -> dict[str, Any]:
     """What the browser needs to fold a query into the index's own spelling (:func:`fold_query`
     of the words of ``docs``)."""
     return fold_query(IndexWords.of(docs), terms, script)
 
 
-def fold_query(held: IndexWords, terms: SearchTerms, script: str) -> dict:
+def fold_query(held: IndexWords, terms: SearchTerms, script: str) -> dict[str, Any]:
     """What the browser needs to fold a query into the index's own spelling.
 
     ``chars`` pairs each character a reader may type in the other script with the one the

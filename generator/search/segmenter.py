@@ -18,9 +18,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
-from ..links.glossary import SEPARATOR_RUN, Glossary, spelling_key
-from ..pages.script import HANS, converter
+from ..base.settings import HANS
+from ..links.glossary import Glossary, spelling_key
+from ..links.term_pattern import SEPARATOR_RUN
+from ..pages.script import converter
 
 ZWSP = "\u200b"
 # Han characters, as Material's search plugin finds them (\p{script=Han}), BMP and beyond.
@@ -89,7 +92,7 @@ def write_user_dictionary(words: Iterable[str], own: str | None = None) -> str:
 
 
 @lru_cache(maxsize=4)
-def _tokenizer(words: tuple[str, ...]):
+def _tokenizer(words: tuple[str, ...]) -> Any:  # jieba.Tokenizer: jieba ships no types
     """A jieba tokenizer of its own (jieba's global one is Material's) with the terms added."""
     import jieba
 

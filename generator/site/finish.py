@@ -13,7 +13,7 @@ from .pwa import write_offline_app
 from ..search.index import complete_search_index
 
 
-def finish_site(config: Any, plan: Plan, run: Callable) -> None:
+def finish_site(config: Any, plan: Plan, run: Callable[..., Callable[[], Any]]) -> None:
     """Complete the site MkDocs built into ``config.site_dir``; ``run`` does work in the
     process that made the pages (half of the search index's documents)."""
     site = Path(config.site_dir)

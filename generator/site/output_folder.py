@@ -30,8 +30,12 @@ from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..base.errors import GuideError
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
 
 # Written into every build; a folder holding it may be replaced without --force.
 MARKER = ".study-guide-build"
@@ -187,7 +191,7 @@ def staged(target: Path, protected: Protected, force: bool = False, keep: bool =
     stage.commit()
 
 
-def stage_mkdocs_output(config, inputs: Iterable[Path], force: bool, wanted: bool) -> Staging | None:
+def stage_mkdocs_output(config: MkDocsConfig, inputs: Iterable[Path], force: bool, wanted: bool) -> Staging | None:
     """For ``mkdocs build`` (``wanted``): check and lock MkDocs' ``config.site_dir`` and point it
     at a new folder beside it, to :meth:`~Staging.commit` once the build has succeeded.
 
@@ -202,7 +206,7 @@ def stage_mkdocs_output(config, inputs: Iterable[Path], force: bool, wanted: boo
     return stage
 
 
-def mkdocs_protected(config, inputs: Iterable[Path]) -> Protected:
+def mkdocs_protected(config: MkDocsConfig, inputs: Iterable[Path]) -> Protected:
     """The project of MkDocs' ``config`` (the folder of its mkdocs.yml), its docs_dir and
     theme custom_dir, and ``inputs``."""
     folders = tuple(Path(p) for p in (config.docs_dir, config.theme.custom_dir) if p)

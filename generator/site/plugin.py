@@ -8,15 +8,23 @@ index is rewritten at the end (search_index); ``mkdocs build`` swaps in a whole 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
+from typing import Any, Literal
 from pathlib import Path
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
 from mkdocs.plugins import BasePlugin, event_priority
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.livereload import LiveReloadServer
 from mkdocs.structure.files import File, Files
+from mkdocs.structure.nav import Navigation
+from mkdocs.structure.pages import Page
+from mkdocs.utils.templates import TemplateContext
 
 from ..pages.compose import Plan, plan_guide
-from ..pages.script import SCRIPTS, convert_interface
+from ..base.settings import SCRIPTS
+from ..pages.script import convert_interface
 from . import prerender
 from .finish import finish_site
 from .logs import or_plugin_error, route_generator_log
@@ -37,7 +45,7 @@ from .share import first_question_text
 from .skip_link import skip_to_first_question
 
 
-class StudyGuideConfig(base.Config):
+class StudyGuideConfig(base.Config):  # type: ignore[no-untyped-call]  # MkDocs' __init_subclass__
     settings = c.Type(str, default="site_config/guide.yml")  # none there: the banks must be given
     force_output = c.Type(bool, default=False)  # replace a site_dir no build wrote (output_folder)
     banks = c.ListOfItems(c.Type(str), default=[])  # overrides the settings' banks
@@ -45,7 +53,7 @@ class StudyGuideConfig(base.Config):
     max_bank_size = c.Optional(c.Type(int))  # bytes; overrides the settings' limit (--max-size)
 
 
-class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
+class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped-call]
     plan: Plan  # the banks read, the pages' paths and titles, and how to render them
     jieba_dictionary: str | None = None  # the user dictionary written for Material's search
     pages: prerender.Pages | None = None  # the generated pages' Markdown, made beside MkDocs
@@ -59,7 +67,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
 
     # Before Material's search plugin reads jieba_dict_user and its interface-language defaults.
     @event_priority(50)
-    def on_config(self, config):
+    def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         route_generator_log()
         self.settings_path = Path(config.config_file_path).parent / self.config.settings
         settings = or_plugin_error(lambda: plugin_settings(self.settings_path, self.config.banks, self.config.script,
@@ -76,7 +84,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
                                                                   self.output_wanted))
         return config
 
-    def on_startup(self, *, command, dirty) -> None:
+    def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.output_wanted = command == "build"
 
     def on_shutdown(self) -> None:
@@ -87,31 +95,31 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         if output is not None:
             or_plugin_error(output.commit if commit else output.abandon)
 
-    def on_pre_build(self, config) -> None:
+    def on_pre_build(self, config: MkDocsConfig) -> None:
         if self.jieba_dictionary:  # Material's search plugin read it in its on_config
             os.unlink(self.jieba_dictionary)
             self.jieba_dictionary = None
 
-    def on_files(self, files: Files, config) -> Files:
+    def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         pages = [File.generated(config, path, content="") for path in self._pending]  # Markdown: on_pre_page
         for file in pages + or_plugin_error(lambda: guide_files(config, self.shims, self.plan)):
             files.append(file)
         return files
 
-    def on_pre_page(self, page, config, files):
+    def on_pre_page(self, page: Page, config: MkDocsConfig, files: Files) -> Page:
         i = self._pending.pop(page.file.src_uri, None)
         if i is not None:
             page.file.content_string = or_plugin_error(lambda: self._started().page(i).markdown)
         return page
 
-    def on_page_markdown(self, markdown, page, config, files):
+    def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         if not is_searched(page.file.src_uri):
             page.meta["search"] = {"exclude": True}
         if page.file.generated_by:  # generated pages are written from the converted model
             return markdown
         return convert_interface(markdown, self.plan.interface)
 
-    def on_page_content(self, html, page, config, files):
+    def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         # Formulas without KaTeX's HTML until search has read the page (its parser would
         # read KaTeX's tags one by one, two thirds of a chapter page, only to skip them).
         if self.plan.formulas is not None:
@@ -119,16 +127,18 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
         return mark_answer_blocks(exclude_blocks(html))
 
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
-    def on_page_context(self, context, page, config, nav):
+    def on_page_context(self, context: TemplateContext, page: Page, config: MkDocsConfig,
+                        nav: Navigation) -> TemplateContext:
+        content = page.content or ""
         if (formulas := self.plan.formulas) is not None:
-            page.content = or_plugin_error(lambda: formulas.fill(page.content))
-        self.question_html.add(page.file.src_uri, page.content or "")
-        page.meta.setdefault("share_description", first_question_text(page.content or ""))  # overrides/main.html
-        skip_to_first_question(page.toc, page.content or "")
+            page.content = content = or_plugin_error(lambda: formulas.fill(content))
+        self.question_html.add(page.file.src_uri, content)
+        page.meta.setdefault("share_description", first_question_text(content))  # overrides/main.html
+        skip_to_first_question(page.toc, content)
         return context
 
     @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)
-    def on_post_build(self, config):
+    def on_post_build(self, config: MkDocsConfig) -> None:
         self.question_html.write(Path(config.site_dir))  # before the offline app lists the files
         try:  # half of the search index in the process beside, which has made every page by now
             or_plugin_error(lambda: finish_site(config, self.plan, self._started().run))
@@ -136,7 +146,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
             self._stop_rendering()
         self.output_built = True  # unless strict mode then finds warnings (on_build_error)
 
-    def on_build_error(self, error) -> None:
+    def on_build_error(self, error: Exception) -> None:
         self._stop_rendering()
         self._close_output(commit=False)
 
@@ -149,7 +159,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):
             self.pages.close()
             self.pages = None
 
-    def on_serve(self, server, config, builder):
+    def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., Any]) -> LiveReloadServer:
         for path in {self.settings_path, *self.plan.watched}:
             server.watch(str(path))
         return server

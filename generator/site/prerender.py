@@ -20,6 +20,7 @@ import os
 import threading
 import traceback
 from collections.abc import Callable
+from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..base.errors import GuideError
@@ -156,7 +157,7 @@ def _start_katex(katex: KatexRenderer) -> None:
         pass  # not installed: the first formula says so, naming its question
 
 
-def _work(renderer: PageRenderer, outbox, jobs) -> None:
+def _work(renderer: PageRenderer, outbox: Connection, jobs: Connection) -> None:
     """The forked process: every page in order, each sent with its formulas and log records,
     then each job it is sent, until the parent closes its end."""
     records = _Records()
@@ -166,7 +167,7 @@ def _work(renderer: PageRenderer, outbox, jobs) -> None:
     if stash is not None:  # KaTeX loads into V8 while the banks are checked for the first page
         threading.Thread(target=_start_katex, args=(stash.renderer or default_renderer(),), daemon=True).start()
 
-    def send(kind: str, index: int, payload: Any, formulas: dict) -> None:
+    def send(kind: str, index: int, payload: Any, formulas: dict[int, tuple[str, str]]) -> None:
         outbox.send((kind, index, payload, formulas, records.records))
         records.records = []
 

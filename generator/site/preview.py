@@ -9,6 +9,7 @@ import functools
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import BinaryIO
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -17,7 +18,7 @@ class _QuietHandler(SimpleHTTPRequestHandler):
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".webmanifest": "application/manifest+json",
                       ".js": "text/javascript", ".json": "application/json"}
 
-    def send_head(self):
+    def send_head(self) -> BinaryIO | None:
         # The standard handler answers "304 Not Modified" whenever a file is no newer than the
         # browser's copy (to the second).  A build published over a newer one (a copy keeps the
         # files' times) or twice in one second then keeps the old sw.js: the browser never sees
@@ -29,7 +30,7 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")  # a rebuilt site is seen on the next request
         super().end_headers()
 
-    def log_message(self, format: str, *args) -> None:
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 

@@ -23,10 +23,14 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from ..base.errors import GuideError
 from ..pages.paths import PRACTICE_DIR
 from ..pages.script import convert_text
+
+if TYPE_CHECKING:
+    from mkdocs.config.defaults import MkDocsConfig
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +120,7 @@ class Precache:
     warnings: tuple[str, ...]
 
 
-def write_offline_app(site: Path, root: Path, modules: Path, config, interface: str) -> Precache:
+def write_offline_app(site: Path, root: Path, modules: Path, config: MkDocsConfig, interface: str) -> Precache:
     """Add the manifest, icons, ``offline.json`` and the service worker to the built ``site``.
 
     ``root`` is the guide project (the icon's source), ``modules`` the folder of its
@@ -139,7 +143,7 @@ def write_service_worker(site: Path, root: Path, pages_cache: str) -> Precache:
     return run_workbox(root, workbox_options(site, search_languages(site), pages_cache))
 
 
-def app_from_config(config, interface: str, site: Path) -> App:
+def app_from_config(config: MkDocsConfig, interface: str, site: Path) -> App:
     """The app's name, language and colour from MkDocs' configuration (already in the edition's script)."""
     name = config["site_name"]
     palette = config["theme"].get("palette") or {}
@@ -171,7 +175,7 @@ def theme_colour(site: Path, primary: str) -> str:
     return DEFAULT_THEME_COLOUR
 
 
-def write_icons(source: Path, site: Path, background: str) -> list[dict]:
+def write_icons(source: Path, site: Path, background: str) -> list[dict[str, Any]]:
     """The app's icons, made from one square image: the manifest's entries (``any`` and ``maskable``)."""
     from PIL import Image, UnidentifiedImageError
 
@@ -204,7 +208,7 @@ def write_icons(source: Path, site: Path, background: str) -> list[dict]:
     return entries
 
 
-def web_manifest(app: App, icons: list[dict]) -> dict:
+def web_manifest(app: App, icons: list[dict[str, Any]]) -> dict[str, Any]:
     """The web app manifest; addresses are relative to it, so the site works behind any sub-path."""
     return {
         "name": app.name,
@@ -220,7 +224,7 @@ def web_manifest(app: App, icons: list[dict]) -> dict:
     }
 
 
-def offline_index(site: Path, app: App) -> dict:
+def offline_index(site: Path, app: App) -> dict[str, Any]:
     """Every page with its size, the build's version and page cache, and offline-app.js's strings."""
     pages = sorted(p for p in site.rglob("*.html") if p.name != "404.html")
     digest = hashlib.sha256()
@@ -240,7 +244,7 @@ def offline_index(site: Path, app: App) -> dict:
     }
 
 
-def workbox_options(site: Path, languages: list[str], pages_cache: str) -> dict:
+def workbox_options(site: Path, languages: list[str], pages_cache: str) -> dict[str, Any]:
     """generateSW's options: the precache, and pages cached as visited (cache first: one build's
     pages never change; the next build's go to a cache of their own)."""
     lunr = [LUNR.format(part) for part in (*LUNR_ALWAYS, *languages) if part != "en"]
@@ -265,7 +269,7 @@ def workbox_options(site: Path, languages: list[str], pages_cache: str) -> dict:
     }
 
 
-def run_workbox(root: Path, options: dict) -> Precache:
+def run_workbox(root: Path, options: dict[str, Any]) -> Precache:
     """Write the service worker with workbox-build (installed by ``npm ci`` into ``root``)."""
     node = shutil.which("node")
     if node is None:

@@ -168,7 +168,7 @@ def test_the_service_worker_precaches_the_shell_search_and_katex(site):
 
 
 def test_no_node_is_a_clear_error(monkeypatch, tmp_path):
-    monkeypatch.setattr(pwa.shutil, "which", lambda name: None)
+    monkeypatch.setattr("shutil.which", lambda name: None)
     with pytest.raises(GuideError, match="Node.js on the PATH"):
         pwa.run_workbox(tmp_path, {})
 

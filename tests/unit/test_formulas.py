@@ -10,7 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from generator.bank.model import DISPLAY_MATH, INLINE_MATH
-from generator.math.detect import SYMBOLS, FormulaError, Math, Text, plain_text, readable, readable_text, split_math
+from generator.math.detect import FormulaError, Math, Text, plain_text, readable, readable_text, split_math
+from generator.math.to_latex import SYMBOLS
 from generator.read.load import load_bank, read_bank
 from tests.paths import BUNDLED, FORMULA_CASES
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from benchmarks.browser import CHROMIUM, launch
 from generator.base.errors import GuideError
-from generator.math.detect import SYMBOLS, FormulaError, Math, split_math
+from generator.math.detect import FormulaError, Math, split_math
 from generator.math.katex import (
     CSS_URL,
     EXCLUDED_TAG,
@@ -23,6 +23,7 @@ from generator.math.katex import (
     katex_assets,
     math_html,
 )
+from generator.math.to_latex import SYMBOLS
 from generator.read.load import load_bank, read_bank
 from tests.paths import BUNDLED, FORMULA_CASES, ROOT
 

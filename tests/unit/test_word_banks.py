@@ -6,6 +6,8 @@ import io
 import zipfile
 
 import pytest
+from docx.oxml import parse_xml
+from docx.oxml.ns import qn
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -294,7 +296,7 @@ def test_odd_numbering_definitions_never_stop_the_reading(tmp_path):
     wd.add_list(doc, 30, [wd.level(0, "decimal", "%1.").replace('w:ilvl="0"', 'w:ilvl="x"'),
                           wd.level(1, "bullet", "\uf0b7"), wd.level(2, "none", "")], {30: {}})
     numbering = doc.part.numbering_part.element
-    numbering.append(wd.parse_xml(f'<w:num {wd.W} w:numId="31"><w:abstractNumId w:val="999"/></w:num>'))
+    numbering.append(parse_xml(f'<w:num {wd.W} w:numId="31"><w:abstractNumId w:val="999"/></w:num>'))
     wd.numbered(doc, "甲？ A. 1 B. 2 答案：A", 30)
     wd.numbered(doc, "一条说明", 30, 1)
     wd.numbered(doc, "乙？ A. 1 B. 2 答案：B", 31)
@@ -382,7 +384,7 @@ def test_symbols_inserted_from_symbol_fonts_read_as_marks(tmp_path):
     doc = wd.new()
     for number, (font, char) in enumerate((("Wingdings 2", "F050"), ("Symbol", "F0B4"), ("Wingdings", "FC")), 1):
         paragraph = doc.add_paragraph(f"{number}.（判断）第{number}句。答案：")
-        paragraph.add_run()._r.append(wd.parse_xml(f'<w:sym {wd.W} w:font="{font}" w:char="{char}"/>'))
+        paragraph.add_run()._r.append(parse_xml(f'<w:sym {wd.W} w:font="{font}" w:char="{char}"/>'))
     bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
     assert [(q.answer_text, q.answer) for q in bank.questions] == [("✓", "true"), ("×", "false"), ("✓", "true")]
 
@@ -412,12 +414,12 @@ def test_a_drawing_with_a_fallback_copy_leaves_one_placeholder_and_deleted_text_
     doc = wd.new()
     mc = 'xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006"'
     paragraph = doc.add_paragraph("1. 看图：")
-    paragraph._p.append(wd.parse_xml(
+    paragraph._p.append(parse_xml(
         f'<w:r {wd.W} {mc}><mc:AlternateContent><mc:Choice Requires="wps"><w:drawing/></mc:Choice>'
         '<mc:Fallback><w:pict><w:t>copy</w:t></w:pict></mc:Fallback></mc:AlternateContent></w:r>'))
-    paragraph._p.append(wd.parse_xml(
+    paragraph._p.append(parse_xml(
         f'<w:del {wd.W} w:id="1" w:author="x"><w:r><w:delText>旧</w:delText></w:r></w:del>'))
-    paragraph._p.append(wd.parse_xml(f'<w:ins {wd.W} w:id="2" w:author="x"><w:r><w:t>新</w:t></w:r></w:ins>'))
+    paragraph._p.append(parse_xml(f'<w:ins {wd.W} w:id="2" w:author="x"><w:r><w:t>新</w:t></w:r></w:ins>'))
     from generator.read.word.paragraphs import read_docx
 
     data = wd.save(doc, tmp_path / "b.docx").read_bytes()
@@ -428,11 +430,11 @@ def test_a_list_defined_by_a_numbering_style_counts_in_that_styles_list(tmp_path
     doc = wd.new()
     wd.add_list(doc, 10, [wd.level(0, "decimal", "%1)")], {10: {}})
     numbering = doc.part.numbering_part.element
-    linked = wd.parse_xml(f'<w:abstractNum {wd.W} w:abstractNumId="11"><w:numStyleLink w:val="BankList"/>'
+    linked = parse_xml(f'<w:abstractNum {wd.W} w:abstractNumId="11"><w:numStyleLink w:val="BankList"/>'
                           '</w:abstractNum>')
-    numbering.find(wd.qn("w:num")).addprevious(linked)
-    numbering.append(wd.parse_xml(f'<w:num {wd.W} w:numId="11"><w:abstractNumId w:val="11"/></w:num>'))
-    doc.styles.element.append(wd.parse_xml(
+    numbering.find(qn("w:num")).addprevious(linked)
+    numbering.append(parse_xml(f'<w:num {wd.W} w:numId="11"><w:abstractNumId w:val="11"/></w:num>'))
+    doc.styles.element.append(parse_xml(
         f'<w:style {wd.W} w:type="numbering" w:styleId="BankList"><w:name w:val="Bank List"/>'
         '<w:pPr><w:numPr><w:numId w:val="10"/></w:numPr></w:pPr></w:style>'))
     wd.numbered(doc, "甲", 10)

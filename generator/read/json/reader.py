@@ -92,7 +92,7 @@ def _text(raw: Any, key: str, where: str, default: Any = _REQUIRED) -> Any:
     return value
 
 
-def _texts(raw: dict, key: str, where: str) -> tuple[str, ...]:
+def _texts(raw: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
     values = raw.get(key, [])
     if not isinstance(values, list) or not all(isinstance(v, str) for v in values):
         raise ParseError(f"{where}: {key}", "a list of texts", repr(values)[:60])

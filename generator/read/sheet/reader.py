@@ -17,7 +17,7 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any
@@ -409,7 +409,7 @@ def column_name(cell: str) -> str | None:
     return f"option {option.group(1).upper()}" if option else _KEYS.get(key)
 
 
-def header_columns(row: list) -> Columns | None:
+def header_columns(row: Sequence[object]) -> Columns | None:
     """The columns a header row names, or ``None`` if it names no stem column."""
     fields: dict[str, int] = {}
     options: dict[str, int] = {}
@@ -429,7 +429,7 @@ def header_columns(row: list) -> Columns | None:
     return Columns(fields, tuple(sorted(options.items())))
 
 
-def _cells(row: list, source: str, line: int) -> list[str]:
+def _cells(row: Sequence[object], source: str, line: int) -> list[str]:
     cells = []
     for column, value in enumerate(row, 1):
         text = _LINE_ENDS.sub("\n", unguarded(str(value or ""))).strip()

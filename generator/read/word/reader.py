@@ -187,7 +187,7 @@ def table_bank(document: WordDocument, tables: list[QuestionTable], source: str,
     heading = next((b.text for b in reversed(before) if b.heading), "")
     preamble = [b.text for b in before if not (b.heading and b.text == heading)]
     title = document.title or (preamble[0] if preamble else "")
-    chapters: dict[str, list] = {}
+    chapters: dict[str, list[Question]] = {}
     strays: list[Stray] = []
     counted = 0  # questions of one-question tables under this heading
     for block in document.blocks[first:]:
