@@ -28,7 +28,7 @@ from .exports.formats import FORMATS
 from .links.glossary import Glossary, load_glossary
 from .links.terms import suggest_terms
 from .math.editor_latex import check_editor_latex
-from .pages.script import convert_bank, edition_script
+from .pages.script import convert_bank, interface_script
 from .read.load import MAX_BANK_SIZE, default_errata, load_bank
 from .read.text.layout import describe
 from .site.output_folder import Protected, check_output, is_build, staged
@@ -107,7 +107,7 @@ def _parser() -> argparse.ArgumentParser:
     site = sub.add_parser("site", help="build a study-guide site for any bank file(s)")
     site.add_argument("banks", nargs="+", type=Path)
     site.add_argument("-o", "--out", type=Path, default=Path("site"))
-    site.add_argument("--script", choices=SCRIPTS, help="edition's script (default: that of site_config/guide.yml)")
+    site.add_argument("--script", choices=SCRIPTS, help="guide's script (default: that of site_config/guide.yml)")
     _force_argument(site)
     _max_size_argument(site)
     site.set_defaults(run=_site)
@@ -115,7 +115,7 @@ def _parser() -> argparse.ArgumentParser:
     serve = sub.add_parser("serve", help="build the guide and preview it over http, service worker included")
     serve.add_argument("banks", nargs="*", type=Path, help="bank files (default: those of site_config/guide.yml)")
     serve.add_argument("-o", "--out", type=Path, default=Path("site"), help="folder to build into (default: site/)")
-    serve.add_argument("--script", choices=SCRIPTS, help="edition's script (default: that of site_config/guide.yml)")
+    serve.add_argument("--script", choices=SCRIPTS, help="guide's script (default: that of site_config/guide.yml)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1; "
                        "browsers allow service workers over plain http only on localhost)")
     serve.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
@@ -206,7 +206,7 @@ def _export(args: argparse.Namespace, project: Project) -> int:
     else:
         bank = convert_bank(bank, args.script or _script(project))
     out = args.out or Path(f"{bank.slug}.{format.extension}")
-    interface = edition_script(args.script or _script(project), [bank])
+    interface = interface_script(args.script or _script(project), [bank])
     how = Export(interface, sources_modified(args.bank, None if args.no_errata else args.errata),
                  args.deck_name or _deck_name(project, args.bank, bank, interface), convert_strings(UI, interface),
                  _glossary(project))

@@ -39,7 +39,7 @@ import yaml
 
 from ..base.errors import ErrataError
 from ..base.safe_text import refuse_control_characters
-from ..base.text import clip, quoted
+from ..base.text import quoted
 from ..base.yaml_file import compose_yaml
 from .answer_guard import check_answer_kept, check_editor_answer, moved_options
 from .fields import judge_value, normalise_answer
@@ -428,8 +428,6 @@ def _shorten(text: str) -> str:
         return text
     half = QUOTE_LIMIT // 2
     return text[:half].rstrip() + "…" + text[-half:].lstrip()
-    """One line, at most ``QUOTE_LIMIT`` characters of it, cut in the middle with …."""
-    return clip(text.replace("\n", "↵"), QUOTE_LIMIT, middle=True)
 
 
 def _id_range(bank: Bank) -> str:

@@ -2,7 +2,7 @@
 
     banks:                       # bank files, relative to the repository root
       - content/banks/ai-trainer/bank.txt
-    script: hans                 # original | hans | hant (edition's script)
+    script: hans                 # original | hans | hant (guide's script)
     glossary: site_config/glossary.yml   # optional; by default glossary.yml beside this file
     site_url: https://example.org/guide/  # optional; the public address, for canonical links,
                                           # the sitemap and share metadata
@@ -19,7 +19,7 @@ from .safe_text import refuse_control_characters
 from .text import quote
 from .yaml_file import load_yaml
 
-# The scripts an edition can be in: the bank as written, Simplified, Traditional.
+# The scripts a guide can be in: the bank as written, Simplified, Traditional.
 ORIGINAL, HANS, HANT = "original", "hans", "hant"
 SCRIPTS = (ORIGINAL, HANS, HANT)
 

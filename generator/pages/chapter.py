@@ -33,7 +33,7 @@ class RenderContext:
 
     ``inline`` turns one prose chunk of a question into Markdown; ``extras`` adds
     Markdown after a question (related questions, tags); ``ui`` holds the interface
-    strings in the edition's script; ``raw`` stands a token for HTML, for text too long
+    strings in the guide's script; ``raw`` stands a token for HTML, for text too long
     for Markdown (escape.LONG_MARKDOWN), or is None.
     """
 

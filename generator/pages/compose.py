@@ -41,7 +41,7 @@ from .practice_markup import LIST_PAGES, render_list_page
 from .prose import InlineRenderer
 from .run_pages import RUN_KINDS, questions_path, run_page_markdown, run_path
 from .run_strings import run_strings
-from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, edition_script
+from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, interface_script
 from .strings import UI
 
 # A MkDocs ``nav`` entry: a title and a page's path, or a title and the entries under it.
@@ -101,7 +101,7 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
     check_math = check_editor_latex if typeset else check_latex_reading
     corrected = tuple(corrected_bank(path, check_math=check_math, limit=settings.max_bank_size)
                       for path in settings.banks)
-    interface = edition_script(settings.script, corrected)
+    interface = interface_script(settings.script, corrected)
     ui = convert_strings(UI, interface)
     glossary = load_glossary(settings.glossary) if settings.glossary else None
     renderer = PageRenderer(corrected, settings.script, ui, glossary, interface, MathStash() if typeset else None)
@@ -126,7 +126,7 @@ class PageRenderer:
     """Renders the guide's pages one at a time, in reading order: the home page, each bank's
     chapters, the question index, glossary and tags pages, and the proofreading report.
 
-    The banks are written in the edition's script, and the cross-links worked out, when the
+    The banks are written in the guide's script, and the cross-links worked out, when the
     first page needs them; each chapter is checked (generator.lint) when its page is
     rendered, so the first page does not wait for the whole bank's checks.  Rendering a page
     also typesets its formulas into ``stash``.
@@ -170,7 +170,7 @@ class PageRenderer:
 
     @cached_property
     def banks(self) -> tuple[Bank, ...]:
-        """The banks as the pages show them: checked, flagged, in the edition's script
+        """The banks as the pages show them: checked, flagged, in the guide's script
         (``convert_bank(lint(bank))``, a chapter at a time)."""
         banks = tuple(replace(shown, chapters=tuple(self._checked(k, n) for n in range(len(shown.chapters))))
                       for k, shown in enumerate(self._shown))
@@ -192,7 +192,7 @@ class PageRenderer:
         return _with_front_matter(page, [], [practice_data_path(bank), questions_path(bank)])
 
     def _checked(self, k: int, n: int) -> Chapter:
-        """Chapter ``n`` of bank ``k``, checked (on the bank's own text) and in the edition's script."""
+        """Chapter ``n`` of bank ``k``, checked (on the bank's own text) and in the guide's script."""
         if (k, n) not in self._chapters:
             chapter = self._linters[k].chapter(self.corrected[k].chapters[n])
             self._chapters[k, n] = convert_chapter(chapter, self.script)
@@ -204,7 +204,7 @@ class PageRenderer:
 
     @cached_property
     def _shown(self) -> tuple[Bank, ...]:
-        """The banks in the edition's script, not yet checked: all that text, links and tags need."""
+        """The banks in the guide's script, not yet checked: all that text, links and tags need."""
         return tuple(convert_bank(bank, self.script) for bank in self.corrected)
 
     @cached_property

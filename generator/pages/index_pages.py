@@ -30,7 +30,7 @@ class CrossLinks:
     glossary: Glossary
     terms: dict[str, dict[str, tuple[str, ...]]]  # bank slug -> question id -> term slugs
     related: dict[str, dict[str, tuple[str, ...]]]  # bank slug -> question id -> related ids
-    convert: Callable[[str], str]  # into the edition's script (glossary text)
+    convert: Callable[[str], str]  # into the guide's script (glossary text)
     ui: dict[str, str]
 
     @classmethod
@@ -79,7 +79,7 @@ class CrossLinks:
         return f"[{label}]({question_link(bank, chapter, question, from_path)})"
 
     def _term_name(self, slug: str) -> str:
-        """The term's display form in the edition's script (converted once per term)."""
+        """The term's display form in the guide's script (converted once per term)."""
         name = self._names.get(slug)
         if name is None:
             term = self.glossary.get(slug)
@@ -94,7 +94,7 @@ class CrossLinks:
 
     @cached_property
     def _names(self) -> dict[str, str]:
-        """Term slug -> the term in the edition's script."""
+        """Term slug -> the term in the guide's script."""
         return {}
 
     @cached_property

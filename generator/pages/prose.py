@@ -46,7 +46,7 @@ class InlineRenderer:
     gives the link, from the page being written, of question N referred to in a question (or
     None); ``glossary_href`` is the glossary
     page's path relative to the chapter pages; ``convert`` puts glossary definitions into
-    the edition's script.
+    the guide's script.
     """
 
     bank: Bank

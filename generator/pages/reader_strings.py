@@ -1,7 +1,7 @@
 """The interface strings the reader scripts show, written as a script at build.
 
 ``assets/javascripts/reader-strings.js`` sets ``studyGuide.strings`` (the one global object
-of the guide's scripts) to the strings below in the edition's script, so a button that a
+of the guide's scripts) to the strings below in the guide's script, so a button that a
 script adds (顯示答案, the search toggle, the term popover) reads like the rest of the page
 and no interface string is ever copied into JavaScript by hand.
 """

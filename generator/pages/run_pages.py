@@ -113,8 +113,8 @@ def _exam_types(bank: Bank, ui: Mapping[str, str]) -> str:
 
 
 def run_page(bank: Bank, kind: str, chapter_titles: list[str], ui: Mapping[str, str]) -> str:
-    """The Markdown of one run page; ``chapter_titles`` in the edition's script, ``ui`` holding
-    both :data:`generator.pages.strings.UI` and the run strings, in the edition's script."""
+    """The Markdown of one run page; ``chapter_titles`` in the guide's script, ``ui`` holding
+    both :data:`generator.pages.strings.UI` and the run strings, in the guide's script."""
     e = {key: html.escape(value) for key, value in ui.items()}
     fields: list[str] = []
     if kind in ("random", "types", "exam"):

@@ -1,7 +1,7 @@
 """Interface strings of the practice runs: 隨機練習, 題型練習, 模擬考試, 今日複習.
 
 Written in Traditional script like generator/pages/strings.py (the script stage converts
-them), in the mainland vocabulary the Simplified edition needs.  The pages' markup takes the
+them), in the mainland vocabulary a Simplified guide needs.  The pages' markup takes the
 strings through :func:`html.escape`; the scripts get theirs from ``run-strings.js``
 (:func:`run_strings_script`), added to ``studyGuide.strings``.
 """

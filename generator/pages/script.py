@@ -9,7 +9,7 @@ interface then follows whichever script the bank is mostly written in.
 
 Only text a reader sees is converted: question ids, slugs, option labels, flag codes,
 source paths and positions never change, so anchors and links are the same in every
-edition.
+script.
 """
 from __future__ import annotations
 
@@ -150,10 +150,10 @@ def detect_script(texts: Iterable[str]) -> str:
     return HANS if simp_only > trad_only else HANT
 
 
-def edition_script(script: str, banks: Iterable[Bank]) -> str:
-    """The script the interface of an edition is written in: ``hans`` or ``hant``.
+def interface_script(script: str, banks: Iterable[Bank]) -> str:
+    """The script a guide's interface is written in: ``hans`` or ``hant``.
 
-    ``original`` editions follow their banks, so an untouched Simplified bank gets a
+    ``original`` guides follow their banks, so an untouched Simplified bank gets a
     Simplified interface.
     """
     if check_script(script) != ORIGINAL:
@@ -162,7 +162,7 @@ def edition_script(script: str, banks: Iterable[Bank]) -> str:
 
 
 def theme_language(script: str) -> str:
-    """Material's ``theme.language`` for an edition script (``hans`` or ``hant``)."""
+    """Material's ``theme.language`` for a guide's script (``hans`` or ``hant``)."""
     return THEME_LANGUAGE[script]
 
 

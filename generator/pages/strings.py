@@ -1,7 +1,7 @@
 """Every interface string the generated pages use, in one place.
 
 Written in Traditional script like the bundled bank; the script stage converts them
-together with the bank text, so an edition never mixes scripts.
+together with the bank text, so a guide never mixes scripts.
 """
 from __future__ import annotations
 

@@ -102,7 +102,7 @@ def _opening(stem: str, script: str) -> str:
 
 
 def _text(answer: str | None, script: str) -> str | None:
-    """A text answer on one line, an editor's formula read as text, in the edition's ``script``."""
+    """A text answer on one line, an editor's formula read as text, in the guide's ``script``."""
     if answer is None:
         return None
     return convert_text(" ".join(readable_text(answer).split()), script)

@@ -5,7 +5,7 @@ which also knows every Chinese spelling of the glossary (generator.search.segmen
 the terms of the field are found whole.  :func:`rewrite_index` then adds what Material
 cannot do, and :func:`complete_search_index` writes the result back:
 
-- **Chinese** of a Traditional edition is cut again (:func:`cuts_chinese_itself`), by a
+- **Chinese** of a Traditional guide is cut again (:func:`cuts_chinese_itself`), by a
   jieba tokenizer of its own on the Simplified form of the text, character by character:
   jieba's dictionary is Simplified, and cuts Traditional text badly.
 - **English** terms that the bank runs together (``KVcache``, ``KVcacheeviction``) are
@@ -36,14 +36,14 @@ SEARCH_WORKER_PRELUDE = "search-worker.js"
 
 
 def cuts_chinese_itself(script: str) -> bool:
-    """Whether :func:`rewrite_index` cuts the Chinese of an edition in ``script`` again.
+    """Whether :func:`rewrite_index` cuts the Chinese of a guide in ``script`` again.
 
     Material's search plugin cuts Chinese with jieba's global tokenizer, which knows the
     glossary's words once the plugin is given their ``user_dictionary`` (its
     ``jieba_dict_user`` option): on Simplified text that is the cut this module would make,
     so it is kept.  jieba's dictionary is Simplified, though, and on Traditional text it
     cuts badly (在網/上流/傳時 for 在/網上/流傳/時, a sixth of the words of the bundled
-    guide), so a Traditional edition is cut again here, on its Simplified form.
+    guide), so a Traditional guide is cut again here, on its Simplified form.
     """
     return script == HANT
 
@@ -54,7 +54,7 @@ def rewrite_index(index: dict[str, Any], glossary: Glossary | None, script: str,
     :func:`cuts_chinese_itself` says so, redundant zero-width spaces dropped, and the
     query folding data in its config.
 
-    ``script`` is the script of the edition's text (``hans`` or ``hant``); ``original``
+    ``script`` is the script of the guide's text (``hans`` or ``hant``); ``original``
     editions pass the script their interface follows.  ``run`` (``prerender.Pages.run``)
     rewrites the second half of the documents in another process meanwhile.
     """

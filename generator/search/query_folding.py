@@ -3,7 +3,7 @@
 The browser folds a query before searching (``query-folding.js``), with data that
 :func:`fold_query` makes from the index's words (:class:`IndexWords`) and that the index
 carries in its ``config.fold`` (generator.search.index): a character table from the
-other script to the edition's script (limited to characters the index holds), the
+other script to the guide's script (limited to characters the index holds), the
 run-together English spellings with their words, and the index's Chinese words.  So a
 term typed in either script, or run together, finds the same questions.
 """
@@ -58,7 +58,7 @@ def fold_query(held: IndexWords, terms: SearchTerms, script: str) -> dict[str, A
     """What the browser needs to fold a query into the index's own spelling.
 
     ``chars`` pairs each character a reader may type in the other script with the one the
-    index holds (``"發发與与…"`` in a Simplified edition); ``latin`` lists the English terms
+    index holds (``"發发與与…"`` in a Simplified guide); ``latin`` lists the English terms
     of more than one word (``"kv cache"``), which a reader may type run together.  Only
     characters whose counterpart is in the index are listed, and only terms whose words all
     are, which keeps the tables to a few hundred entries.  ``words`` are the index's Chinese
@@ -81,7 +81,7 @@ def _variants(script: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
     OpenCC's table into ``script`` comes first; the reverse table adds the forms it
     merges (Traditional 發 and 髮 are both Simplified 发), so that a Simplified 发 typed
-    into a Traditional edition finds whichever of them the index holds.
+    into a Traditional guide finds whichever of them the index holds.
     """
     chars = [chr(c) for low, high in HAN_CHAR_RANGES for c in range(low, high + 1)]
     own, other = converter(script), converter(HANT if script == HANS else HANS)

@@ -60,7 +60,7 @@ def hand_written_pages(docs_dir: Path) -> dict[str, str]:
 
 def follow_script(config: Any, script: str) -> None:
     """The interface language and the configuration's own strings (site name and
-    description, the palette toggles' names) in the edition's ``script``."""
+    description, the palette toggles' names) in the guide's ``script``."""
     config.theme["language"] = theme_language(script)
     config.site_name = convert_interface(config.site_name, script)
     config.site_description = convert_interface(config.site_description or "", script) or None
@@ -98,7 +98,7 @@ def give_search_words(config: Any, words: tuple[str, ...]) -> str | None:
 
 def fit_config(config: Any, settings: Settings, nav: list, script: str, typeset: bool) -> None:
     """The configuration for the guide: its address, its navigation (unless mkdocs.yml has
-    one), the interface in the edition's ``script``, KaTeX's stylesheet first (the guide's may
+    one), the interface in the guide's ``script``, KaTeX's stylesheet first (the guide's may
     refine it) when formulas are ``typeset``, and no 404 page without an address (Material's
     links from "/", which is broken from a folder)."""
     config.site_url = settings.site_url or config.site_url  # canonical links, sitemap
@@ -114,7 +114,7 @@ def fit_config(config: Any, settings: Settings, nav: list, script: str, typeset:
 def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
     """The files the guide serves besides its pages: KaTeX's assets when the plan typesets
     formulas, the iframe-worker shim at each of ``shims``, the reader scripts' strings in the
-    edition's script, each bank's practice data, and ``constants.js``, which the guide's scripts share with Python, once
+    guide's script, each bank's practice data, and ``constants.js``, which the guide's scripts share with Python, once
     Material is checked to still have the internals they hook."""
     typeset = plan.formulas is not None
     modules = npm_root(Path(config.config_file_path).parent)

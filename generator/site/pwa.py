@@ -144,7 +144,7 @@ def write_service_worker(site: Path, root: Path, pages_cache: str) -> Precache:
 
 
 def app_from_config(config: MkDocsConfig, interface: str, site: Path) -> App:
-    """The app's name, language and colour from MkDocs' configuration (already in the edition's script)."""
+    """The app's name, language and colour from MkDocs' configuration (already in the guide's script)."""
     name = config["site_name"]
     palette = config["theme"].get("palette") or {}
     first = palette[0] if isinstance(palette, list) and palette else palette

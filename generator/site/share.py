@@ -2,7 +2,7 @@
 
 The text is read from the page's HTML as a screen reader reads it (KaTeX's drawing, marked
 ``aria-hidden``, is skipped; the formula's own text beside it is kept), so it is what the
-reader sees, corrections and edition's script included.  The template escapes it
+reader sees, corrections and guide's script included.  The template escapes it
 (overrides/main.html): it is text, never markup.
 """
 from __future__ import annotations

@@ -180,7 +180,7 @@ def test_practice_handouts_start_with_name_class_and_score_blanks(printed, guide
     site, _ = printed
     ui = convert_strings(UI, guide.interface)
     labels = [ui[key] for key in HANDOUT_FIELDS]
-    assert labels[1] == ("班级" if guide.interface == "hans" else "班級")  # in the edition's script
+    assert labels[1] == ("班级" if guide.interface == "hans" else "班級")  # in the guide's script
     for chapter in guide.banks[0].chapters:
         first = pdftotext(find_pdf(site, chapter.number, "practice"), "-layout", "-l", "1")
         line = next((line for line in first.splitlines() if labels[0] in line), "")

@@ -214,7 +214,7 @@ def test_formulas_read_as_text_where_search_and_screen_readers_read_them(bundled
 
 def test_home_page_offers_downloads_that_exist_in_the_site(bundled_site):
     """The deck, spreadsheet and CSV are linked relatively from the home page, exist in site/,
-    and hold the bank in the edition's script; chapter PDFs wait for the PDF manifest."""
+    and hold the bank in the guide's script; chapter PDFs wait for the PDF manifest."""
     import sqlite3
     import zipfile
 

@@ -17,7 +17,7 @@ from generator.pages.script import (
     convert_strings,
     convert_text,
     detect_script,
-    edition_script,
+    interface_script,
     theme_language,
 )
 from generator.pages.strings import UI
@@ -89,7 +89,7 @@ def test_an_original_edition_leaves_the_bank_and_follows_it_in_the_interface():
         答案：B
     """)
     assert convert_bank(simplified, "original") is simplified
-    assert edition_script("original", [simplified]) == "hans"
+    assert interface_script("original", [simplified]) == "hans"
     assert convert_strings(UI, "hans")["answer_title"] == "答案与解析"
     assert theme_language("hans") == "zh" and theme_language("hant") == "zh-Hant"
 

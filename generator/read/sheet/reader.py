@@ -18,7 +18,7 @@ import io
 import json
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from itertools import islice
 from typing import Any
 
@@ -46,7 +46,6 @@ from ...bank.rows import (
     header_key,
     unguarded,
 )
-from ...base.decode import decode
 from ...base.errors import ParseError
 from ...base.text import quoted
 from .table_layout import (
@@ -134,12 +133,6 @@ def _sheet_type(name: str) -> QuestionType | None:
     """The type a worksheet named only by one (单选题, 判斷題, 多项选择) gives its rows."""
     bare = re.sub(r"[题題\s]", "", name)
     return next((qtype for keyword, qtype in TYPE_KEYWORDS if keyword == bare), None)
-
-
-def read_csv(data: bytes, source: str, slug: str) -> Bank:
-    """The bank in a CSV file (UTF-8 with or without BOM, or GB18030)."""
-    text, encoding = decode(data, source)
-    return replace(read_rows_text(text, source, slug), encoding=encoding)
 
 
 def read_rows_text(text: str, source: str, slug: str) -> Bank:

@@ -125,7 +125,6 @@ class Layout:
     numbering_run: int = 0  # the longest run 1, 2, 3 … of line-start numbers
     heading_questions: tuple[int, ...] = ()  # starts of the headings that are questions ("heading")
     card_questions: tuple[int, ...] = ()  # starts of the unnumbered questions ("card", "label")
-    numbering_count: int = 0
     option_count: int = 0  # A→B label pairs of the chosen form
     answer_count: int = 0
 
@@ -194,7 +193,7 @@ def detect_layout(text: str) -> Layout:
         found = sum(1 for m in style.pattern.finditer(text) if _counts_as_answer(style, m))
         if found > answer_count:
             answers, answer_count = style, found
-    return Layout(numbering, options, answers, run, headings, cards, count, option_count, answer_count)
+    return Layout(numbering, options, answers, run, headings, cards, option_count, answer_count)
 
 
 def _unnumbered_questions(text: str, headings: int) -> tuple[Recogniser, tuple[int, ...]] | None:

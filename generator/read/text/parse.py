@@ -27,7 +27,7 @@ from ...base.errors import ParseError
 from ...base.numerals import chinese_number
 from ...base.text import clip
 from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys
-from .layout import DOT_NUMBER, NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
+from .layout import NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
 from .lists import numbered_lists
 from .sections import (
     ANSWER_SUMMARY,
@@ -42,7 +42,6 @@ from .sections import (
     front_matter,
 )
 
-QUESTION_NUMBER = DOT_NUMBER  # the numbering read by default; see generator.read.text.layout
 _NEWLINE = re.compile("\n")
 _FIELD_MARK = re.compile(f"{F.ANSWER_MARK.pattern}|{F.EXPLANATION_MARK.pattern.replace('bold', 'xbold')}")
 _H1 = re.compile(r"[ \t]*#[ \t]")
