@@ -22,7 +22,7 @@ test: deps system-deps  ## run the whole test suite (unit, golden, site and brow
 	$(PYTHON) -m pytest
 
 test-fast: deps  ## the tests without a browser and without the slow fuzzing (tests/unit, tests/site)
-	$(PYTHON) -m pytest -m "not browser" tests/unit tests/site
+	$(PYTHON) -m pytest -m "not browser and not install" tests/unit tests/site
 
 lint: deps  ## ruff: style, imports, likely bugs (rules in pyproject.toml)
 	$(PYTHON) -m ruff check

@@ -1,0 +1,62 @@
+"""The generator as an installed tool: a fresh virtual environment, no checkout on its path,
+a bank in a folder of its own."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from tests.paths import ROOT
+
+BANK = """\
+# 统计学基础练习
+
+## 第一章 概率
+
+1.（单选）抛一枚均匀硬币两次，两次都是正面的概率是多少？
+A. 1/2
+B. 1/4
+C. 1/3
+答案：B
+解析：两次独立，概率相乘：1/2×1/2=1/4。
+
+2.（判断）方差总是非负的。
+答案：√
+"""
+
+
+def install(venv, cwd):
+    """``pip install`` of this checkout (not editable) into ``venv``, at the locked versions."""
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
+    result = subprocess.run([*pip, "-c", str(ROOT / "requirements.lock"), str(ROOT)], cwd=cwd,
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr[-3000:]
+
+
+@pytest.mark.install
+def test_a_fresh_environment_installs_study_guide_and_builds_a_guide_in_any_folder(tmp_path, request):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "stats.md").write_text(BANK, encoding="utf-8")
+    venv = tmp_path / "venv"
+    install(venv, elsewhere)
+    # Only the venv: no checkout on the path, npm packages from a cache kept between runs.
+    env = {"PATH": f"{venv / 'bin'}:{os.environ['PATH']}", "HOME": os.environ.get("HOME", str(tmp_path)),
+           "STUDY_GUIDE_CACHE": str(request.config.cache.mkdir("study-guide-npm")), "NO_MKDOCS_2_WARNING": "1"}
+    where = subprocess.run(["python", "-c", "import generator; print(generator.__file__)"], cwd=elsewhere, env=env,
+                           capture_output=True, text=True, check=True).stdout
+    assert str(venv) in where and str(ROOT) not in where
+
+    result = subprocess.run(["study-guide", "site", "stats.md", "-o", "guide"], cwd=elsewhere, env=env,
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr[-3000:]
+    guide = elsewhere / "guide"
+    home = (guide / "index.html").read_text(encoding="utf-8")
+    assert "<title>统计学基础练习</title>" in home  # named after its bank, not after the bundled guide
+    chapter = (guide / "stats" / "chapter-1.html").read_text(encoding="utf-8")
+    assert "抛一枚均匀硬币两次" in chapter and 'id="q2"' in chapter
+    assert (guide / "assets" / "katex" / "katex.min.css").is_file()  # the npm packages found from the cache
+    index = json.loads((guide / "search" / "search_index.json").read_text(encoding="utf-8"))
+    assert any("方差" in doc["text"] for doc in index["docs"])
