@@ -2,9 +2,8 @@
 
 - :func:`constants_script` writes ``assets/javascripts/constants.js`` at build: the Han
   character class of the index's Chinese words, the sentinel query folding puts behind a
-  known word, and the numbers of Material's search messages.  The scripts read them from
-  ``studyGuide.constants`` (the one global object of the guide's scripts), so that they are
-  never copied by hand.
+  known word, and the numbers of Material's search messages.  The scripts read them through
+  ``overrides/src/page-data.js`` (``studyGuide.constants``), so that they are never copied by hand.
 - :func:`check_material` checks that the Material internals those scripts hook (the
   numbers of its search messages, the global its offline index is read from, the worker
   it creates, its highlight parameter) are still in the installed Material's bundled
@@ -28,8 +27,8 @@ from .segmenter import LATIN_ALNUM_CHAR
 
 NAMESPACE = "studyGuide"
 CONSTANTS_JS = "assets/javascripts/constants.js"
-# A Han character no bank uses: query folding ends each known word with it (query-folding.js),
-# and the quick search worker takes a word so ended as it is (search-worker.js).
+# A Han character no bank uses: query folding ends each known word with it (search/query-folding.js),
+# and the quick search worker takes a word so ended as it is (search/worker-prelude.js).
 SENTINEL = "\u4db5"
 # Material's SearchMessageType (src/.../integrations/search/worker/message): an enum, so
 # only the numbers are in its bundle.  check_material looks for them there.
@@ -68,7 +67,7 @@ class MaterialInternal:
     name: str  # what it is, for the error message
     script: str  # "bundle" (the page's) or "worker" (the search worker's)
     pattern: str  # a regular expression over the minified script
-    user: str  # which of the guide's scripts relies on it
+    user: str  # which file of the project relies on it
 
 
 def material_internals(types: dict[str, int] = MESSAGE_TYPES) -> tuple[MaterialInternal, ...]:
@@ -76,26 +75,26 @@ def material_internals(types: dict[str, int] = MESSAGE_TYPES) -> tuple[MaterialI
     setup, ready, query, result = (types[k] for k in ("SETUP", "READY", "QUERY", "RESULT"))
     return (
         MaterialInternal(f"the search set-up message (SearchMessageType.SETUP = {setup})", "bundle",
-                         rf"\{{type:{setup},data:\{{config:", "search-setup.js"),
+                         rf"\{{type:{setup},data:\{{config:", "overrides/src/search/setup.js"),
         MaterialInternal(f"the search query message (SearchMessageType.QUERY = {query})", "bundle",
-                         rf"\{{type:{query},data:", "search-setup.js"),
+                         rf"\{{type:{query},data:", "overrides/src/search/setup.js"),
         MaterialInternal(f"the search-ready message (SearchMessageType.READY = {ready})", "bundle",
-                         rf"\.type==={ready}\}}", "offline-search.js"),
+                         rf"\.type==={ready}\}}", "overrides/src/search/offline-search.js"),
         MaterialInternal(f"the search result message (SearchMessageType.RESULT = {result})", "bundle",
-                         rf"\.type==={result}\}}", "offline-search.js"),
+                         rf"\.type==={result}\}}", "overrides/src/search/offline-search.js"),
         MaterialInternal("the search worker made with the page's Worker", "bundle",
-                         r"new Worker\(", "search-setup.js"),
+                         r"new Worker\(", "overrides/src/search/setup.js"),
         MaterialInternal("the offline index read from the global __index", "bundle",
-                         r"=>__index\)", "offline-search.js"),
+                         r"=>__index\)", "overrides/src/search/offline-search.js"),
         MaterialInternal('the highlight parameter "h" of search result links', "bundle",
-                         r'searchParams\.set\("h",', "search-hits.js"),
+                         r'searchParams\.set\("h",', "overrides/src/search/hits.js"),
         MaterialInternal(f"the worker's handling of SETUP = {setup}, answered with READY = {ready}", "worker",
                          rf"switch\(\w+\.type\)\{{case {setup}:.{{0,200}}?\{{type:{ready}\}};case {query}:",
-                         "search-worker.js"),
+                         "overrides/src/search/worker-prelude.js"),
         MaterialInternal(f"the worker's answer to a query (RESULT = {result})", "worker",
-                         rf"\{{type:{result},data:", "search-worker.js"),
+                         rf"\{{type:{result},data:", "overrides/src/search/worker-prelude.js"),
         MaterialInternal("the worker's importScripts for Lunr's languages", "worker",
-                         r"importScripts\(", "workers/search-source.js"),
+                         r"importScripts\(", "generator/site/offline_search.py"),
     )
 
 
@@ -109,10 +108,10 @@ def check_material(bundle: str, worker: str, material_version: str, types: dict[
         if not re.search(internal.pattern, scripts[internal.script]):
             raise GuideError(
                 f"{where} (mkdocs-material {material_version}, its {internal.script})",
-                f"{internal.name}, which overrides/assets/javascripts/{internal.user} relies on",
+                f"{internal.name}, which {internal.user} relies on",
                 "no trace of it: this Material version changed it",
                 "pin the mkdocs-material version this guide was tested with (pyproject.toml), "
-                "or update the script and generator/site/frontend.py")
+                f"or update {internal.user} and generator/site/frontend.py")
 
 
 def material_scripts() -> tuple[str, str, str]:

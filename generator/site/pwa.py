@@ -5,13 +5,13 @@ After MkDocs has written the site, :func:`write_offline_app` adds
 - ``manifest.webmanifest``: name, short name, theme colour, start page, and icons made
   from one source image (``site_config/icon.png``) with Pillow;
 - ``offline.json``: the build's version, every page with its size (for "download all"),
-  and the interface strings of overrides/assets/javascripts/offline-app.js;
+  and the interface strings of overrides/src/offline/app.js;
 - ``sw.js``: a service worker written by Workbox's ``generateSW`` (npm ``workbox-build``,
   run with Node.js).  It precaches the shell (Material's bundle and styles, the guide's
   scripts, the search worker and index, KaTeX's styles and fonts) and caches each page as
   it is visited, in a cache named after the build, so a new build never mixes with an old.
 
-Under ``file://`` none of this is used: offline-app.js registers the worker only over http(s).
+Under ``file://`` none of this is used: the offline app (overrides/src/offline/app.js) registers the worker only over http(s).
 """
 from __future__ import annotations
 
@@ -37,7 +37,7 @@ ICON_SOURCE = Path("site_config/icon.png")  # relative to the repository root
 ICONS = "assets/images/icons"
 ICON_SIZES = (192, 512)
 APPLE_TOUCH_SIZE = 180
-# Page caches are named after the build; offline-app.js removes the other builds' ones.
+# Page caches are named after the build; the offline app removes the other builds' ones.
 PAGES_CACHE_PREFIX = "study-guide-pages-"
 # Material's default primary colour (indigo), where the palette names none.
 DEFAULT_THEME_COLOUR = "#4051b5"
@@ -66,7 +66,7 @@ LUNR_ALWAYS = ("stemmer.support", "multi")
 # URL keeps its fragment (search results link "chapter-4.html?h=量化#q19").
 PAGE_URL = r"(?:\.html|/)(?:\?[^#]*)?(?:#.*)?$"
 
-# The interface strings of offline-app.js, in Traditional script like generator.pages.strings.
+# The interface strings of the offline app, in Traditional script like generator.pages.strings.
 STRINGS = {
     "download": "離線下載全部章節",
     "downloading": "正在下載 {done}/{total}",
@@ -104,7 +104,7 @@ class App:
     description: str
     lang: str  # the interface language, e.g. zh or zh-Hant
     theme_colour: str
-    interface: str  # the interface's script (generator.pages.script), for offline-app.js's strings
+    interface: str  # the interface's script (generator.pages.script), for the offline app's strings
 
 
 @dataclass(frozen=True)
@@ -220,7 +220,7 @@ def web_manifest(app: App, icons: list[dict]) -> dict:
 
 
 def offline_index(site: Path, app: App) -> dict:
-    """Every page with its size, the build's version and page cache, and offline-app.js's strings."""
+    """Every page with its size, the build's version and page cache, and the offline app's strings."""
     pages = sorted(p for p in site.rglob("*.html") if p.name != "404.html")
     digest = hashlib.sha256()
     entries = []

@@ -30,7 +30,7 @@ from .offline_search import index_script, worker_source
 from .query_folding import IndexWords, fold_query
 from .segmenter import SEPARATOR, Segmenter, search_terms
 
-# The guide's part of the background search workers (overrides/assets/javascripts), which
+# The bundle of the guide's part of the background search workers (overrides/src/bundles), which
 # search-source.js starts with.
 SEARCH_WORKER_PRELUDE = "search-worker.js"
 
