@@ -35,14 +35,14 @@ const THOUSANDS = /^[+-]?\d{1,3}(?:,\d{3})+(?:\.\d+)?(?:\D.*)?$/;
 const SEPARATORS = /\s+(?:and|&)\s+|[、，,;；]/g;
 
 /** Width, case, minus signs and superscripts folded; spaces kept (they may separate items). */
-export function fold(/** @type {unknown} */ text) {
+function fold(/** @type {unknown} */ text) {
   const raised = String(text).replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹⁻⁺]+/g, (run) =>
     "^(" + Array.from(run, (c) => PLAIN.charAt(SUPERSCRIPT.indexOf(c))).join("") + ")");
   return raised.normalize("NFKC").toLowerCase().replace(/[−–—]/g, "-").trim();
 }
 
 /** A folded item as {value, unit} (value in the unit written, unit "" when none), or null. */
-export function parseNumber(/** @type {string} */ item) {
+function parseNumber(/** @type {string} */ item) {
   let text = item.replace(/\s+/g, "");
   if (THOUSANDS.test(text)) text = text.replace(/,/g, "");
   const match = NUMBER.exec(text);
@@ -78,7 +78,7 @@ function sameNumber(typed, answer, record) {
 }
 
 /** A text answer's items: folded, split at separators, without spaces and closing stops. */
-export function items(/** @type {string} */ text) {
+function items(/** @type {string} */ text) {
   let folded = fold(text);
   if (THOUSANDS.test(folded.replace(/\s+/g, ""))) folded = folded.replace(/,/g, "");
   return folded.split(SEPARATORS).map((item) => item.replace(/\s+/g, "").replace(/[。.]+$/, "")).filter((item) => item !== "");

@@ -23,7 +23,7 @@ function storedMode() {
   return mode && MODES.includes(mode) ? mode : "answer";
 }
 
-export class PracticeBar {
+class PracticeBar {
   /** @type {HTMLDetailsElement[]} answers 背题模式 opened */
   opened = [];
   /** @type {Question | null} */
@@ -110,5 +110,4 @@ export function mountBar(/** @type {ChapterPractice} */ page) {
     chose: (question) => { bar.current = question; },
   });
   page.bar.hidden = false;
-  return bar;
 }

@@ -71,7 +71,7 @@ function starsOf(/** @type {Record<string, unknown>} */ data) {
 }
 
 /** The entries and stars of a stored or imported document, or null when it is not one of ours. */
-export function progressOf(/** @type {unknown} */ data) {
+function progressOf(/** @type {unknown} */ data) {
   if (!isObject(data) || data.format !== FORMAT || data.version !== 1 || !isObject(data.entries)) return null;
   const entries = data.entries;
   if (!Object.entries(entries).every(([key, entry]) => ENTRY_KEY.test(key) && validEntry(entry))) return null;

@@ -3,6 +3,7 @@
  * bundled by esbuild); nothing here schedules by itself.  Right = Good, wrong = Again; the
  * self-grades 会/不会 are recorded as right/wrong, so they map the same way.  Pure.
  */
+/*! ts-fsrs (MIT License, github.com/open-spaced-repetition/ts-fsrs), bundled from npm */
 import { createEmptyCard, fsrs, generatorParameters, Rating } from "ts-fsrs";
 
 /** @typedef {import("./cards.js").StoredCard} StoredCard */
