@@ -27,7 +27,7 @@ def test_a_source_esbuild_cannot_bundle_fails_the_build_with_its_message(tmp_pat
     sources = tmp_path / "src"
     shutil.copytree(SOURCES, sources)
     (sources / "bundles" / "reader.js").write_text('import { gone } from "../nowhere.js";\ngone();\n', encoding="utf-8")
-    with pytest.raises(GuideError, match="nowhere.js"):
+    with pytest.raises(GuideError, match=r"nowhere\.js"):
         bundle_scripts(sources, ROOT)
 
 
