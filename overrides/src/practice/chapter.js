@@ -6,7 +6,7 @@ import { Question } from "./question.js";
 
 /**
  * A chapter page's practice: its bank's data, the practice bar, the questions mounted, and
- * `listeners`, told of every answer (mode.js counts, extras.js leads on).
+ * `listeners`, told of every answer (mode.js counts, redo.js and drill.js follow).
  * @typedef {object} ChapterPractice
  * @property {string} bank
  * @property {import("../types").BankData} data
