@@ -12,23 +12,30 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_INSTALL = $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends
 
 PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
+# The browser scripts' pure modules (overrides/src), tested by Node's own runner.
+NODE_TEST = node --test --test-reporter=spec tests/node/
 
 .PHONY: guide test test-fast lint typecheck lock help deps system-deps serve pdf bench
 
 guide: deps  ## build the guide from the bundled bank into site/
 	$(PYTHON) -m mkdocs build --strict
 
-test: deps system-deps  ## run the whole test suite (unit, golden, site and browser tests; --run-slow adds the long fuzzing)
+test: deps system-deps  ## run the whole test suite (node tests of the scripts; unit, golden, site and browser tests; --run-slow adds the long fuzzing)
+	$(NODE_TEST)
 	$(PYTHON) -m pytest
 
-test-fast: deps  ## the tests without a browser and without the slow fuzzing (tests/unit, tests/site)
+test-fast: deps  ## the tests without a browser, installs or the slow fuzzing (tests/node, tests/unit, tests/site)
+	$(NODE_TEST)
 	$(PYTHON) -m pytest -m "not browser and not install" tests/unit tests/site
 
-lint: deps  ## ruff: style, imports, likely bugs (rules in pyproject.toml)
+lint: deps  ## ruff, import contracts and eslint: style, imports, layers, likely bugs (pyproject.toml, eslint.config.js)
 	$(PYTHON) -m ruff check
+	$(VENV)/bin/lint-imports
+	node_modules/.bin/eslint
 
-typecheck: deps  ## mypy over generator/, tests/ and benchmarks/
+typecheck: deps  ## mypy over generator/, tests/ and benchmarks/; tsc over the scripts (overrides/src) and tests/node
 	$(PYTHON) -m mypy
+	node_modules/.bin/tsc --noEmit
 
 lock: $(VENV)/.installed  ## re-resolve requirements.lock from pyproject.toml (newest versions allowed; commit it)
 	$(PYTHON) -m uv pip compile --quiet --universal --python-version 3.11 --extra test --extra dev \

@@ -3,27 +3,26 @@ paper under 50 ms at 5,000 questions.
 
 Run: ``python -m benchmarks.bench_exam [--size 5000] [--repeat 200]``.  It makes a synthetic
 bank (benchmarks/synthetic.py), computes its practice data as a build does
-(generator/practice/data.py), and draws papers with the page's own ``exam-draw.js`` in headless
-Chromium (benchmarks/browser.py), a new seed each time, options shuffled.  It prints the sizes and
-the median, 95th percentile and worst time of a draw, and whether the target is met.
+(generator/practice/data.py), and draws papers with the page's own draw module
+(overrides/src/exam/draw.js) in Node's V8, as Chromium runs it, a new seed each time, options
+shuffled.  It prints the sizes and the median, 95th percentile and worst time of a draw, and
+whether the target is met.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import statistics
+import subprocess
 import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
-from benchmarks.browser import launch
 from benchmarks.paths import ROOT
 from benchmarks.synthetic import write_synthetic_bank
 from generator.practice.data import bank_data
 from generator.read.load import load_bank
 
-DRAW_JS = ROOT / "overrides" / "assets" / "javascripts" / "exam-draw.js"
+DRAW_JS = ROOT / "overrides" / "src" / "exam" / "draw.js"
 TARGET_MS = 50.0
 # 100 questions of the types a paper holds (the bundled bank, copied, has no true/false questions).
 PAPER = {"single": 40, "multiple": 20, "fill": 20, "calc": 20}
@@ -41,23 +40,21 @@ def main(argv: list[str] | None = None) -> int:
     counts = {t: sum(1 for r in data["q"].values() if r["t"] == t and r.get("a") is not None) for t in PAPER}
     settings = {"chapters": list(range(len(data["chapters"]))), "shuffle": True,
                 "types": {t: {"n": n, "points": 1} for t, n in PAPER.items()}}
-    script = f"""(function () {{
-        var settings = {json.dumps(settings)}, times = [], size = 0;
-        for (var i = 0; i < {args.repeat}; i++) {{
+    script = f"""import {{ readFileSync }} from "node:fs";
+        import {{ draw }} from {json.dumps(DRAW_JS.as_uri())};
+        const {{ data, options, settings }} = JSON.parse(readFileSync(0, "utf8"));
+        const times = [];
+        let size = 0;
+        for (let i = 0; i < {args.repeat}; i++) {{
           settings.seed = "bench" + i;
-          var t = performance.now();
-          size = studyGuide.examDraw.draw(data, settings, options).items.length;
+          const t = performance.now();
+          size = draw(data, settings, options).items.length;
           times.push(performance.now() - t);
         }}
-        return {{times: times, size: size}};
-    }})()"""
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        page = browser.new_page()
-        page.add_script_tag(content=DRAW_JS.read_text(encoding="utf-8"))
-        page.add_script_tag(content=f"var data = {json.dumps(data)}; var options = {json.dumps(options)};")
-        times = page.evaluate(script)
-        browser.close()
+        console.log(JSON.stringify({{ times, size }}));"""
+    node = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, check=True,
+                          input=json.dumps({"data": data, "options": options, "settings": settings}))
+    times = json.loads(node.stdout)
     drawn, ms = times["size"], sorted(times["times"])
     p95 = ms[min(len(ms) - 1, int(len(ms) * 0.95))]
     print(f"bank: {len(bank.questions)} questions in {len(bank.chapters)} chapters; answerable by type: {counts}")

@@ -15,7 +15,7 @@ from tests.site.test_site import HOSTILE
 
 SITE_URL = "https://guide.example.org/study/"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-# Set once the service worker is active and the page is in its cache (offline-app.js).
+# Set once the service worker is active and the page is in its cache (overrides/src/offline/app.js).
 READY = "window.studyGuide && studyGuide.offline && studyGuide.offline.timings.ready"
 # The local server's address is the one host the browser may resolve.
 LOCAL_ONLY = [arg + ", EXCLUDE 127.0.0.1" if arg.startswith("--host-resolver-rules") else arg for arg in CHROMIUM_ARGS]

@@ -3,7 +3,7 @@
 考试宝, 磨题帮 and the like import a sheet whose header names the columns 题型, 题干,
 选项A…F, 答案, 解析 (and often 章节); judge answers are written 正确/错误.  This module
 holds that table's shape for both directions: :func:`bank_rows` (the writers in
-``generator.bank.export``) and the header words and type names the reader
+``generator.exports.table``) and the header words and type names the reader
 (``generator.read.sheet.reader``) recognises, in Simplified, Traditional and English.
 """
 from __future__ import annotations

@@ -199,7 +199,7 @@ def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     parts.append(ui["chapter_summary"].format(count=len(chapter.questions), types=types))
     page_key = chapter_path(bank, chapter).removesuffix(".md")
     parts.append(edition_switch(page_key, ui))
-    parts.append(practice_bar(bank.slug, page_key, ui))  # shown by practice-page.js
+    parts.append(practice_bar(bank.slug, page_key, ui))  # shown by practice/mode.js
     parts.extend(render_question(q, ctx) for q in chapter.questions)
     parts.append(answer_key(chapter, ui, ctx.inline))  # printed in the practice edition only
     markdown = "\n\n".join(parts) + "\n"
@@ -223,13 +223,13 @@ def render_home(banks: list[Bank], ctx: RenderContext) -> Page:
         rows.append(f"| **{ui['total']}** | **{len(bank.questions)}** | {_type_counts(bank.questions, ui)} |")
         parts.append("\n".join(rows))
         parts.append(_downloads(bank, ui, "###" if len(banks) > 1 else "##"))
-    parts.append(progress_panel(ui))  # shown by practice-home.js
+    parts.append(progress_panel(ui))  # shown by practice/home.js
     return Page(HOME_PAGE, ui["home_title"], "\n\n".join(parts) + "\n")
 
 
 def _downloads(bank: Bank, ui: dict[str, str], level: str) -> str:
     """Links to the bank's deck, spreadsheet and CSV (written with the site, generator.site.downloads),
-    and a list of its chapter PDFs that ``edition.js`` fills from the PDF manifest, if any were printed.
+    and a list of its chapter PDFs that ``reader/pdf-links.js`` fills from the PDF manifest, if any were printed.
 
     Raw HTML, not Markdown links: MkDocs would look for the files among the pages' sources.
     The chapters are an ``<ol>`` in the ``<ul>``: Material's search parser, which skips the

@@ -125,7 +125,7 @@ def practice_header(ui: Mapping[str, str]) -> str:
 
 
 def edition_switch(page_key: str, ui: Mapping[str, str]) -> str:
-    """The control on a chapter page that picks the edition to print (wired by ``edition.js``).
+    """The control on a chapter page that picks the edition to print (wired by ``overrides/src/reader/edition.js``).
 
     ``page_key`` (``ai-trainer/chapter-1``) names the chapter in the PDF manifest.  The
     control stays hidden until the script runs, so no reader sees a switch that does nothing.

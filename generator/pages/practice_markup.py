@@ -1,9 +1,9 @@
 """The markup practice needs on the pages, hidden until the practice scripts show it.
 
 A chapter page gets a bar above its first question: the two modes (答題模式 / 背題模式) and the
-chapter's answered/right counts (``practice-page.js``); the home page a count beside each
-chapter and the progress panel: export, import, reset (``practice-home.js``); the 錯題本 and
-收藏 pages a place for their lists (``practice-lists.js``).  The inputs of each
+chapter's answered/right counts (``practice/mode.js``); the home page a count beside each
+chapter and the progress panel: export, import, reset (``practice/home.js``); the 錯題本 and
+收藏 pages a place for their lists (``practice/lists.js``).  The inputs of each
 question are the script's, so with JavaScript off a page reads as it always did.  Interface strings
 enter only through :func:`html.escape`; page keys are the guide's own paths.
 """
@@ -60,7 +60,7 @@ LIST_PAGES = {"mistakes": MISTAKES_PAGE, "starred": STARRED_PAGE}
 
 def render_list_page(kind: str, ui: Mapping[str, str]) -> Page:
     """The 錯題本 (``mistakes``) or 收藏 (``starred``) page: a title, what it holds, and the place
-    ``practice-lists.js`` fills from the reader's progress (a sentence says so without JavaScript)."""
+    ``practice/lists.js`` fills from the reader's progress (a sentence says so without JavaScript)."""
     title = ui[f"{kind}_title"]
     markdown = (f"# {html.escape(title)}\n\n{html.escape(ui[kind + '_intro'])}\n\n"
                 f'<div class="practice-list" data-practice-list="{kind}" data-search-exclude>'

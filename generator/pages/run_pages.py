@@ -1,7 +1,7 @@
 """The pages that practise runs of questions: 隨機練習, 題型練習, 模擬考試 and 今日複習, one of each per bank.
 
 Each page is a form (chapters, types, numbers) and an empty area the scripts fill with the
-questions they draw (practice-run.js, exam-*.js, review-*.js), reading the bank's practice
+questions they draw (overrides/src/runs, exam and review), reading the bank's practice
 data and its questions' HTML (generator.site.question_html), both loaded as scripts by the
 page's front matter.  Bank text enters only through :func:`html.escape`; with JavaScript off
 the page says it needs it.  Points per type default to what the bank's headings say

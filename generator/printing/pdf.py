@@ -8,7 +8,7 @@ chapter, edition) and page numbers.  Text stays text, in Noto Sans CJK, so it ca
 searched and copied.
 
 Chapter pages link their PDFs through a manifest: :func:`write_manifest` rewrites the
-site's ``assets/javascripts/pdf-manifest.js``, which ``edition.js`` reads.  A rebuild of
+site's ``assets/javascripts/pdf-manifest.js``, which ``overrides/src/reader/pdf-links.js`` reads.  A rebuild of
 the site empties ``site/`` and the manifest with it, so a page never links a PDF that
 is gone.
 """
@@ -279,7 +279,7 @@ def write_manifest(site_dir: Path, out_dir: Path, pdfs: Iterable[ChapterPdf]) ->
                  for key, found in entries.items() if found}
         (site / MANIFEST_JS).parent.mkdir(parents=True, exist_ok=True)
         (site / MANIFEST_JS).write_text(
-            "/* Written by `python -m generator pdf`: the chapter PDFs of this guide (see edition.js). */\n"
+            "/* Written by `python -m generator pdf`: the chapter PDFs of this guide (see reader/pdf-links.js). */\n"
             'window.studyGuide.pdfs = { base: new URL("../../", document.currentScript.src).href, chapters: '
             + json.dumps(links, indent=1) + " };\n", encoding="utf-8")
     else:

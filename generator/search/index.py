@@ -25,12 +25,11 @@ from typing import Any
 
 from ..base.settings import HANT
 from ..links.glossary import Glossary
-from ..site.frontend import constants_script
 from .offline import index_script, worker_source
 from .query_folding import IndexWords, fold_query
 from .segmenter import SEPARATOR, Segmenter, search_terms
 
-# The guide's part of the background search workers (overrides/assets/javascripts), which
+# The bundle of the guide's part of the background search workers (overrides/src/bundles), which
 # search-source.js starts with.
 SEARCH_WORKER_PRELUDE = "search-worker.js"
 
@@ -93,14 +92,15 @@ def dump_index(index: dict[str, Any]) -> str:
 
 
 
-def complete_search_index(site: Path, glossary: Glossary | None, script: str, suggest: bool,
+def complete_search_index(site: Path, glossary: Glossary | None, script: str, suggest: bool, constants: str = "",
                           run: Callable[..., Callable[[], Any]] | None = None) -> None:
     """Rewrite the built ``site``'s search index (:func:`rewrite_index`) in place.
 
     Where the ``offline`` plugin wrote its copy for ``file://`` (``search_index.js``), that
     copy (:func:`index_script`, with Material's ``suggest`` option) and the background
-    search workers' source (:func:`worker_source`) are written too.  A site without a search
-    index is left as it is.
+    search workers' source (:func:`worker_source`, starting with ``constants``: the script of
+    constants the guide's scripts share with Python) are written too.  A site without a
+    search index is left as it is.
     """
     path = site / "search" / "search_index.json"
     if not path.is_file():
@@ -113,5 +113,5 @@ def complete_search_index(site: Path, glossary: Glossary | None, script: str, su
     offline.write_text(index_script(index, {"suggest": suggest}), encoding="utf-8")
     scripts = site / "assets" / "javascripts"
     source = worker_source(scripts / "workers", scripts / "lunr", index["config"]["lang"],
-                           scripts / SEARCH_WORKER_PRELUDE, constants_script())
+                           scripts / SEARCH_WORKER_PRELUDE, constants)
     (scripts / "workers" / "search-source.js").write_text(source, encoding="utf-8")

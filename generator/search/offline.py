@@ -19,7 +19,7 @@ def index_script(index: dict[str, Any], options: dict[str, Any]) -> str:
 
     It defines ``studyGuide.index`` (``config``, Material's search ``options`` and ``docs``,
     the documents as a string) and ``__index``, which Material reads: parsed when first
-    asked for, unless ``studyGuide.index.parsed`` is already set.  offline-search.js hands the text
+    asked for, unless ``studyGuide.index.parsed`` is already set.  search/offline-search.js hands the text
     to background workers, which parse it off the page's thread, and sets ``parsed`` to
     an index without documents, which is all Material's page code needs then.  A string
     is read much faster than an object literal of the same size, and a page that loads
@@ -40,7 +40,7 @@ def worker_source(workers: Path, lunr: Path, langs: Iterable[str], prelude: Path
     """``workers/search-source.js``: Material's search worker as one string for a Blob worker.
 
     ``workers`` and ``lunr`` are the built site's ``assets/javascripts/workers`` and
-    ``assets/javascripts/lunr``.  ``prelude`` (the guide's ``search-worker.js``) comes
+    ``assets/javascripts/lunr``.  ``prelude`` (the bundle of the guide's ``search/worker-prelude.js``) comes
     first, so that its message listener runs before Material's.  The Lunr scripts the
     worker would import for ``langs`` (as Material's worker chooses them) are appended,
     and ``importScripts`` is stubbed: a Blob worker may not load files from a folder.

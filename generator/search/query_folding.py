@@ -1,6 +1,6 @@
 """Query folding: what the browser needs to fold a query into the index's own spelling.
 
-The browser folds a query before searching (``query-folding.js``), with data that
+The browser folds a query before searching (``overrides/src/search/query-folding.js``), with data that
 :func:`fold_query` makes from the index's words (:class:`IndexWords`) and that the index
 carries in its ``config.fold`` (generator.search.index): a character table from the
 other script to the guide's script (limited to characters the index holds), the
@@ -22,7 +22,7 @@ from .segmenter import SEPARATOR, SearchTerms
 
 # Characters a reader may type; compatibility ideographs (U+F900...) come from no input method.
 HAN_CHAR_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF))
-# A Chinese word of the index as query-folding.js finds it (its HAN_RUN, via frontend.py): the index marks word
+# A Chinese word of the index as search/query-folding.js finds it (its HAN_RUN, via frontend.py): the index marks word
 # boundaries, so every run of these characters is one word.
 INDEX_WORD = re.compile(f"[{HAN}]+")
 INDEX_SEPARATORS = re.compile(SEPARATOR)
@@ -62,7 +62,7 @@ def fold_query(held: IndexWords, terms: SearchTerms, script: str) -> dict[str, A
     of more than one word (``"kv cache"``), which a reader may type run together.  Only
     characters whose counterpart is in the index are listed, and only terms whose words all
     are, which keeps the tables to a few hundred entries.  ``words`` are the index's Chinese
-    words, space-separated, which query-folding.js cuts a query into; shipping them saves the page
+    words, space-separated, which search/query-folding.js cuts a query into; shipping them saves the page
     a pass over every document.
     """
     pairs = []

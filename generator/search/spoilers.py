@@ -8,7 +8,7 @@ class="answer">``: the answer line, the explanation, the editor's note) gets
 (one of the few tags it keeps; a truly empty one it would drop) without its attributes or
 the zero-width space, so the result shows an empty ``<sup>``; the page hides it (``hidden``);
 no query can find it.
-``search-spoilers.js`` hides the result blocks that hold it in the practice edition.
+``overrides/src/search/spoilers.js`` hides the result blocks that hold it in the practice edition.
 
 Pure: HTML in, HTML out, one pass.
 """

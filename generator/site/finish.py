@@ -9,6 +9,7 @@ from typing import Any
 from ..base.npm import npm_root
 from ..pages.compose import Plan
 from .downloads import write_downloads
+from .frontend import constants_script
 from .pwa import write_offline_app
 from ..search.index import complete_search_index
 
@@ -18,7 +19,7 @@ def finish_site(config: Any, plan: Plan, run: Callable[..., Callable[[], Any]]) 
     process that made the pages (half of the search index's documents)."""
     site = Path(config.site_dir)
     suggest = "search.suggest" in (config.theme.get("features") or [])
-    complete_search_index(site, plan.glossary, plan.interface, suggest, run=run)
+    complete_search_index(site, plan.glossary, plan.interface, suggest, constants_script(), run=run)
     write_downloads(site, plan, config.site_name)
     project = Path(config.config_file_path).parent
     write_offline_app(site, project, npm_root(project), config, plan.interface)

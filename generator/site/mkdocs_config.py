@@ -9,22 +9,23 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from mkdocs.structure.files import File
+from mkdocs.structure.files import File, Files
 
 from ..base.errors import ConfigError
 from ..base.npm import npm_root
 from ..base.settings import Settings, load_settings
 from ..math.katex import CSS_URL as KATEX_CSS_URL
 from ..math.katex import katex_assets
-from ..pages.compose import Plan
+from ..pages.compose import NavEntry, Plan
 from ..pages.paths import practice_data_path
 from ..pages.reader_strings import READER_STRINGS_JS, reader_strings_script
 from ..pages.run_strings import RUN_STRINGS_JS, run_strings_script
 from ..pages.script import convert_interface, theme_language
 from ..practice.data import bank_data, practice_script
-from .fsrs_asset import FSRS_JS, fsrs_script
-from .frontend import CONSTANTS_JS, check_material, constants_script, material_scripts
+from .bundles import SOURCES, bundle_scripts
+from .frontend import CONSTANTS_JS, constants_script
 from .logs import PLUGIN_LOG
+from .material import check_material, installed_material
 from ..search.segmenter import write_user_dictionary
 
 # The iframe-worker shim as npm installs it (package.json); extra.polyfills names where
@@ -96,7 +97,7 @@ def give_search_words(config: Any, words: tuple[str, ...]) -> str | None:
     return path
 
 
-def fit_config(config: Any, settings: Settings, nav: list, script: str, typeset: bool) -> None:
+def fit_config(config: Any, settings: Settings, nav: list[NavEntry], script: str, typeset: bool) -> None:
     """The configuration for the guide: its address, its navigation (unless mkdocs.yml has
     one), the interface in the guide's ``script``, KaTeX's stylesheet first (the guide's may
     refine it) when formulas are ``typeset``, and no 404 page without an address (Material's
@@ -111,11 +112,28 @@ def fit_config(config: Any, settings: Settings, nav: list, script: str, typeset:
         config.theme.static_templates.discard("404.html")
 
 
+def script_sources(config: Any) -> Path:
+    """The folder of the guide's script sources (overrides/src), in the theme's custom_dir."""
+    if not config.theme.custom_dir:
+        raise ConfigError(str(config.config_file_path), "theme.custom_dir, the guide's theme overrides", "none",
+                          "theme: {name: material, custom_dir: overrides}")
+    return Path(config.theme.custom_dir) / SOURCES
+
+
+def without_script_sources(files: Files, config: Any) -> Files:
+    """``files`` without the theme's copies of the script sources: the site serves their bundles."""
+    sources = script_sources(config)
+    for file in [f for f in files if f.abs_src_path and Path(f.abs_src_path).is_relative_to(sources)]:
+        files.remove(file)
+    return files
+
+
 def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
     """The files the guide serves besides its pages: KaTeX's assets when the plan typesets
     formulas, the iframe-worker shim at each of ``shims``, the reader scripts' strings in the
-    guide's script, each bank's practice data, and ``constants.js``, which the guide's scripts share with Python, once
-    Material is checked to still have the internals they hook."""
+    guide's script, each bank's practice data, the guide's scripts bundled from their sources,
+    and ``constants.js``, which those scripts share with Python, once Material is checked to
+    still have the internals they hook."""
     typeset = plan.formulas is not None
     modules = npm_root(Path(config.config_file_path).parent)
     files = [File.generated(config, url, abs_src_path=str(path)) for path, url in katex_assets(modules)] if typeset else []
@@ -124,11 +142,14 @@ def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
         raise ConfigError(str(shim), "the iframe-worker shim installed by `npm ci`", "no such file",
                           "npm ci (see package.json)")
     files += [File.generated(config, path, abs_src_path=str(shim)) for path in shims]
-    check_material(*material_scripts())
+    check_material(installed_material())
     files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
     files.append(File.generated(config, READER_STRINGS_JS, content=reader_strings_script(plan.interface)))
     files.append(File.generated(config, RUN_STRINGS_JS, content=run_strings_script(plan.interface)))
-    files.append(File.generated(config, FSRS_JS, content=fsrs_script(modules)))
+    bundles = bundle_scripts(script_sources(config), modules)
+    if bundles.warnings:
+        PLUGIN_LOG.warning("esbuild, bundling the guide's scripts: %s", bundles.warnings)
+    files += [File.generated(config, path, content=text) for path, text in bundles.scripts.items()]
     files += [File.generated(config, practice_data_path(bank),
                              content=practice_script(bank_data(bank, plan.renderer.script)))
               for bank in plan.renderer.corrected]

@@ -35,6 +35,7 @@ from .mkdocs_config import (
     hand_written_pages,
     iframe_worker_shims,
     plugin_settings,
+    without_script_sources,
 )
 from .output_folder import Staging, stage_mkdocs_output
 from .question_html import QuestionHtml
@@ -102,6 +103,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         pages = [File.generated(config, path, content="") for path in self._pending]  # Markdown: on_pre_page
+        files = or_plugin_error(lambda: without_script_sources(files, config))
         for file in pages + or_plugin_error(lambda: guide_files(config, self.shims, self.plan)):
             files.append(file)
         return files

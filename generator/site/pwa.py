@@ -5,13 +5,13 @@ After MkDocs has written the site, :func:`write_offline_app` adds
 - ``manifest.webmanifest``: name, short name, theme colour, start page, and icons made
   from one source image (``site_config/icon.png``) with Pillow;
 - ``offline.json``: the build's version, every page with its size (for "download all"),
-  and the interface strings of overrides/assets/javascripts/offline-app.js;
+  and the interface strings of overrides/src/offline/app.js;
 - ``sw.js``: a service worker written by Workbox's ``generateSW`` (npm ``workbox-build``,
   run with Node.js).  It precaches the shell (Material's bundle and styles, the guide's
   scripts, the search worker and index, KaTeX's styles and fonts) and caches each page as
   it is visited, in a cache named after the build, so a new build never mixes with an old.
 
-Under ``file://`` none of this is used: offline-app.js registers the worker only over http(s).
+Under ``file://`` none of this is used: the offline app (overrides/src/offline/app.js) registers the worker only over http(s).
 """
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..base.errors import GuideError
 from ..pages.paths import PRACTICE_DIR
 from ..pages.script import convert_text
+from .material import PRIMARY_COLOUR_RULE
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -41,13 +42,10 @@ ICON_SOURCE = Path("site_config/icon.png")  # relative to the guide project
 ICONS = "assets/images/icons"
 ICON_SIZES = (192, 512)
 APPLE_TOUCH_SIZE = 180
-# Page caches are named after the build; offline-app.js removes the other builds' ones.
+# Page caches are named after the build; the offline app removes the other builds' ones.
 PAGES_CACHE_PREFIX = "study-guide-pages-"
 # Material's default primary colour (indigo), where the palette names none.
 DEFAULT_THEME_COLOUR = "#4051b5"
-# Where Material's palette stylesheet defines a primary colour (checked at build: a warning
-# says when Material changes it).
-_PRIMARY_COLOUR = r"\[data-md-color-primary={name}\]\{{--md-primary-fg-color:(#[0-9a-fA-F]{{3,8}})"
 
 # What the service worker holds from its installation on, relative to the site.  Lunr's
 # language files are added for the search index's languages.  Practice data goes here too.
@@ -70,7 +68,7 @@ LUNR_ALWAYS = ("stemmer.support", "multi")
 # URL keeps its fragment (search results link "chapter-4.html?h=量化#q19").
 PAGE_URL = r"(?:\.html|/)(?:\?[^#]*)?(?:#.*)?$"
 
-# The interface strings of offline-app.js, in Traditional script like generator.pages.strings.
+# The interface strings of the offline app, in Traditional script like generator.pages.strings.
 STRINGS = {
     "download": "離線下載全部章節",
     "downloading": "正在下載 {done}/{total}",
@@ -108,7 +106,7 @@ class App:
     description: str
     lang: str  # the interface language, e.g. zh or zh-Hant
     theme_colour: str
-    interface: str  # the interface's script (generator.pages.script), for offline-app.js's strings
+    interface: str  # the interface's script (generator.pages.script), for the offline app's strings
 
 
 @dataclass(frozen=True)
@@ -164,14 +162,14 @@ def theme_colour(site: Path, primary: str) -> str:
     """The colour Material gives the palette's primary name, read from its stylesheet in the site."""
     if primary.startswith("#"):
         return primary
-    pattern = re.compile(_PRIMARY_COLOUR.format(name=re.escape(primary.replace(" ", "-"))))
+    pattern = re.compile(PRIMARY_COLOUR_RULE.format(name=re.escape(primary.replace(" ", "-"))))
     for sheet in sorted((site / "assets" / "stylesheets").glob("palette.*.css")):
         found = pattern.search(sheet.read_text(encoding="utf-8"))
         if found:
             return found.group(1)
     log.warning(
         "theme colour: Material's palette stylesheet no longer defines the primary colour %r the way "
-        "generator/site/pwa.py reads it; the web app manifest uses %s", primary, DEFAULT_THEME_COLOUR)
+        "generator/site/material.py reads it; the web app manifest uses %s", primary, DEFAULT_THEME_COLOUR)
     return DEFAULT_THEME_COLOUR
 
 
@@ -225,7 +223,7 @@ def web_manifest(app: App, icons: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def offline_index(site: Path, app: App) -> dict[str, Any]:
-    """Every page with its size, the build's version and page cache, and offline-app.js's strings."""
+    """Every page with its size, the build's version and page cache, and the offline app's strings."""
     pages = sorted(p for p in site.rglob("*.html") if p.name != "404.html")
     digest = hashlib.sha256()
     entries = []

@@ -151,7 +151,7 @@ def test_chapter_screenshot_is_saved(page, guide_site):
 
 
 def test_query_folding_in_the_page(page, guide_site):
-    """The folding itself, as query-folding.js does it before a query reaches the search worker."""
+    """The folding itself, as search/query-folding.js does it before a query reaches the search worker."""
     page.goto(file_url(guide_site, CHAPTERS[0]))
     search(page, "LoRA")  # sets the search up, which teaches the page the index's tables
 

@@ -142,7 +142,7 @@ def test_from_a_folder_no_worker_and_no_console_error(http_browser, guide_site):
         for path in ("index.html", "ai-trainer/chapter-1.html"):
             page.goto(file_url(guide_site, path))
             page.wait_for_load_state("load")
-            page.wait_for_timeout(500)  # offline-app.js runs deferred
+            page.wait_for_timeout(500)  # the offline app starts once the page is parsed
             assert page.evaluate("studyGuide.offline.state") == "none"
             assert page.locator("link[rel=manifest]").count() == 0
             assert page.locator(".offline-download").count() == 0

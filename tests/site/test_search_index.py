@@ -14,7 +14,9 @@ import pytest
 from generator.base.errors import GuideError
 from generator.links.glossary import load_glossary
 from generator.search.index import SEARCH_WORKER_PRELUDE, complete_search_index
+from generator.site.frontend import constants_script
 from generator.search.segmenter import SEPARATOR
+from tests.node_scripts import run_scripts
 from tests.paths import ROOT
 
 # A build whose plugin leaves Material's index as Material wrote it.
@@ -49,7 +51,7 @@ def read(path: Path) -> str:
 
 
 def complete(site: Path, suggest: bool = False) -> None:
-    complete_search_index(site, GLOSSARY, "hans", suggest)
+    complete_search_index(site, GLOSSARY, "hans", suggest, constants_script())
 
 
 def test_materials_index_is_rewritten_in_place_compactly(site):
@@ -66,22 +68,16 @@ def test_materials_index_is_rewritten_in_place_compactly(site):
 
 
 def test_the_offline_copy_and_the_worker_source_follow_the_index(site):
-    from py_mini_racer import MiniRacer
-
-    from generator.site.frontend import constants_script
-
     complete(site, suggest=True)
     index = json.loads(read(site / "search" / "search_index.json"))
-    v8 = MiniRacer()
-    v8.eval("var window = this;")
-    v8.eval(read(site / "search" / "search_index.js"))
-    assert json.loads(str(v8.eval("JSON.stringify(__index)"))) == {"config": index["config"], "docs": index["docs"]}
-    assert v8.eval("studyGuide.index.options.suggest") is True
-    workers = site / "assets" / "javascripts" / "workers"
-    v8.eval(read(workers / "search-source.js"))
-    source = v8.eval("studyGuide.searchWorker")
+    scripts = site / "assets" / "javascripts"
+    workers = scripts / "workers"
+    _, offline, suggest, _, source = run_scripts(read(site / "search" / "search_index.js"), "__index",
+                                                 "studyGuide.index.options.suggest", read(workers / "search-source.js"),
+                                                 "studyGuide.searchWorker")
+    assert offline == {"config": index["config"], "docs": index["docs"]} and suggest is True
     assert isinstance(source, str)
-    prelude = read(ROOT / "overrides" / "assets" / "javascripts" / SEARCH_WORKER_PRELUDE)
+    prelude = read(scripts / SEARCH_WORKER_PRELUDE)  # the bundle the build made of the guide's worker prelude
     material = read(next(workers.glob("search.*.min.js")))
     # the constants the prelude reads, then the prelude, then Material's worker
     assert source.startswith(constants_script()) and 0 < source.index(prelude) < source.index(material)

@@ -10,6 +10,7 @@ from generator.search.offline import index_script, worker_source
 from generator.search.query_folding import query_folding
 from generator.search.index import cuts_chinese_itself, dump_index, rewrite_index
 from generator.search.segmenter import SEPARATOR, ZWSP, Segmenter, search_terms, user_dictionary
+from tests.node_scripts import run_scripts
 from tests.paths import GLOSSARY_FILE
 
 GLOSSARY = Glossary((
@@ -128,21 +129,13 @@ def test_the_fold_table_lists_the_index_words_for_cutting_queries():
 
 
 def test_the_index_script_holds_the_documents_as_text_and_parses_them_on_use():
-    from py_mini_racer import MiniRacer
-
     docs = [{"location": "c.html#q1", "title": "第1題", "text": '<p>"引號"與 \\ 反斜線 \u2028</p>'}]
     script = index_script({"config": {"lang": ["zh"]}, "docs": docs}, {"suggest": False})
-    v8 = MiniRacer()
-    v8.eval("var window = this;")
-    v8.eval(script)
-    assert v8.eval("typeof studyGuide.index.docs") == "string"
-    assert json.loads(str(v8.eval("JSON.stringify(__index.docs)"))) == docs
-    assert v8.eval("studyGuide.index.options.suggest") is False
-    # offline-search.js sets `parsed` to an index without documents, which Material then reads.
-    v8.eval("studyGuide.index.parsed = {config: studyGuide.index.config, docs: []}")
-    assert v8.eval("__index.docs.length") == 0
-    v8.eval(script)  # loaded again (Material does): the first copy stays
-    assert v8.eval("__index.docs.length") == 0
+    found = run_scripts(script, "typeof studyGuide.index.docs", "__index.docs", "studyGuide.index.options.suggest",
+                        # search/offline-search.js sets `parsed` to an index without documents, which Material then reads.
+                        "studyGuide.index.parsed = {config: studyGuide.index.config, docs: []}; __index.docs.length",
+                        script, "__index.docs.length")  # loaded again (Material does): the first copy stays
+    assert found[1:4] == ["string", docs, False] and found[4] == found[6] == 0
 
 
 def test_the_worker_source_starts_with_the_guides_prelude(tmp_path):

@@ -66,6 +66,12 @@ def test_strict_build_has_no_warnings(bundled_site):
     assert (out / "index.html").is_file() and (out / "report.html").is_file()
 
 
+def test_the_scripts_are_served_bundled_never_as_their_sources(bundled_site):
+    out, _ = bundled_site
+    assert all((out / "assets" / "javascripts" / f"{name}.js").is_file() for name in ("search", "reader", "runs"))
+    assert not (out / "src").exists()  # the theme's overrides/src (generator.site.mkdocs_config)
+
+
 def test_chapter_page_has_anchors_options_and_folded_answers(bundled_site):
     out, _ = bundled_site
     html = (out / "ai-trainer" / "chapter-1.html").read_text(encoding="utf-8")

@@ -1,10 +1,8 @@
 """The run pages (generator/pages/run_pages.py) and the questions' HTML they draw from
 (generator/site/question_html.py)."""
-import json
 from dataclasses import replace
 
 import pytest
-from py_mini_racer import MiniRacer
 
 from generator.bank.model import QuestionType
 from generator.pages.run_pages import RUN_KINDS, exam_points, heading_points, run_page_markdown
@@ -12,6 +10,7 @@ from generator.pages.run_strings import RUN_UI, run_strings, run_strings_script
 from generator.pages.strings import UI
 from generator.read.load import corrected_bank
 from generator.site.question_html import question_blocks, questions_script
+from tests.node_scripts import run_scripts
 from tests.paths import BUNDLED
 
 
@@ -72,18 +71,13 @@ def test_questions_are_cut_whole_from_a_chapter_page_and_links_within_it_point_a
 
 def test_the_questions_script_gives_the_html_back_unchanged():
     blocks = question_blocks(PAGE, "c.html")
-    v8 = MiniRacer()
-    v8.eval(questions_script("b</script>", blocks))
-    assert json.loads(str(v8.eval('JSON.stringify(studyGuide.questionHtml["b</script>"])'))) == blocks
+    assert run_scripts(questions_script("b</script>", blocks), 'studyGuide.questionHtml["b</script>"]')[-1] == blocks
 
 
 def test_the_run_strings_join_the_reader_strings():
-    v8 = MiniRacer()
-    v8.eval("var studyGuide = {strings: {reveal_answer: 'x'}};")
-    v8.eval(run_strings_script("hans"))
-    assert v8.eval("studyGuide.strings.reveal_answer") == "x"
-    assert v8.eval("studyGuide.strings.exam_hand_in") == "交卷"
-    assert v8.eval("studyGuide.strings.type_single") == "单选"
+    *_, strings = run_scripts("var studyGuide = {strings: {reveal_answer: 'x'}};", run_strings_script("hans"),
+                              "studyGuide.strings")
+    assert (strings["reveal_answer"], strings["exam_hand_in"], strings["type_single"]) == ("x", "交卷", "单选")
 
 
 def test_the_run_pages_quote_as_each_editions_readers_do():

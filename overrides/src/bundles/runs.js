@@ -1,0 +1,13 @@
+/* The run pages of a bank (随机练习, 题型练习, 模拟考试, 今日复习), after reader.js. */
+import { onReady } from "../dom.js";
+import { mountExam } from "../exam/page.js";
+import { mountReviewPage } from "../review/page.js";
+import { mountPracticeRun } from "../runs/practice-run.js";
+import { reviewEachAnswer } from "../review/record.js";
+
+reviewEachAnswer();
+onReady(() => {
+  mountExam();
+  mountPracticeRun();
+  mountReviewPage();
+});

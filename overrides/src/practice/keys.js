@@ -1,0 +1,54 @@
+/**
+ * The practice keys, shared by the chapter pages (mode.js) and the runs of questions
+ * (runs/practice-run.js): 1–6 or A–F choose in the current question (judge: 1/A 对, 2/B 错),
+ * Enter submits it, J/K go to the next/previous question.  They are taken on the window,
+ * capturing, before Material's own keys (F and S open its search), and only when no text
+ * field has the focus.
+ */
+
+/** @typedef {import("./question.js").Question} Question */
+/**
+ * What the keys act on.
+ * @typedef {object} KeyTarget
+ * @property {() => boolean} active whether the keys are taken now
+ * @property {() => Question | null} current the question they act on
+ * @property {(step: number) => void} go move by one question (+1 next, -1 previous)
+ * @property {(question: Question) => void} [chose] told before an option of that question is chosen by key
+ */
+
+const TEXT_FIELD = "input[type=text], input[type=search], textarea, [contenteditable]";
+
+/** The input a key names in a question of options, or null. */
+function inputFor(/** @type {Question | null} */ question, /** @type {string} */ key) {
+  if (!question?.inputs.length || question.inputs[0].type === "text") return null;
+  const index = /^[1-6]$/.test(key) ? Number(key) - 1 : "abcdef".indexOf(key.toLowerCase());
+  return question.inputs[index] ?? null;
+}
+
+function handle(/** @type {KeyTarget} */ target, /** @type {KeyboardEvent} */ event) {
+  if (!target.active() || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
+  const node = /** @type {Element} */ (event.target);
+  if (node.closest?.(TEXT_FIELD)) return;
+  const key = event.key;
+  const question = target.current();
+  const input = /^[1-6a-fA-F]$/.test(key) ? inputFor(question, key) : null;
+  if (key === "j" || key === "J") {
+    target.go(1);
+  } else if (key === "k" || key === "K") {
+    target.go(-1);
+  } else if (input && question) {
+    target.chose?.(question);
+    input.focus();
+    input.click();
+  } else if (key === "Enter" && !node.closest?.("button, a, summary") && question?.submitter) {
+    question.submit();
+  } else {
+    return;
+  }
+  event.preventDefault();
+  event.stopPropagation();
+}
+
+export function listenToKeys(/** @type {KeyTarget} */ target) {
+  window.addEventListener("keydown", (event) => handle(target, event), true);
+}

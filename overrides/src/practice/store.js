@@ -1,0 +1,233 @@
+/**
+ * Practice progress, kept in the browser: localStorage under "studyGuide.progress.v1".
+ *
+ * One entry per question and version of its text, keyed "bank/id/hash" (the hash comes from
+ * the practice data, so a corrected question starts afresh):
+ *   {n: answers given, r: right, w: wrong, s: rights in a row, last: "right"|"wrong",
+ *    a: the last answer, wa: the last wrong answer, t: when (ms since 1970), x: taken out of the
+ *    错题本 by hand (until the next wrong answer)}
+ * A question is in the 错题本 once answered wrong, until it is answered right twice in a row.
+ * Starred questions are kept beside, keyed "bank/id" (a corrected question stays starred).
+ * A store that cannot be read (edited by hand, another program) is cleared and `notice` says
+ * so ("corrupted"); without storage (privacy settings) answers are kept for the page's life
+ * only (notice "unavailable").  Pure: the storage and the clock are given.
+ */
+
+/** @typedef {import("../types").Verdict} Verdict */
+/**
+ * @typedef {object} Entry
+ * @property {number} n answers given
+ * @property {number} r right
+ * @property {number} w wrong
+ * @property {number} s rights in a row
+ * @property {Verdict} last
+ * @property {string} [a] the last answer
+ * @property {string} [wa] the last wrong answer
+ * @property {number} t when (ms since 1970)
+ * @property {true} [x] taken out of the 错题本 by hand
+ */
+/**
+ * What other modules keep beside the answers (今日复习's cards): it hears every answer and
+ * travels in the same progress file, under its name.
+ * @typedef {object} Part
+ * @property {string} name
+ * @property {(bank: string, id: string, hash: string, verdict: Verdict) => void} record
+ * @property {() => unknown} exportData
+ * @property {(section: unknown) => void} importData
+ */
+/** @typedef {Pick<Storage, "getItem" | "setItem" | "removeItem">} KeyValueStorage */
+
+export const PROGRESS_KEY = "studyGuide.progress.v1";
+const FORMAT = "study-guide-progress";
+const MAX_ANSWER = 2000;  /* characters of an answer kept: a pasted essay stays small */
+const ENTRY_KEY = /^[^/\s]{1,200}\/[^/\s]{1,200}\/[0-9a-f]{1,64}$/;
+const STAR_KEY = /^[^/\s]{1,200}\/[^/\s]{1,200}$/;
+const RIGHTS_TO_LEAVE = 2;  /* rights in a row that take a question out of the 错题本 */
+
+/** @returns {value is Record<string, unknown>} */
+function isObject(/** @type {unknown} */ value) {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function count(/** @type {unknown} */ value) {
+  return typeof value === "number" && value >= 0 && Math.floor(value) === value;
+}
+
+/** @returns {entry is Entry} */
+function validEntry(/** @type {unknown} */ entry) {
+  return isObject(entry) && count(entry.n) && count(entry.r) && count(entry.w) && count(entry.s) &&
+    (entry.last === "right" || entry.last === "wrong") && typeof entry.t === "number" &&
+    (entry.a === undefined || typeof entry.a === "string") &&
+    (entry.wa === undefined || typeof entry.wa === "string") &&
+    (entry.x === undefined || entry.x === true);
+}
+
+/** The stars of a document ({} when it has none), or null when they are not ours. */
+function starsOf(/** @type {Record<string, unknown>} */ data) {
+  const stars = data.stars === undefined ? {} : data.stars;
+  if (!isObject(stars)) return null;
+  const ours = Object.entries(stars).every(([key, when]) => STAR_KEY.test(key) && typeof when === "number");
+  return ours ? /** @type {Record<string, number>} */ (stars) : null;
+}
+
+/** The entries and stars of a stored or imported document, or null when it is not one of ours. */
+function progressOf(/** @type {unknown} */ data) {
+  if (!isObject(data) || data.format !== FORMAT || data.version !== 1 || !isObject(data.entries)) return null;
+  const entries = data.entries;
+  if (!Object.entries(entries).every(([key, entry]) => ENTRY_KEY.test(key) && validEntry(entry))) return null;
+  const stars = starsOf(data);
+  return stars && { entries: /** @type {Record<string, Entry>} */ (entries), stars };
+}
+
+/**
+ * @param {KeyValueStorage | null} storage
+ * @param {() => number} [clock]
+ */
+export function createStore(storage, clock = Date.now) {
+  /** @type {Record<string, Entry>} */
+  let entries = {};
+  /** @type {Record<string, number>} */
+  let stars = {};
+  /** @type {Part[]} */
+  const parts = [];
+  const key = (/** @type {string} */ bank, /** @type {string} */ id, /** @type {string} */ hash) => `${bank}/${id}/${hash}`;
+  const document = () => ({ format: FORMAT, version: 1, entries, stars });
+
+  const store = {
+    /** @type {"unavailable" | "corrupted" | null} */
+    notice: storage ? null : "unavailable",
+
+    get(/** @type {string} */ bank, /** @type {string} */ id, /** @type {string} */ hash) {
+      return entries[key(bank, id, hash)] ?? null;
+    },
+
+    /** One answer given: right or wrong, with what was answered (letters, text, 会/不会). */
+    record(/** @type {string} */ bank, /** @type {string} */ id, /** @type {string} */ hash,
+           /** @type {Verdict} */ verdict, /** @type {string} */ answer) {
+      const k = key(bank, id, hash);
+      const before = entries[k] ?? { n: 0, r: 0, w: 0, s: 0 };
+      const text = String(answer).slice(0, MAX_ANSWER);
+      const right = verdict === "right";
+      /** @type {Entry} */
+      const entry = {
+        n: before.n + 1, r: before.r + (right ? 1 : 0), w: before.w + (right ? 0 : 1), s: right ? before.s + 1 : 0,
+        last: verdict, a: text, wa: right ? before.wa : text, t: clock(),
+      };
+      if (entry.wa === undefined) delete entry.wa;
+      if (right && entries[k]?.x) entry.x = true;
+      entries[k] = entry;
+      save();
+      for (const part of parts) part.record(bank, id, hash, verdict);
+      return entry;
+    },
+
+    extend(/** @type {Part} */ part) {
+      parts.push(part);
+    },
+
+    /** How many of a chapter's questions were answered and how many last answered right. */
+    counts(/** @type {string} */ bank, /** @type {string[]} */ ids, /** @type {Record<string, string>} */ hashes) {
+      const found = ids.map((id) => store.get(bank, id, hashes[id])).filter((entry) => entry !== null);
+      return { answered: found.length, right: found.filter((entry) => entry.last === "right").length, count: ids.length };
+    },
+
+    inMistakes(/** @type {Entry | null} */ entry) {
+      return entry !== null && entry.w > 0 && !entry.x && entry.s < RIGHTS_TO_LEAVE;
+    },
+
+    /** Out of the 错题本 by hand; a later wrong answer brings it back. */
+    dismiss(/** @type {string} */ bank, /** @type {string} */ id, /** @type {string} */ hash) {
+      const entry = entries[key(bank, id, hash)];
+      if (!entry) return;
+      entry.x = true;
+      save();
+    },
+
+    isStarred(/** @type {string} */ bank, /** @type {string} */ id) {
+      return Object.hasOwn(stars, `${bank}/${id}`);
+    },
+
+    star(/** @type {string} */ bank, /** @type {string} */ id, /** @type {boolean} */ on) {
+      if (on) stars[`${bank}/${id}`] = clock();
+      else delete stars[`${bank}/${id}`];
+      save();
+    },
+
+    exportData() {
+      /** @type {Record<string, unknown>} */
+      const data = { ...document(), exported: new Date(clock()).toISOString() };
+      for (const part of parts) data[part.name] = part.exportData();
+      return data;
+    },
+
+    /** Merge an exported document: the later of two entries for one question wins.
+        Returns how many entries it held; throws when it is not an export of this guide. */
+    importData(/** @type {unknown} */ data) {
+      const found = progressOf(data);
+      if (!found || !isObject(data)) throw new Error("not a study-guide progress file");
+      for (const [k, entry] of Object.entries(found.entries)) {
+        if (!entries[k] || entries[k].t <= entry.t) entries[k] = entry;
+      }
+      Object.assign(stars, found.stars);
+      save();
+      for (const part of parts) part.importData(data[part.name]);
+      return Object.keys(found.entries).length;
+    },
+
+    reset() {
+      entries = {};
+      stars = {};
+      try {
+        storage?.removeItem(PROGRESS_KEY);
+      } catch {
+        store.notice = "unavailable";
+      }
+    },
+
+    size() {
+      return Object.keys(entries).length;
+    },
+  };
+
+  function save() {
+    try {
+      storage?.setItem(PROGRESS_KEY, JSON.stringify(document()));
+    } catch {
+      store.notice = "unavailable";  /* full, or refused: the page goes on with what it has */
+    }
+  }
+
+  function load() {
+    /** @type {string | null} */
+    let text = null;
+    try {
+      text = storage ? storage.getItem(PROGRESS_KEY) : null;
+    } catch {
+      store.notice = "unavailable";
+    }
+    if (text === null) return;
+    /** @type {unknown} */
+    let data = null;
+    try {
+      data = JSON.parse(text);
+    } catch {
+      /* not JSON: not ours either */
+    }
+    const found = progressOf(data);
+    if (found) {
+      ({ entries, stars } = found);
+      return;
+    }
+    store.notice = "corrupted";
+    try {
+      storage?.removeItem(PROGRESS_KEY);
+    } catch {
+      /* nothing more to do: it is not read again */
+    }
+  }
+
+  load();
+  return store;
+}
+
+/** @typedef {ReturnType<typeof createStore>} Store */

@@ -1,0 +1,282 @@
+/**
+ * Search from a folder.  Under file:// a page may not start a worker from a file, so
+ * Material runs its search "worker" in an iframe (the iframe-worker shim): on the page's
+ * own thread, and only once the search field is focused, so the page freezes while a
+ * large index is built.  A worker made from a Blob is allowed: its source (constants.js,
+ * the guide's worker prelude, Material's worker and the Lunr languages it would import)
+ * comes as a string in workers/search-source.js, written at build time.  Two such workers
+ * start as the page opens; the documents reach them as JSON text (search/search_index.js,
+ * read early: main.html), parsed there, not on this thread.
+ * - The quick worker answers from the start: for each query it runs Material's own search
+ *   on the documents that contain the query's words (worker-prelude.js).
+ * - The index worker builds Material's index of every document once the reader has
+ *   searched; from then on it answers, and the last query is asked again, so the list
+ *   settles into the whole index's order (not drawn again when nothing moved).
+ * Material's own set-up message is dropped.  Anything missing, and the shim is used.
+ */
+import { constants, searchIndex, searchWorkerSource } from "../page-data.js";
+
+/** @typedef {{type: number, data?: any, again?: boolean}} Message */
+/** @typedef {Record<string, number | string>} Timings */
+/**
+ * @typedef {object} Options
+ * @property {string} root the site's address
+ * @property {typeof Worker} Native the browser's Worker
+ * @property {typeof Worker} Shim the iframe-worker shim's
+ * @property {Timings} timings
+ * @property {(config: import("../types").SearchConfig) => void} onConfig
+ */
+
+/** A result's list, as the locations Material shows in order. */
+function listOf(/** @type {{items?: {location: string}[][]}} */ result) {
+  return JSON.stringify((result.items ?? []).map((group) => group.map((item) => item.location)));
+}
+
+function loadScript(/** @type {string} */ src, /** @type {(ok: boolean) => void} */ done) {
+  document.head.appendChild(Object.assign(document.createElement("script"), {
+    src, onload: () => done(true), onerror: () => done(false),
+  }));
+}
+
+/** @param {Options} options */
+export function offlineSearch(options) {
+  const MESSAGE = constants().message;
+  const timings = options.timings;
+  const state = {
+    background: /** @type {Worker | null} */ (null),    /* the index worker, once it runs */
+    quick: /** @type {Worker | null} */ (null),         /* the quick worker, until the index is built */
+    settled: false,      /* the background workers run, or never will */
+    ready: false,        /* the index worker has built the index */
+    announced: false,    /* Material was told search is ready */
+    lastQuery: /** @type {Message | null} */ (null),    /* Material's last query, and whether it is asked again */
+    indexSetup: /** @type {{message: Message, sent: boolean} | null} */ (null),
+    quickAsked: /** @type {boolean[]} */ ([]),          /* per query to the quick worker: not empty */
+    shown: /** @type {string | null} */ (null),         /* the last list delivered, as locations */
+    early: /** @type {Message[]} */ ([]),               /* messages before Material listens (FolderWorker) */
+    proxy: /** @type {FolderWorker | null} */ (null),   /* what Material holds as its worker */
+  };
+
+  function deliver(/** @type {Message} */ data) {
+    if (data.type === MESSAGE.RESULT) state.shown = listOf(data.data);
+    if (state.proxy?.listening) state.proxy.dispatchEvent(new MessageEvent("message", { data }));
+    else state.early.push(data);
+  }
+
+  function announce() {
+    if (state.announced) return;
+    state.announced = true;
+    deliver({ type: MESSAGE.READY });
+  }
+
+  function stopQuick() {
+    state.quick?.terminate();
+    state.quick = null;
+  }
+
+  function stopBackground() {
+    stopQuick();
+    state.background?.terminate();
+    state.background = null;
+    const index = searchIndex();
+    if (index) index.parsed = null;  /* the shim needs the documents */
+  }
+
+  function onIndexMessage(/** @type {MessageEvent} */ ev) {
+    const type = ev.data?.type, last = state.lastQuery;
+    if (type === MESSAGE.READY) {
+      state.ready = true;
+      timings.ready = performance.now();
+      stopQuick();
+      announce();
+      if (last && state.proxy?.attached) {
+        last.again = true;
+        state.background?.postMessage(last);
+      }
+    } else if (type === MESSAGE.RESULT) {
+      timings.answered ||= "index";
+      timings.latest = "index";
+      const again = last?.again;
+      if (last) last.again = false;
+      /* The same list asked again needs no new rendering (the reader may be reading it). */
+      if (!(again && listOf(ev.data.data) === state.shown)) deliver(ev.data);
+    }
+  }
+
+  function onQuickMessage(/** @type {MessageEvent} */ ev) {
+    const type = ev.data?.type;
+    if (type === MESSAGE.RESULT && state.quickAsked.shift()) buildIndex();  /* the reader searches */
+    if (state.ready) return;
+    if (type === MESSAGE.READY) {
+      timings.quick = performance.now();
+      announce();
+    } else if (type === MESSAGE.RESULT && !ev.data.data.declined) {
+      timings.answered ||= "quick";
+      timings.latest = "quick";
+      deliver(ev.data);
+    }
+  }
+
+  /* The whole index is built once the reader has searched (or the quick worker cannot
+     answer): until then it would only take processor time from the page and from the
+     quick worker, and a reader who never searches never pays for it. */
+  function buildIndex() {
+    if (!state.indexSetup || state.indexSetup.sent) return;
+    state.indexSetup.sent = true;
+    timings.building = performance.now();
+    state.background?.postMessage(state.indexSetup.message);
+  }
+
+  /* The workers start as soon as their source is in, so that they are up and have read
+     Material's code by the time the index arrives. */
+  function startBackground(/** @type {string} */ source) {
+    try {
+      const url = URL.createObjectURL(new Blob([source], { type: "text/javascript" }));
+      state.background = new options.Native(url);
+      state.quick = new options.Native(url);
+    } catch {
+      stopBackground();
+      return;
+    }
+    state.background.addEventListener("message", onIndexMessage);
+    state.background.addEventListener("error", () => {  /* e.g. a browser that refuses it */
+      if (state.ready || !state.background) return;
+      stopBackground();
+      state.proxy?.fallBack();
+    });
+    state.quick.addEventListener("message", onQuickMessage);
+    state.quick.addEventListener("error", () => {  /* queries wait for the index then */
+      stopQuick();
+      buildIndex();
+    });
+  }
+
+  function setUpBackground(/** @type {import("../types").OfflineIndex} */ index) {
+    /* Material reads __index only to send its own set-up, which these workers do not need:
+       it gets the documents only if the shim takes over (stopBackground). */
+    index.parsed = { config: index.config, docs: [] };
+    options.onConfig(index.config);
+    timings.setup = performance.now();
+    const data = { config: index.config, docs: index.docs, options: index.options ?? {} };
+    state.indexSetup = { message: { type: MESSAGE.SETUP, data }, sent: false };
+    if (state.quick) state.quick.postMessage({ type: MESSAGE.SETUP, data: { quick: true, ...data } });
+    else buildIndex();
+  }
+
+  function prewarm() {
+    /* Each script: loaded and usable, or not (null: not yet). */
+    /** @type {boolean | null} */
+    let source = null;
+    /** @type {boolean | null} */
+    let index = null;
+    let started = false;
+    function next() {
+      const text = searchWorkerSource(), found = searchIndex();
+      if (source && text && !started) {
+        started = true;
+        startBackground(text);
+      }
+      if (source === null || index === null) return;
+      if (state.background && index && found) setUpBackground(found);
+      else if (state.background) stopBackground();
+      state.settled = true;
+      state.proxy?.attach();
+    }
+    loadScript(options.root + "assets/javascripts/workers/search-source.js", (ok) => {
+      source = ok && typeof searchWorkerSource() === "string";
+      next();
+    });
+    loadScript(options.root + "search/search_index.js", (ok) => {
+      index = ok && typeof searchIndex()?.docs === "string";
+      next();
+    });
+  }
+
+  /* Material's set-up message, with the documents if it was sent without them. */
+  function fullSetup(/** @type {Message} */ message) {
+    const data = message.data;
+    if (!searchIndex() || data.docs.length) return message;
+    const docs = /** @type {{__index: {docs: unknown[]}}} */ (/** @type {unknown} */ (window)).__index.docs;
+    return { type: MESSAGE.SETUP, data: { config: data.config, docs, options: data.options } };
+  }
+
+  /* What Material gets from `new Worker(url)` under file://: the background workers once
+     they run, the shim if they cannot; messages wait in between. */
+  class FolderWorker extends EventTarget {
+    attached = false;
+    listening = false;
+    /** @type {Message[]} */
+    #queue = [];
+    /** @type {Worker | null} */
+    #shim = null;
+    /** @type {Message | null} */
+    #setup = null;
+    #listenSoon = false;
+
+    constructor(/** @type {string | URL} */ url) {
+      super();
+      this.url = url;
+    }
+
+    /* Material listens to its worker only from its first message (the set-up) on, as a real
+       worker speaks only when spoken to; what these say sooner waits until just after it. */
+    #listen() {
+      this.listening = true;
+      state.early.splice(0).forEach(deliver);
+    }
+
+    #useShim() {
+      const shim = this.#shim = new options.Shim(this.url);
+      shim.addEventListener("message", (ev) => this.dispatchEvent(new MessageEvent("message", { data: ev.data })));
+      return shim;
+    }
+
+    attach() {
+      if (this.attached) return;
+      this.attached = true;
+      if (!state.background) this.#useShim();
+      this.#queue.splice(0).forEach((message) => this.send(message));
+    }
+
+    fallBack() {            /* the Blob workers failed: the shim after all */
+      if (!this.attached || this.#shim) return;
+      const shim = this.#useShim();
+      if (this.#setup) shim.postMessage(fullSetup(this.#setup));
+      if (state.lastQuery) shim.postMessage({ type: MESSAGE.QUERY, data: state.lastQuery.data });  /* unanswered */
+    }
+
+    send(/** @type {Message} */ message) {
+      if (!this.#listenSoon) {
+        this.#listenSoon = true;
+        setTimeout(() => this.#listen(), 0);
+      }
+      if (!this.attached) return void this.#queue.push(message);
+      if (message.type === MESSAGE.SETUP) this.#setup = message;
+      if (this.#shim) return this.#shim.postMessage(message.type === MESSAGE.SETUP ? fullSetup(message) : message);
+      if (message.type === MESSAGE.SETUP) return;
+      state.lastQuery = { type: message.type, data: message.data, again: false };
+      if (state.ready || !state.quick) return state.background?.postMessage(message);
+      state.quickAsked.push(/\S/.test(message.data));
+      state.quick.postMessage(message);
+    }
+
+    terminate() {
+      if (this.#shim) this.#shim.terminate();
+      else stopBackground();
+    }
+  }
+
+  prewarm();
+  return {
+    state,
+    /** Material's worker, as `wrap` makes it. */
+    create(/** @type {string | URL} */ url, /** @type {(proxy: FolderWorker) => FolderWorker} */ wrap) {
+      state.proxy = wrap(new FolderWorker(url));
+      if (state.settled) state.proxy.attach();
+      return state.proxy;
+    },
+    /** Which search worker the page got. */
+    kind() {
+      return state.background ? "background" : state.settled || !state.proxy ? "shim" : "pending";
+    },
+  };
+}

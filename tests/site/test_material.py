@@ -1,0 +1,86 @@
+"""What the guide relies on in MkDocs' and Material's internals (generator/site/material.py):
+the installed Material has every piece of it, and a Material without one fails the build
+naming that piece, Material's version and the file of ours that relies on it."""
+import re
+import shutil
+from dataclasses import replace
+from importlib.metadata import version
+
+import pytest
+
+from generator.base.errors import GuideError
+from generator.site.material import (
+    MESSAGE_TYPES,
+    PARTIALS,
+    SEARCH_DIALOG,
+    TEMPLATE_BLOCKS,
+    WRITTEN_FOR,
+    check_material,
+    installed_material,
+    material_internals,
+)
+
+
+@pytest.fixture(scope="module")
+def material():
+    return installed_material()
+
+
+def test_the_installed_material_holds_every_internal_the_guide_relies_on(material):
+    check_material(material)  # the build runs this: it must pass with the pinned Material
+
+
+def test_the_pinned_versions_are_those_the_module_was_written_for():
+    """An upgrade in requirements.lock comes with a look at generator/site/material.py."""
+    installed = {name: version(name) for name in WRITTEN_FOR}
+    assert installed == WRITTEN_FOR, (f"installed {installed}, generator/site/material.py was written for "
+                                      f"{WRITTEN_FOR}: check its internals against the new versions, then update it")
+
+
+@pytest.mark.parametrize("internal", material_internals(), ids=lambda i: i.name)
+def test_a_script_without_one_internal_fails_naming_it_and_the_version(material, internal):
+    scripts = {"bundle": material.bundle, "worker": material.worker}
+    scripts[internal.script] = re.sub(internal.pattern, "/* changed */", scripts[internal.script])
+    changed = replace(material, bundle=scripts["bundle"], worker=scripts["worker"], version="99.0.0")
+    with pytest.raises(GuideError) as error:
+        check_material(changed)
+    message = str(error.value)
+    assert internal.name in message and "mkdocs-material 99.0.0" in message and internal.user in message
+
+
+def test_other_message_numbers_are_not_found_in_materials_bundle(material):
+    """The check looks for the numbers the scripts are given, not for any number."""
+    swapped = {**MESSAGE_TYPES, "READY": MESSAGE_TYPES["RESULT"], "RESULT": MESSAGE_TYPES["READY"]}
+    with pytest.raises(GuideError, match="answered with READY = 3"):
+        check_material(material, types=swapped)
+
+
+def changed_templates(material, tmp_path, edit):
+    """``material`` with a copy of its templates that ``edit`` (a function of the folder) changed."""
+    templates = tmp_path / "templates"
+    shutil.copytree(material.templates, templates, ignore=shutil.ignore_patterns("assets"))
+    edit(templates)
+    return replace(material, templates=templates, version="99.0.0")
+
+
+@pytest.mark.parametrize("block", TEMPLATE_BLOCKS)
+def test_a_base_template_without_a_block_main_html_overrides_fails_naming_it(material, tmp_path, block):
+    def rename(templates):
+        base = templates / "base.html"
+        base.write_text(re.sub(rf"block\s+{block}\b", f"block renamed_{block}", base.read_text(encoding="utf-8")),
+                        encoding="utf-8")
+
+    with pytest.raises(GuideError, match=rf"the template block '{block}', which overrides/main.html relies on"):
+        check_material(changed_templates(material, tmp_path, rename))
+
+
+def test_a_missing_partial_or_search_dialog_fails_naming_it(material, tmp_path):
+    with pytest.raises(GuideError, match=re.escape(PARTIALS[0])):
+        check_material(changed_templates(material, tmp_path, lambda t: (t / PARTIALS[0]).unlink()))
+
+    def plain_dialog(templates):
+        search = templates / "partials" / "search.html"
+        search.write_text(search.read_text(encoding="utf-8").replace(SEARCH_DIALOG, 'class="x"'), encoding="utf-8")
+
+    with pytest.raises(GuideError, match="search dialog"):
+        check_material(changed_templates(material, tmp_path / "b", plain_dialog))
