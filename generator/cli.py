@@ -346,8 +346,9 @@ def _pdf(args) -> int:
 
     from .base.settings import load_settings
     from .pages.editions import EDITIONS
-    from .printing.pdf import progress_line, render_pdfs, site_is_stale, write_manifest
+    from .printing.pdf import playwright_api, progress_line, render_pdfs, site_is_stale, write_manifest
 
+    playwright_api()  # without the pdf extra, say so before building anything
     site = (args.site or ROOT / "site").resolve()
     out = (args.out or site / "pdf").resolve()
     banks = list(load_settings(SETTINGS).banks)

@@ -33,6 +33,7 @@ log = logging.getLogger(__name__)
 CHROMIUM_ENV = "GUIDE_CHROMIUM"  # another Chromium binary, e.g. for a test of the missing one
 DEFAULT_CHROMIUM = Path("/usr/bin/chromium")
 INSTALL_HINT = "sudo apt-get install chromium fonts-noto-cjk"
+PDF_EXTRA_INSTALL = "pip install 'study-guide-generator[pdf]'"  # brings Playwright
 LAUNCH_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--no-first-run")
 MANIFEST_JS = Path("assets/javascripts/pdf-manifest.js")
@@ -194,7 +195,7 @@ def render_pdfs(site_dir: Path, out_dir: Path, editions: Iterable[str] = EDITION
         raise PdfError(str(site_dir), "a built study-guide site with chapter pages (<bank>/chapter-<n>.html)",
                        "no chapter page", "python -m generator pdf builds site/ itself when run without --site")
     executable = chromium_executable(chromium)
-    sync_playwright, playwright_error = _playwright()
+    sync_playwright, playwright_error = playwright_api()
     total, done, results = len(chapters) * len(editions), 0, []
     with sync_playwright() as playwright:
         try:
@@ -240,13 +241,14 @@ def _print(page, chapter: ChapterPage, edition: str, out_dir: Path, number_per_c
     return ChapterPdf(chapter, edition, target, titles["chapter"], pages, time.perf_counter() - start)
 
 
-def _playwright():
+def playwright_api():
+    """Playwright's ``sync_playwright`` and ``Error``.  Playwright is the optional ``pdf`` extra,
+    imported only here, so that the rest of the generator runs without it."""
     try:
         from playwright.sync_api import Error, sync_playwright
     except ImportError:
         raise PdfError("the Python package playwright", "it installed, to drive Chromium", "it is not importable",
-                       "pip install 'playwright>=1.40,<2' (no `playwright install`: Debian's Chromium is used)",
-                       ) from None
+                       f"{PDF_EXTRA_INSTALL} (no `playwright install`: Debian's Chromium is used)") from None
     return sync_playwright, Error
 
 
