@@ -8,8 +8,9 @@ and :func:`katex_assets` names the CSS and fonts the site must serve itself (no 
 Why Node: it is needed anyway to install KaTeX, and it typesets as fast as the embedded V8
 (mini-racer, 82 MB) used before, with the same HTML byte for byte: ``python -m
 benchmarks.bench_formulas`` measured, on 20,596 formulas of 5,000 questions (best of 3, CPU
-of Python and Node together), 0.161 ms a formula in batches of ``BATCH`` against 0.160 ms,
-0.34 ms against 0.54 ms one formula a call, and a cold start alike (the README's Benchmarks).
+of Python and Node together), 0.141 ms a formula in batches of ``BATCH`` against 0.155 ms
+(0.14-0.16 against 0.13-0.16 over three runs of a loaded machine), 0.32 against 0.53 ms one
+formula a call, and a cold start alike (the README's Benchmarks).
 Formulas go to it ``BATCH`` at a time as a JSON line; the HTML comes back in UTF-16
 (generator.math.node).
 
@@ -56,7 +57,7 @@ KATEX_DIST = Path("node_modules") / "katex" / "dist"
 ASSET_URL = "assets/katex/"  # where the site serves KaTeX's CSS and fonts
 CSS_URL = ASSET_URL + "katex.min.css"
 FONT_URL = re.compile(r"url\((fonts/[^)\s]+)\)")
-BATCH = 64  # formulas sent to Node in one line (one round trip each; measured: 16-256 alike)
+BATCH = 64  # formulas sent to Node in one line (one round trip each; measured: 16-64 alike, 256 on slower)
 TIMEOUT = 60.0  # seconds Node may take to start or to typeset one batch before it is stopped
 MAX_SIZE = 10  # em: the largest rule, space or box a formula may ask for
 MAX_EXPAND = 1000  # macro expansions in one formula

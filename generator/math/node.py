@@ -13,7 +13,7 @@ that was killed.
 An answer is a JSON line of the strings' lengths in UTF-16 code units, then the strings
 themselves in UTF-16: the script answers with :data:`ANSWER_JS`'s ``__answer(strings)``.
 Against a JSON line of the strings, this spares Node escaping every quote of KaTeX's HTML
-(measured: a sixth of the cost of a formula) and keeps lone surrogates as they are.
+(measured: about 0.01 ms of a formula's 0.15) and keeps lone surrogates as they are.
 """
 from __future__ import annotations
 
@@ -36,8 +36,10 @@ CHUNK = 1 << 18  # bytes read or written at a time
 # The script's answer to a request: see the module's docstring.
 ANSWER_JS = """
 function __answer(strings) {
-  process.stdout.write(JSON.stringify(strings.map(function (s) { return s.length; })) + "\\n");
-  process.stdout.write(Buffer.from(strings.join(""), "utf16le"));
+  var parts = [null];
+  for (var i = 0; i < strings.length; i++) parts.push(Buffer.from(strings[i], "utf16le"));  // no joined copy
+  parts[0] = Buffer.from(JSON.stringify(strings.map(function (s) { return s.length; })) + "\\n");
+  process.stdout.write(Buffer.concat(parts));
 }
 """
 STDERR_TAIL = 2000  # characters of the child's stderr quoted in an error
@@ -167,12 +169,23 @@ def _exchange(stdin: int, stdout: int, line: bytes, timeout: float) -> list[str]
                     end = received.find(b"\n", len(received) - len(chunk))
                     if end < 0:
                         continue
-                    lengths, body = json.loads(received[:end]), end + 1
+                    lengths, body = _lengths(bytes(received[:end])), end + 1
                     size = body + 2 * sum(lengths)
                 if len(received) > size:
                     raise _NoAnswer("more than one answer to one request")
                 if len(received) == size:
                     return _strings(memoryview(received), body, lengths)
+
+
+def _lengths(header: bytes) -> list[int]:
+    """The lengths that start an answer: a JSON list of counts (anything else on stdout is a fault)."""
+    try:
+        lengths = json.loads(header)
+    except ValueError:
+        lengths = None
+    if not isinstance(lengths, list) or not all(type(n) is int and n >= 0 for n in lengths):
+        raise _NoAnswer(f"output that is no answer: {header[:200]!r}")
+    return lengths
 
 
 def _strings(answer: memoryview, start: int, lengths: list[int]) -> list[str]:

@@ -142,6 +142,24 @@ def test_node_gives_the_expected_html_for_every_formula_case(update_golden):
     assert len(expected) == len(made)
 
 
+def test_html_beyond_the_basic_plane_and_lone_surrogates_come_back_whole():
+    # The answer's lengths count UTF-16 code units, which a character beyond U+FFFF takes two of.
+    renderer = KatexRenderer(cache_size=0)
+    wide, plain = renderer.render_all([(r"\text{😀 and 𠀀}", False, ""), ("x", False, "")], warn=False)
+    assert "😀\xa0and\xa0𠀀" in wide and plain == renderer.render("x", False)
+    with pytest.raises(FormulaError, match="\ud800"):
+        renderer.render("\ud800x", False)
+    renderer.close()
+
+
+def test_output_that_is_no_answer_is_an_error(tmp_path):
+    root = fake_katex(tmp_path, "process.stdout.write('Debugger listening\\n'); module.exports = {};")
+    renderer = KatexRenderer(root=root)
+    with pytest.raises(NodeError, match="output that is no answer: b'Debugger listening'"):
+        renderer.render("x", False)
+    assert renderer.node.pid is None
+
+
 def test_a_command_nothing_trusts_is_an_error_naming_it():
     with pytest.raises(FormulaError, match=r"\\href is not allowed in a formula \(no links, images or HTML\)"):
         default_renderer().render(r"\href{https://example.com}{x}", False, "bank.txt: question 3")
