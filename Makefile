@@ -38,7 +38,7 @@ typecheck: deps  ## mypy over generator/, tests/ and benchmarks/; tsc over the s
 	node_modules/.bin/tsc --noEmit
 
 lock: $(VENV)/.installed  ## re-resolve requirements.lock from pyproject.toml (newest versions allowed; commit it)
-	$(PYTHON) -m uv pip compile --quiet --universal --python-version 3.11 --extra test --extra dev \
+	$(PYTHON) -m uv pip compile --quiet --universal --python-version 3.11 --extra pdf --extra test --extra dev \
 		--output-file requirements.lock pyproject.toml
 
 help:  ## list the targets

@@ -333,8 +333,9 @@ def _serve(args: argparse.Namespace, project: Project) -> int:
 
 def _pdf(args: argparse.Namespace, project: Project) -> int:
     from .pages.editions import EDITIONS
-    from .printing.pdf import ChapterPdf, progress_line, render_pdfs, site_is_stale, write_manifest
+    from .printing.pdf import ChapterPdf, playwright_api, progress_line, render_pdfs, site_is_stale, write_manifest
 
+    playwright_api()  # without the pdf extra, say so before building anything
     if project.bundled and args.site is None:
         raise GuideError("the command line", "--site, the built guide to print (outside a guide project)",
                          "no --site", "study-guide pdf --site my-guide")

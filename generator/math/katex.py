@@ -1,9 +1,18 @@
-"""Typesetting at build time with KaTeX's own JavaScript, run in an embedded V8 (mini-racer).
+"""Typesetting at build time with KaTeX's own JavaScript, run by one long-lived Node.js process.
 
 Pages then need no script to show mathematics and print exactly as they look.  KaTeX is not
 part of this repository: ``npm ci`` installs the version pinned in ``package-lock.json`` into
-``node_modules/``; this module reads ``katex.min.js`` from there and :func:`katex_assets`
-names the CSS and fonts the site must serve itself (no CDN).
+``node_modules/``; the Node process (generator.math.node) loads ``katex.min.js`` from there,
+and :func:`katex_assets` names the CSS and fonts the site must serve itself (no CDN).
+
+Why Node: it is needed anyway to install KaTeX, and it typesets as fast as the embedded V8
+(mini-racer, 82 MB) used before, with the same HTML byte for byte: ``python -m
+benchmarks.bench_formulas`` measured, on 20,596 formulas of 5,000 questions (best of 3, CPU
+of Python and Node together), 0.141 ms a formula in batches of ``BATCH`` against 0.155 ms
+(0.14-0.16 against 0.13-0.16 over three runs of a loaded machine), 0.32 against 0.53 ms one
+formula a call, and a cold start alike (the README's Benchmarks).
+Formulas go to it ``BATCH`` at a time as a JSON line; the HTML comes back in UTF-16
+(generator.math.node).
 
 Choices, and why:
 
@@ -25,10 +34,8 @@ Choices, and why:
 """
 from __future__ import annotations
 
-import atexit
 import json
 import logging
-import os
 import re
 import secrets
 import threading
@@ -36,16 +43,13 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from html import escape
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..base.errors import GuideError
 from ..base.npm import npm_modules
 from ..base.text import quote, quoted
 from . import detect as formulas
 from .detect import FormulaError, Math
-
-if TYPE_CHECKING:
-    from py_mini_racer import MiniRacer
+from .node import ANSWER_JS, NodeProcess
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +57,8 @@ KATEX_DIST = Path("node_modules") / "katex" / "dist"
 ASSET_URL = "assets/katex/"  # where the site serves KaTeX's CSS and fonts
 CSS_URL = ASSET_URL + "katex.min.css"
 FONT_URL = re.compile(r"url\((fonts/[^)\s]+)\)")
-BATCH = 64  # formulas typeset in one call into V8 (measured: 50-200 alike, 1,000 slower)
+BATCH = 64  # formulas sent to Node in one line (one round trip each; measured: 16-64 alike, 256 on slower)
+TIMEOUT = 60.0  # seconds Node may take to start or to typeset one batch before it is stopped
 MAX_SIZE = 10  # em: the largest rule, space or box a formula may ask for
 MAX_EXPAND = 1000  # macro expansions in one formula
 STASH_TOKEN = re.compile("\ue000([0-9a-f]{16})-(\\d+)\ue001")
@@ -63,16 +68,10 @@ STASH_TOKEN = re.compile("\ue000([0-9a-f]{16})-(\\d+)\ue001")
 # a <span data-search-exclude> stops excluding at the first inner </span> of KaTeX's HTML.
 EXCLUDED_TAG = "sg-katex"
 
-# Evaluated before katex.min.js: KaTeX reports strict-mode warnings through console.warn.
-_PRELUDE = """
-var __warnings = [];
-var console = {log: function () {}, info: function () {},
-               warn: function (m) { __warnings.push(String(m)); },
-               error: function (m) { __warnings.push(String(m)); }};
-"""
 # One result a formula: the HTML, or NUL + error, or SOH + JSON [html, warnings]; __render_all
-# typesets a list of [latex, display] in one call.
-_RENDER = """
+# typesets a list of [latex, display] in one call.  It needs the globals ``katex`` and
+# ``__warnings`` (which KaTeX's strict-mode warnings, sent to console.warn, must fill).
+RENDER_JS = """
 var __untrusted = [];
 function __trust(context) { __untrusted.push(context.command); return false; }
 function __render(tex, display) {
@@ -95,21 +94,40 @@ function __render_all(items) {
 }
 """.replace("MAX_SIZE", str(MAX_SIZE)).replace("MAX_EXPAND", str(MAX_EXPAND))
 
+# The Node process: katex.min.js (its path is the one argument), then the results for each
+# JSON line of [latex, display] read.  Stdout carries answers only.
+_NODE_MAIN = """
+var katex = require(process.argv[1]);
+var __warnings = [];
+console.warn = console.error = function (m) { __warnings.push(String(m)); };
+console.log = console.info = console.debug = console.trace = console.dir = function () {};
+""" + RENDER_JS + ANSWER_JS + """
+require("readline").createInterface({input: process.stdin, crlfDelay: Infinity}).on("line", function (line) {
+  __answer(__render_all(JSON.parse(line)));
+});
+"""
+
 
 class KatexMissingError(GuideError):
     """KaTeX's files are not installed: ``npm ci`` has not been run."""
 
 
 class KatexRenderer:
-    """KaTeX in one V8 context, created on first use (once per process) with a cache."""
+    """KaTeX in one Node process, started at the first formula (once per Python process), with a cache.
 
-    def __init__(self, root: Path | None = None, cache_size: int = 8192) -> None:
+    ``root`` holds KaTeX's node_modules (generator.base.npm), ``node`` is the program run
+    (found on ``PATH``), ``timeout`` the seconds it may take to start or to typeset one batch;
+    a missing or failing ``node`` is a :class:`~generator.math.node.NodeError`.
+    """
+
+    def __init__(self, root: Path | None = None, cache_size: int = 8192, node: str = "node",
+                 timeout: float = TIMEOUT) -> None:
         self.root = root = root or npm_modules()
         self.script = root / KATEX_DIST / "katex.min.js"
         self.cache_size = cache_size
         self._cache: OrderedDict[tuple[str, bool], str] = OrderedDict()
-        self._context: MiniRacer | None = None
-        self._pid = 0
+        self.node = NodeProcess(_NODE_MAIN, [str(self.script.resolve())], node, timeout,
+                                "typeset formulas with KaTeX")
         self._lock = threading.Lock()
 
     def render(self, latex: str, display: bool, where: str = "", warn: bool = True) -> str:
@@ -120,8 +138,7 @@ class KatexRenderer:
     def render_all(self, formulas: Iterable[tuple[str, bool, str]], warn: bool = True) -> list[str]:
         """KaTeX's HTML for each ``(latex, display, where)``, in order, as :meth:`render` gives it.
 
-        What the cache lacks is typeset, ``BATCH`` formulas to a call into V8: each call compiles
-        a script of its own, which costs about as much as typesetting a formula.  A formula
+        What the cache lacks is typeset, ``BATCH`` formulas to a round trip to Node.  A formula
         KaTeX rejects raises :class:`FormulaError` (the first in order); warnings are logged
         in order, once for each occurrence.
         """
@@ -138,7 +155,7 @@ class KatexRenderer:
             typeset: dict[tuple[str, bool], str] = {}
             for start in range(0, len(todo), BATCH):
                 batch = todo[start:start + BATCH]
-                rendered = self._engine().call("__render_all", [list(key) for key in batch])
+                rendered = self._typeset(batch)
                 typeset.update(zip(batch, rendered, strict=True))
         out = []
         for latex, display, where in formulas:
@@ -164,8 +181,7 @@ class KatexRenderer:
         return result
 
     def start(self) -> None:
-        """Load KaTeX into V8 now rather than at the first formula (V8 works on threads of its
-        own, so a caller may do this on a thread while Python goes on)."""
+        """Start Node now rather than at the first formula: it loads KaTeX while Python goes on."""
         with self._lock:
             self._engine()
 
@@ -175,32 +191,23 @@ class KatexRenderer:
             return (latex, display) in self._cache
 
     def close(self) -> None:
-        """Free the V8 context (a later ``render`` makes a new one)."""
+        """Stop the Node process (a later ``render`` starts another)."""
         with self._lock:
-            if self._context is not None and self._pid == os.getpid():
-                self._context.close()
-            self._context = None
+            self.node.close()
 
-    def _engine(self):
+    def _typeset(self, batch: list[tuple[str, bool]]) -> list[str]:
+        """KaTeX's result (see ``RENDER_JS``) for each ``(latex, display)``; the lock is held."""
+        return self._engine().request(batch)
+
+    def _engine(self) -> NodeProcess:
         global _v8_started
-        # A V8 context does not survive fork(): a child process gets its own.
-        if self._context is None or self._pid != os.getpid():
+        if self.node.pid is None:  # not started, stopped, or started by the process this was forked from
             if not self.script.is_file():
                 raise KatexMissingError(str(self.script), "KaTeX installed from the npm registry",
                                         "no such file", "run `npm ci` in the repository root")
-            from py_mini_racer import MiniRacer  # imported here: only building pages needs V8
-
-            context = MiniRacer()
-            if not self._pid:
-                # A context still open when the interpreter shuts down can hang the exit (seen
-                # with mini-racer 0.14 when the renderer lives in a module global): close it first.
-                atexit.register(self.close)
-            context.eval(_PRELUDE)
-            context.eval(self.script.read_text(encoding="utf-8"))
-            context.eval(_RENDER)
-            self._context, self._pid = context, os.getpid()
+            self.node.start()
             _v8_started = True
-        return self._context
+        return self.node
 
 
 _default: KatexRenderer | None = None
@@ -342,8 +349,11 @@ class MathStash:
 
 
 def v8_started() -> bool:
-    """Whether this process (or the one it was forked from) has started KaTeX's V8 engine,
-    which does not survive ``fork``."""
+    """Whether this process (or the one it was forked from) has started KaTeX's engine (Node's V8).
+
+    Forking after it is safe (a forked process starts a Node process of its own); the name and
+    the caution of generator.site.prerender are from the embedded V8 used before.
+    """
     return _v8_started
 
 

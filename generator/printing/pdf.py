@@ -23,16 +23,22 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypedDict
 from urllib.parse import quote
 
 from ..base.errors import GuideError
 from ..pages.editions import EDITIONS
+
+if TYPE_CHECKING:  # Playwright is the optional pdf extra: its types only for the type checker
+    from playwright.sync_api import Page
+    from playwright.sync_api._context_manager import PlaywrightContextManager
 
 log = logging.getLogger(__name__)
 
 CHROMIUM_ENV = "GUIDE_CHROMIUM"  # another Chromium binary, e.g. for a test of the missing one
 DEFAULT_CHROMIUM = Path("/usr/bin/chromium")
 INSTALL_HINT = "sudo apt-get install chromium fonts-noto-cjk"
+PDF_EXTRA_INSTALL = "pip install 'study-guide-generator[pdf]'"  # brings Playwright
 LAUNCH_ARGS = ("--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--no-first-run")
 MANIFEST_JS = Path("assets/javascripts/pdf-manifest.js")
@@ -44,10 +50,17 @@ PDF_PAGE_OBJECT = re.compile(rb"/Type\s*/Page(?![A-Za-z])")
 NOT_A_FILE = re.compile(r"^(?!file:)")  # any URL but file://
 
 # Margins leave room for the running header and the page numbers; print.css's @page agrees.
-PAGE = {"format": "A4", "margin": {"top": "16mm", "bottom": "15mm", "left": "14mm", "right": "14mm"}}
+PAGE: dict[str, Any] = {"format": "A4", "margin": {"top": "16mm", "bottom": "15mm", "left": "14mm", "right": "14mm"}}
 _PX_PER_MM = 96 / 25.4
+
+
+class _Size(TypedDict):  # as Playwright's ViewportSize
+    width: int
+    height: int
+
+
 # The printable area of that page in CSS pixels: the browser lays pages out at this size.
-PRINTABLE = {"width": round((210 - 14 - 14) * _PX_PER_MM), "height": round((297 - 16 - 15) * _PX_PER_MM)}
+PRINTABLE = _Size(width=round((210 - 14 - 14) * _PX_PER_MM), height=round((297 - 16 - 15) * _PX_PER_MM))
 # The header and footer are separate little documents: they get their font (the page's
 # script first, TC or SC) and size here, and never see print.css.
 _TEMPLATE_STYLE = ("box-sizing:border-box;width:100%;padding:0 14mm;display:flex;"
@@ -194,7 +207,7 @@ def render_pdfs(site_dir: Path, out_dir: Path, editions: Iterable[str] = EDITION
         raise PdfError(str(site_dir), "a built study-guide site with chapter pages (<bank>/chapter-<n>.html)",
                        "no chapter page", "python -m generator pdf builds site/ itself when run without --site")
     executable = chromium_executable(chromium)
-    sync_playwright, playwright_error = _playwright()
+    sync_playwright, playwright_error = playwright_api()
     total, done, results = len(chapters) * len(editions), 0, []
     with sync_playwright() as playwright:
         try:
@@ -225,7 +238,7 @@ def render_pdfs(site_dir: Path, out_dir: Path, editions: Iterable[str] = EDITION
     return tuple(results)
 
 
-def _print(page, chapter: ChapterPage, edition: str, out_dir: Path, number_per_chapter: bool) -> ChapterPdf:
+def _print(page: Page, chapter: ChapterPage, edition: str, out_dir: Path, number_per_chapter: bool) -> ChapterPdf:
     start = time.perf_counter()
     titles = page.evaluate(_PREPARE, [edition, number_per_chapter])
     page.evaluate("document.fonts.ready.then(() => true)")
@@ -240,13 +253,14 @@ def _print(page, chapter: ChapterPage, edition: str, out_dir: Path, number_per_c
     return ChapterPdf(chapter, edition, target, titles["chapter"], pages, time.perf_counter() - start)
 
 
-def _playwright():
+def playwright_api() -> tuple[Callable[[], PlaywrightContextManager], type[Exception]]:
+    """Playwright's ``sync_playwright`` and ``Error``.  Playwright is the optional ``pdf`` extra,
+    imported only here, so that the rest of the generator runs without it."""
     try:
         from playwright.sync_api import Error, sync_playwright
     except ImportError:
         raise PdfError("the Python package playwright", "it installed, to drive Chromium", "it is not importable",
-                       "pip install 'playwright>=1.40,<2' (no `playwright install`: Debian's Chromium is used)",
-                       ) from None
+                       f"{PDF_EXTRA_INSTALL} (no `playwright install`: Debian's Chromium is used)") from None
     return sync_playwright, Error
 
 

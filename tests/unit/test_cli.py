@@ -127,3 +127,30 @@ def test_no_question_says_what_was_looked_for_and_shows_the_first_lines(tmp_path
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert "'Question 1 / Q1'" in result.stderr and "1: 這是一篇文章。" in result.stderr
     assert "3: 第三行" in result.stderr and "第四行" not in result.stderr
+
+
+def test_pdf_without_playwright_exits_2_saying_to_install_the_pdf_extra(monkeypatch, capsys, tmp_path):
+    from generator import cli
+
+    for module in ("playwright", "playwright.sync_api"):  # as if the pdf extra were not installed
+        monkeypatch.setitem(sys.modules, module, None)
+    assert cli.main(["pdf", "--site", str(tmp_path), "--out", str(tmp_path / "pdf")]) == 2
+    error = capsys.readouterr().err
+    assert "pip install 'study-guide-generator[pdf]'" in error and "Traceback" not in error
+    assert not (tmp_path / "pdf").exists()  # said before anything was built or written
+
+
+# Every module of the generator, imported with Playwright unimportable: the base install has no Playwright.
+IMPORT_ALL = """
+import importlib, pkgutil, sys
+sys.modules["playwright"] = None
+import generator
+for module in pkgutil.walk_packages(generator.__path__, "generator."):
+    if module.name != "generator.__main__":
+        importlib.import_module(module.name)
+"""
+
+
+def test_no_module_imports_playwright_when_imported():
+    result = subprocess.run([sys.executable, "-c", IMPORT_ALL], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

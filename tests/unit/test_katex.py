@@ -1,9 +1,15 @@
-"""Typesetting with KaTeX (generator.math.katex): the bundled bank, errors, page markup, assets."""
+"""Typesetting with KaTeX (generator.math.katex): the bundled bank, errors, page markup, assets,
+and the Node process it runs in (generator.math.node)."""
 from __future__ import annotations
 
+import json
 import logging
+import multiprocessing
+import os
 import re
 import shutil
+import subprocess
+import sys
 from html import escape
 
 import pytest
@@ -23,11 +29,15 @@ from generator.math.katex import (
     katex_assets,
     math_html,
 )
+from generator.math.node import NodeError
 from generator.math.to_latex import SYMBOLS
 from generator.read.load import load_bank, read_bank
-from tests.paths import BUNDLED, FORMULA_CASES, ROOT
+from tests.paths import BUNDLED, FORMULA_CASES, GOLDEN, ROOT
 
 CASES = yaml.safe_load(FORMULA_CASES.read_text(encoding="utf-8"))
+# KaTeX's HTML for each formula of the cases, as mini-racer's V8 made it before the build moved
+# to Node: the HTML must not change with the runtime (nor unnoticed with a KaTeX upgrade).
+GOLDEN_HTML = GOLDEN / "katex-formula-cases.json"
 GUIDE_CSS = ROOT / "overrides" / "assets" / "stylesheets" / "guide.css"  # holds the .sg-math rules
 
 
@@ -106,15 +116,123 @@ def test_missing_katex_says_to_run_npm_ci(tmp_path):
         katex_assets(tmp_path)
 
 
-def test_engine_is_created_lazily_and_results_are_cached():
+def test_node_is_started_lazily_and_results_are_cached():
     renderer = KatexRenderer()
-    assert renderer._context is None
+    assert renderer.node.pid is None
     first = renderer.render("x^2", False)
-    assert renderer._context is not None
+    pid = renderer.node.pid
+    assert pid is not None
     assert renderer.render("x^2", False) is first
     assert renderer.render("x^2", True) != first  # display is part of the key
     renderer.close()
+    assert renderer.node.pid is None and not os.path.exists(f"/proc/{pid}")  # stopped and reaped
     assert renderer.render("x^2", False) == first
+
+
+def test_node_gives_the_expected_html_for_every_formula_case(update_golden):
+    keys = list(dict.fromkeys((f["latex"], f.get("display", False)) for case in CASES for f in case["math"]))
+    renderer = KatexRenderer(cache_size=0)
+    made = [{"latex": latex, "display": display, "html": html} for (latex, display), html
+            in zip(keys, renderer.render_all((latex, display, "") for latex, display in keys), strict=True)]
+    renderer.close()
+    if update_golden:
+        GOLDEN_HTML.write_text(json.dumps(made, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    expected = {(e["latex"], e["display"]): e["html"] for e in json.loads(GOLDEN_HTML.read_text(encoding="utf-8"))}
+    assert [m["latex"] for m in made if m["html"] != expected.get((m["latex"], m["display"]))] == [], \
+        "rerun with --update-golden after checking the diff"
+    assert len(expected) == len(made)
+
+
+def test_html_beyond_the_basic_plane_and_lone_surrogates_come_back_whole():
+    # The answer's lengths count UTF-16 code units, which a character beyond U+FFFF takes two of.
+    renderer = KatexRenderer(cache_size=0)
+    wide, plain = renderer.render_all([(r"\text{😀 and 𠀀}", False, ""), ("x", False, "")], warn=False)
+    assert "😀\xa0and\xa0𠀀" in wide and plain == renderer.render("x", False)
+    with pytest.raises(FormulaError, match="\ud800"):
+        renderer.render("\ud800x", False)
+    renderer.close()
+
+
+def test_output_that_is_no_answer_is_an_error(tmp_path):
+    root = fake_katex(tmp_path, "process.stdout.write('Debugger listening\\n'); module.exports = {};")
+    renderer = KatexRenderer(root=root)
+    with pytest.raises(NodeError, match="output that is no answer: b'Debugger listening'"):
+        renderer.render("x", False)
+    assert renderer.node.pid is None
+
+
+def test_a_command_nothing_trusts_is_an_error_naming_it():
+    with pytest.raises(FormulaError, match=r"\\href is not allowed in a formula \(no links, images or HTML\)"):
+        default_renderer().render(r"\href{https://example.com}{x}", False, "bank.txt: question 3")
+
+
+def test_a_missing_node_is_an_error_naming_what_to_install(tmp_path):
+    renderer = KatexRenderer(node=str(tmp_path / "no-node"))
+    with pytest.raises(NodeError) as error:
+        renderer.render("x", False, "bank.txt: question 1")
+    message = str(error.value)
+    assert isinstance(error.value, GuideError)
+    assert message.startswith(f"{tmp_path / 'no-node'}: expected Node.js's `node` program, to typeset formulas")
+    assert "apt-get install nodejs" in message and "README" in message
+
+
+EXIT_WITH_NODE_RUNNING = """
+from generator.math.katex import default_renderer
+default_renderer().render("x", False)
+print(default_renderer().node.pid)
+"""
+
+
+def test_node_is_stopped_when_python_exits():
+    result = subprocess.run([sys.executable, "-c", EXIT_WITH_NODE_RUNNING], cwd=ROOT, capture_output=True,
+                            text=True, timeout=60)  # a hang at exit fails here
+    assert result.returncode == 0, result.stderr
+    assert not os.path.exists(f"/proc/{int(result.stdout)}")  # ended and reaped
+
+
+def fake_katex(root, script: str):
+    """A KaTeX installation under ``root`` whose katex.min.js is ``script``."""
+    dist = root / "node_modules" / "katex" / "dist"
+    dist.mkdir(parents=True)
+    (dist / "katex.min.js").write_text(script, encoding="utf-8")
+    return root
+
+
+def test_node_that_stops_is_an_error_with_what_it_printed_and_the_next_formula_starts_another(tmp_path):
+    root = fake_katex(tmp_path, "module.exports = {renderToString: function (tex) {"
+                                " if (tex === 'crash') { process.stderr.write('gone'); process.exit(3); }"
+                                " return '<b>' + tex + '</b>'; }};")
+    renderer = KatexRenderer(root=root)
+    with pytest.raises(NodeError, match=r"ended without answering, exit status 3; it printed: gone"):
+        renderer.render("crash", False)
+    assert renderer.render("y", False) == "<b>y</b>"
+    renderer.close()
+
+
+def test_node_that_does_not_answer_is_stopped_at_the_timeout(tmp_path):
+    root = fake_katex(tmp_path, "module.exports = {renderToString: function () { for (;;) {} }};")
+    renderer = KatexRenderer(root=root, timeout=0.5)
+    with pytest.raises(NodeError, match=r"no answer within 0\.5 s"):
+        renderer.render("x", False)
+    assert renderer.node.pid is None
+
+
+def _node_of_a_forked_renderer(renderer: KatexRenderer, out) -> None:
+    out.send((renderer.render("x^3", False), renderer.node.pid))
+
+
+def test_a_forked_process_starts_a_node_of_its_own():
+    renderer = KatexRenderer(cache_size=0)
+    html = renderer.render("x^3", False)
+    context = multiprocessing.get_context("fork")
+    inbox, outbox = context.Pipe(duplex=False)
+    child = context.Process(target=_node_of_a_forked_renderer, args=(renderer, outbox))
+    child.start()
+    child_html, child_node = inbox.recv()
+    child.join()
+    assert child_html == html and child_node not in (None, renderer.node.pid)
+    assert renderer.render("x^3", False) == html  # the parent's Node still answers
+    renderer.close()
 
 
 def search_text(html: str) -> str:
