@@ -2,7 +2,7 @@
 paper under 50 ms at 5,000 questions.
 
 Run: ``python -m benchmarks.bench_exam [--size 5000] [--repeat 200]``.  It makes a synthetic
-bank (benchmarks/synthetic.py), computes its practice data as a build does
+bank (testing/synthetic.py), computes its practice data as a build does
 (generator/practice/data.py), and draws papers with the page's own draw module
 (overrides/src/exam/draw.js) in Node's V8, as Chromium runs it, a new seed each time, options
 shuffled.  It prints the sizes and the median, 95th percentile and worst time of a draw, and
@@ -17,10 +17,10 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from benchmarks.paths import ROOT
-from benchmarks.synthetic import write_synthetic_bank
 from generator.practice.data import bank_data
 from generator.read.load import load_bank
+from testing.paths import ROOT
+from testing.synthetic import write_synthetic_bank
 
 DRAW_JS = ROOT / "overrides" / "src" / "exam" / "draw.js"
 TARGET_MS = 50.0

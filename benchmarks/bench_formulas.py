@@ -34,11 +34,11 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from benchmarks.paths import BUNDLED, ROOT
 from generator.bank.model import Bank
 from generator.math.detect import Math, Text, split_math
 from generator.math.katex import BATCH, RENDER_JS, KatexRenderer, math_html
 from generator.read.load import load_bank
+from testing.paths import BUNDLED, ROOT
 
 SYNTHETIC_QUESTIONS = 5000
 COLD_START = """

@@ -1,6 +1,6 @@
 """Growth on hostile input: ``python -m benchmarks.bench_hostile [--shapes NAME…] [--repeat N]``.
 
-Each shape of ``benchmarks/hostile.py`` (a heading line of 100,000 spaces, 40,000 ``\\(`` in a
+Each shape of ``testing/hostile.py`` (a heading line of 100,000 spaces, 40,000 ``\\(`` in a
 field, a 500 KB field, a 7 MB line, 200 KB of nested parentheses: issue 18) is made at n, a
 quarter of the size the issue measured, and at 4n, and timed in a fresh process each
 (``--repeat N`` keeps the least of N runs):
@@ -23,8 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.hostile import SHAPES, check, render
-from benchmarks.paths import ROOT
+from testing.hostile import SHAPES, check, render
+from testing.paths import ROOT
 
 ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 QUADRATIC_HINT = 8.0  # a ratio above this is nearer 16 (quadratic) than 4 (linear)

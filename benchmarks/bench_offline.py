@@ -29,11 +29,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.browser import build_site  # noqa: E402
-from benchmarks.synthetic import write_synthetic_bank  # noqa: E402
 from generator.read.load import bank_slug, read_bank  # noqa: E402
 from generator.site.preview import serve_in_background  # noqa: E402
 from generator.site.pwa import write_service_worker  # noqa: E402
+from testing.browser import build_site  # noqa: E402
+from testing.synthetic import write_synthetic_bank  # noqa: E402
 from tests.offline_site import READY, launch_local  # noqa: E402
 
 BUNDLED = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"

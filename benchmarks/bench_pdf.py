@@ -19,8 +19,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.paths import ROOT
 from generator.printing.pdf import ChapterPdf, render_pdfs
+from testing.paths import ROOT
 
 TARGET_SECONDS = 30.0
 

@@ -40,8 +40,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.paths import BUNDLED, ROOT
-from benchmarks.synthetic import write_synthetic_bank
+from testing.paths import BUNDLED, ROOT
+from testing.synthetic import write_synthetic_bank
 
 ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 SERVE_TIMEOUT = 120.0  # seconds to wait for ``mkdocs serve`` to start or to rebuild

@@ -31,10 +31,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.browser import build_site, file_url, launch, offline_page, search
-from benchmarks.paths import BUNDLED
-from benchmarks.synthetic import write_synthetic_bank
 from generator.read.load import bank_slug, read_bank
+from testing.browser import build_site, file_url, launch, offline_page, search
+from testing.paths import BUNDLED
+from testing.synthetic import write_synthetic_bank
 
 TARGET_BYTES_PER_QUESTION = 1024
 TARGET_FIRST_RESULT_S = 1.0

@@ -1,7 +1,7 @@
 """Fixtures for tests that drive Debian's Chromium: loaded by ``pytest_plugins`` in conftest.py.
 
 A test names the fixture it needs (``browser``, ``page``, ``guide_site``, ``hant_site``);
-the helpers these build on (``offline_page``, ``search``...) are in ``benchmarks/browser.py``.
+the helpers these build on (``offline_page``, ``search``...) are in ``testing/browser.py``.
 """
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
-from benchmarks.browser import build_site, launch, offline_page
 from generator.base.errors import GuideError
+from testing.browser import build_site, launch, offline_page
 
 
 def built(out: Path, script: str | None = None) -> Path:

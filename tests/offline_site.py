@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.browser import CHROMIUM, CHROMIUM_ARGS
+from testing.browser import CHROMIUM, CHROMIUM_ARGS
 from tests.paths import BUNDLED, ROOT
 from tests.site.test_site import HOSTILE
 

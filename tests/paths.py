@@ -1,5 +1,5 @@
 """Paths and names the tests share: the repository's files and the tests' own data folders."""
-from benchmarks.paths import BUNDLED, MKDOCS_YML, ROOT
+from testing.paths import BUNDLED, MKDOCS_YML, ROOT
 
 __all__ = ["BAD_BANKS", "BUNDLED", "CHAPTERS", "FORMULA_CASES", "GLOSSARY_FILE", "GOLDEN", "GUIDE_SETTINGS",
            "MKDOCS_YML", "ROOT", "TEST_BANKS"]

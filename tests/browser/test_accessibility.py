@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import FloatRect
 
-from benchmarks.browser import PHONE, file_url, offline_page
+from testing.browser import PHONE, file_url, offline_page
 from tests.browser_fixtures import scheme
 from tests.paths import ROOT
 

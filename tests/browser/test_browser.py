@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from benchmarks.browser import ARTIFACTS, PHONE, file_url, offline_page, search
+from testing.browser import ARTIFACTS, PHONE, file_url, offline_page, search
 from tests.paths import CHAPTERS
 
 pytestmark = pytest.mark.browser

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Dialog, Page
 
-from benchmarks.browser import file_url
+from testing.browser import file_url
 from tests.browser_fixtures import scheme
 from tests.paths import ROOT
 

@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from benchmarks.browser import ENV, file_url
 from generator.links.glossary import load_glossary
+from testing.browser import ENV, file_url
 from tests.paths import MKDOCS_YML, ROOT
 
 HOSTILE = Path(__file__).resolve().parents[1] / "hostile"

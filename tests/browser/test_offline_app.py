@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.browser import file_url, offline_page, search
 from generator.site.preview import serve_in_background
+from testing.browser import file_url, offline_page, search
 from tests.offline_site import READY, build_published, launch_local
 
 pytestmark = pytest.mark.browser

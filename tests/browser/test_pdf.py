@@ -14,13 +14,13 @@ from urllib.parse import unquote, urlparse
 
 import pytest
 
-from benchmarks.browser import launch
 from generator.base.settings import load_settings
 from generator.pages.compose import build_guide
 from generator.pages.editions import HANDOUT_FIELDS, KEYED_TYPES
 from generator.pages.script import convert_strings
 from generator.pages.strings import UI
 from generator.printing.pdf import ChromiumMissingError, pdf_file_name, render_pdfs
+from testing.browser import launch
 from tests.paths import GUIDE_SETTINGS, ROOT
 
 pytestmark = pytest.mark.browser

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Locator, Page
 
-from benchmarks.browser import PHONE, build_site, file_url, offline_page
 from generator.base.errors import GuideError
+from testing.browser import PHONE, build_site, file_url, offline_page
 from tests.browser_fixtures import scheme
 from tests.paths import CHAPTERS, ROOT
 

@@ -12,9 +12,9 @@ import re
 
 import pytest
 
-from benchmarks.browser import ARTIFACTS, DESKTOP, PHONE, file_url, offline_page, search
 from generator.pages.script import convert_strings
 from generator.pages.strings import UI
+from testing.browser import ARTIFACTS, DESKTOP, PHONE, file_url, offline_page, search
 from tests.paths import CHAPTERS
 
 pytestmark = pytest.mark.browser

@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 import pytest
 from playwright.sync_api import Page
 
-from benchmarks.browser import file_url
+from testing.browser import file_url
 
 pytestmark = pytest.mark.browser
 

@@ -61,11 +61,11 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.synthetic import synthetic_bank
 from generator.cli import main
 from generator.pages.chapter import RenderContext, render_chapter
 from generator.read.load import load_bank, read_bank
 from generator.read.text.parse import parse
+from testing.synthetic import synthetic_bank
 from tests.inline_bank import parse_text
 from tests.paths import BAD_BANKS, ROOT
 

@@ -1,6 +1,6 @@
 """Linear time on hostile input (issue 18): each shape once, at a size where quadratic time takes minutes.
 
-The shapes are ``benchmarks/hostile.py``'s (``python -m benchmarks.bench_hostile`` measures
+The shapes are ``testing/hostile.py``'s (``python -m benchmarks.bench_hostile`` measures
 their growth over n and 4n).  Each must pass through ``check`` and through its chapter page's
 rendering to HTML within :data:`BUDGET` seconds, and the page must show the text as written:
 
@@ -21,9 +21,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from benchmarks.hostile import PLAIN, PROSE, SHAPES, check, render, render_all
 from generator.base.intervals import Intervals
 from generator.read.load import read_bank
+from testing.hostile import PLAIN, PROSE, SHAPES, check, render, render_all
 
 BUDGET = 60.0  # seconds for check and render together: linear time takes a few (more on a busy machine)
 

@@ -17,7 +17,6 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from benchmarks.browser import CHROMIUM, launch
 from generator.base.errors import GuideError
 from generator.math.detect import FormulaError, Math, split_math
 from generator.math.katex import (
@@ -32,6 +31,7 @@ from generator.math.katex import (
 from generator.math.node import NodeError
 from generator.math.to_latex import SYMBOLS
 from generator.read.load import load_bank, read_bank
+from testing.browser import CHROMIUM, launch
 from tests.paths import BUNDLED, FORMULA_CASES, GOLDEN, ROOT
 
 CASES = yaml.safe_load(FORMULA_CASES.read_text(encoding="utf-8"))

@@ -310,7 +310,7 @@ def test_odd_numbering_definitions_never_stop_the_reading(tmp_path):
 
 
 def test_the_benchmarks_word_bank_reads_whole(tmp_path):
-    from benchmarks.bench_word import word_bank
+    from testing.word_banks import word_bank
 
     path = tmp_path / "bank.docx"
     path.write_bytes(word_bank(60))

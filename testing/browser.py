@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from benchmarks.paths import MKDOCS_YML, ROOT
 from generator.base.errors import GuideError
 from generator.printing.pdf import DEFAULT_CHROMIUM, ChromiumMissingError
+from testing.paths import MKDOCS_YML, ROOT
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright, Route, ViewportSize

@@ -17,9 +17,9 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.paths import BUNDLED
 from generator.base.decode import decode
 from generator.read.load import read_bank
+from testing.paths import BUNDLED
 
 LEADING_NUMBER = re.compile(r"\d+")
 DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")

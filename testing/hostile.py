@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks.paths import MKDOCS_YML, ROOT
+from testing.paths import MKDOCS_YML, ROOT
 
 # Prose as banks write it, with a formula, glossary terms, code in backticks and markup to
 # escape; and the same without anything that could be a formula.
