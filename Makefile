@@ -18,11 +18,17 @@ PIP_INSTALL = $(PYTHON) -m pip install --quiet --disable-pip-version-check
 guide: deps  ## build the guide from the bundled bank into site/
 	$(PYTHON) -m mkdocs build --strict
 
-test: deps system-deps  ## run the whole test suite (unit, golden, site and browser tests; --run-slow adds the long fuzzing)
-	$(PYTHON) -m pytest
+# The tests run on every core (pytest-xdist); the sites many of them read are built once per
+# run (tests/built_sites.py).  PYTHONDONTWRITEBYTECODE, where an environment sets it, is
+# dropped: without cached bytecode pytest rewrites the asserts of every test module again in
+# each worker, seconds of CPU each time.
+PYTEST = env -u PYTHONDONTWRITEBYTECODE $(PYTHON) -m pytest -n auto
 
-test-fast: deps  ## the tests without a browser and without the slow fuzzing (tests/unit, tests/site)
-	$(PYTHON) -m pytest -m "not browser" tests/unit tests/site
+test: deps system-deps  ## the whole suite (unit, golden, site, slow and browser tests; pytest --run-long adds the long fuzzing)
+	$(PYTEST)
+
+test-fast: deps  ## the edit-test loop: tests/unit and tests/site without a browser or a slow test (a site build)
+	$(PYTEST) -m "not browser and not slow" tests/unit tests/site
 
 lint: deps  ## ruff: style, imports, likely bugs (rules in pyproject.toml)
 	$(PYTHON) -m ruff check

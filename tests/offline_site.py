@@ -3,6 +3,7 @@ offline-app tests: the bundled bank, plus a bank whose first question is hostile
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,8 +11,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.browser import CHROMIUM, CHROMIUM_ARGS
-from tests.paths import BUNDLED, ROOT
-from tests.site.test_site import HOSTILE
+from tests.paths import BUNDLED, MARKUP_BANK, ROOT
 
 SITE_URL = "https://guide.example.org/study/"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -35,7 +35,7 @@ def build_published(folder: Path, script: str = "hans") -> Path:
     """Build the bundled guide and a hostile bank with ``site_url`` set, into ``folder/site``."""
     hostile = folder / "banks" / "hostile" / "bank.txt"
     hostile.parent.mkdir(parents=True, exist_ok=True)
-    hostile.write_text(HOSTILE, encoding="utf-8")
+    shutil.copy(MARKUP_BANK, hostile)
     settings = folder / "site_config" / "guide.yml"
     settings.parent.mkdir(parents=True, exist_ok=True)
     settings.write_text(f"banks: [{BUNDLED}, {hostile}]\nscript: {script}\nsite_url: {SITE_URL}\n"
