@@ -20,13 +20,18 @@ NODE_TEST = node --test --test-reporter=spec tests/node/
 guide: deps  ## build the guide from the bundled bank into site/
 	$(PYTHON) -m mkdocs build --strict
 
-test: deps system-deps  ## run the whole test suite (node tests of the scripts; unit, golden, site and browser tests; --run-slow adds the long fuzzing)
-	$(NODE_TEST)
-	$(PYTHON) -m pytest
+# The tests run on every core (pytest-xdist); the sites many of them read are built once per
+# run (tests/built_sites.py).  PYTHONDONTWRITEBYTECODE, where an environment sets it, is
+# dropped: without cached bytecode pytest rewrites the asserts of every test module again in
+# each worker, seconds of CPU each time.
+PYTEST = env -u PYTHONDONTWRITEBYTECODE $(PYTHON) -m pytest -n auto
 
-test-fast: deps  ## the tests without a browser, installs or the slow fuzzing (tests/node, tests/unit, tests/site)
+test: deps system-deps  ## the whole suite (node tests of the scripts; unit, golden, site, slow and browser tests; pytest --run-long adds the long fuzzing)
 	$(NODE_TEST)
-	$(PYTHON) -m pytest -m "not browser and not install" tests/unit tests/site
+	$(PYTEST)
+
+test-fast: deps  ## the edit-test loop: tests/node, tests/unit and tests/site without a browser or a slow test (a site build)
+	$(PYTEST) -m "not browser and not slow" tests/unit tests/site
 
 lint: deps  ## ruff, import contracts and eslint: style, imports, layers, likely bugs (pyproject.toml, eslint.config.js)
 	$(PYTHON) -m ruff check

@@ -32,9 +32,12 @@ sys.path.insert(0, str(ROOT))
 from generator.read.load import bank_slug, read_bank  # noqa: E402
 from generator.site.preview import serve_in_background  # noqa: E402
 from generator.site.pwa import write_service_worker  # noqa: E402
-from testing.browser import build_site  # noqa: E402
+from testing.browser import (  # noqa: E402
+    OFFLINE_READY,
+    build_site,
+    launch_local,
+)
 from testing.synthetic import write_synthetic_bank  # noqa: E402
-from tests.offline_site import READY, launch_local  # noqa: E402
 
 BUNDLED = ROOT / "content" / "banks" / "ai-trainer" / "bank.txt"
 PRECACHED_URL = re.compile(r'url:"([^"]+)"')
@@ -61,7 +64,7 @@ def ready_offline(browser, address: str, page_path: str) -> tuple[float, float]:
     try:
         page = context.new_page()
         page.goto(address + page_path)
-        page.wait_for_function(READY, timeout=300_000)
+        page.wait_for_function(OFFLINE_READY, timeout=300_000)
         ready = page.evaluate("studyGuide.offline.timings.ready") / 1000
         started = time.perf_counter()
         page.click(".offline-download__button")

@@ -67,6 +67,19 @@ def launch(playwright: Playwright) -> Browser:
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
 
 
+# The local server's address is the one host the browser may resolve.
+LOCAL_ONLY = [arg + ", EXCLUDE 127.0.0.1" if arg.startswith("--host-resolver-rules") else arg for arg in CHROMIUM_ARGS]
+# Set once the service worker is active and the page is in its cache (overrides/src/offline/app.js).
+OFFLINE_READY = "window.studyGuide && studyGuide.offline && studyGuide.offline.timings.ready"
+
+
+def launch_local(playwright: Playwright) -> Browser:
+    """Debian's Chromium, headless, reaching only 127.0.0.1 (where a site is served)."""
+    if not CHROMIUM.is_file():
+        raise ChromiumMissingError(CHROMIUM, "no such file")
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=LOCAL_ONLY)
+
+
 @contextmanager
 def offline_page(browser: Browser, viewport: ViewportSize | None = None,
                  dark: bool = False, touch: bool = False) -> Iterator[tuple[Page, Refused]]:

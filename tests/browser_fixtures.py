@@ -1,26 +1,18 @@
 """Fixtures for tests that drive Debian's Chromium: loaded by ``pytest_plugins`` in conftest.py.
 
-A test names the fixture it needs (``browser``, ``page``, ``guide_site``, ``hant_site``);
-the helpers these build on (``offline_page``, ``search``...) are in ``testing/browser.py``.
+A test names the fixture it needs (``browser``, ``page``); the sites they open are in
+``tests/built_sites.py`` and the helpers these build on (``offline_page``, ``search``...) in
+``testing/browser.py``.
 """
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from generator.base.errors import GuideError
-from testing.browser import build_site, launch, offline_page
-
-
-def built(out: Path, script: str | None = None) -> Path:
-    """The bundled guide built into ``out``; a failed build fails the tests that need it, with its log."""
-    try:
-        return build_site(out, script)
-    except GuideError as error:
-        pytest.fail(str(error))
+from testing.browser import launch, offline_page
 
 
 @pytest.fixture(scope="module")
@@ -34,18 +26,6 @@ def browser() -> Iterator[Browser]:
             pytest.fail(str(error))
         yield chromium
         chromium.close()
-
-
-@pytest.fixture(scope="session")
-def guide_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled guide, built as configured (Simplified edition)."""
-    return built(tmp_path_factory.mktemp("guide") / "site")
-
-
-@pytest.fixture(scope="session")
-def hant_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled guide's Traditional edition."""
-    return built(tmp_path_factory.mktemp("guide-hant") / "site", script="hant")
 
 
 @pytest.fixture

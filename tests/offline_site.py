@@ -3,22 +3,17 @@ offline-app tests: the bundled bank, plus a bank whose first question is hostile
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from testing.browser import CHROMIUM, CHROMIUM_ARGS
-from tests.paths import BUNDLED, ROOT
-from tests.site.test_site import HOSTILE
+from tests.paths import BUNDLED, MARKUP_BANK, ROOT
 
 SITE_URL = "https://guide.example.org/study/"
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-# Set once the service worker is active and the page is in its cache (overrides/src/offline/app.js).
-READY = "window.studyGuide && studyGuide.offline && studyGuide.offline.timings.ready"
-# The local server's address is the one host the browser may resolve.
-LOCAL_ONLY = [arg + ", EXCLUDE 127.0.0.1" if arg.startswith("--host-resolver-rules") else arg for arg in CHROMIUM_ARGS]
 
 _BUILD = """
 import sys
@@ -35,7 +30,7 @@ def build_published(folder: Path, script: str = "hans") -> Path:
     """Build the bundled guide and a hostile bank with ``site_url`` set, into ``folder/site``."""
     hostile = folder / "banks" / "hostile" / "bank.txt"
     hostile.parent.mkdir(parents=True, exist_ok=True)
-    hostile.write_text(HOSTILE, encoding="utf-8")
+    shutil.copy(MARKUP_BANK, hostile)
     settings = folder / "site_config" / "guide.yml"
     settings.parent.mkdir(parents=True, exist_ok=True)
     settings.write_text(f"banks: [{BUNDLED}, {hostile}]\nscript: {script}\nsite_url: {SITE_URL}\n"
@@ -47,9 +42,3 @@ def build_published(folder: Path, script: str = "hans") -> Path:
         pytest.fail(f"building the guide into {out} failed:\n{result.stderr[-3000:]}")
     return out
 
-
-def launch_local(playwright):
-    """Debian's Chromium, headless, reaching only 127.0.0.1 (where the site is served)."""
-    if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM}: expected Debian's Chromium (apt-get install chromium), found no such file")
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=LOCAL_ONLY)

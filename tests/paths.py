@@ -2,7 +2,7 @@
 from testing.paths import BUNDLED, MKDOCS_YML, ROOT
 
 __all__ = ["BAD_BANKS", "BUNDLED", "CHAPTERS", "FORMULA_CASES", "GLOSSARY_FILE", "GOLDEN", "GUIDE_SETTINGS",
-           "MKDOCS_YML", "ROOT", "TEST_BANKS"]
+           "MARKUP_BANK", "MKDOCS_YML", "ROOT", "TEST_BANKS"]
 
 GUIDE_SETTINGS = ROOT / "site_config" / "guide.yml"
 GLOSSARY_FILE = ROOT / "site_config" / "glossary.yml"
@@ -12,6 +12,7 @@ BAD_BANKS = TESTS / "bad_banks"  # damaged banks that must give a clear error or
 TEST_BANKS = TESTS / "banks"  # small banks for one feature each (errata/, lint/)
 GOLDEN = TESTS / "golden"  # expected dumps; --update-golden rewrites them
 FORMULA_CASES = TESTS / "formula_cases.yml"
+MARKUP_BANK = TESTS / "hostile" / "markup.txt"  # every field is HTML or Markdown, to be shown as written
 
 # The bundled bank's chapter pages in a built site, chapter 1 first.
 CHAPTERS = [f"ai-trainer/chapter-{n}.html" for n in range(1, 6)]

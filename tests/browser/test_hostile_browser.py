@@ -18,6 +18,7 @@ import yaml
 
 from generator.links.glossary import load_glossary
 from testing.browser import ENV, file_url
+from tests.built_sites import built_once
 from tests.paths import MKDOCS_YML, ROOT
 
 HOSTILE = Path(__file__).resolve().parents[1] / "hostile"
@@ -29,9 +30,7 @@ CHAPTER = "hostile/chapter-1.html"
 TOOLTIP = ".md-tooltip2[role=tooltip] .md-tooltip2__inner"
 
 
-@pytest.fixture(scope="module")
-def hostile_site(tmp_path_factory) -> Path:
-    root = tmp_path_factory.mktemp("hostile")
+def _build_hostile(root: Path) -> None:
     bank_dir = root / "hostile"
     bank_dir.mkdir()
     shutil.copy(HOSTILE / "bank.txt", bank_dir / "bank.txt")
@@ -53,7 +52,11 @@ def hostile_site(tmp_path_factory) -> Path:
                             cwd=ROOT, env=ENV, capture_output=True, text=True)
     if result.returncode != 0 or "WARNING" in result.stderr:
         pytest.fail(f"building the hostile guide failed:\n{result.stderr[-3000:]}")
-    return site
+
+
+@pytest.fixture(scope="module")
+def hostile_site(tmp_path_factory) -> Path:
+    return built_once(tmp_path_factory, "hostile-browser", _build_hostile) / "site"
 
 
 def test_every_tooltip_shows_its_definition_exactly_and_runs_nothing(page, hostile_site):

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from generator.site.preview import serve_in_background
-from testing.browser import file_url, offline_page, search
-from tests.offline_site import READY, build_published, launch_local
+from testing.browser import OFFLINE_READY as READY
+from testing.browser import file_url, launch_local, offline_page, search
 
 pytestmark = pytest.mark.browser
 
@@ -22,11 +22,6 @@ def http_browser():
         chromium = launch_local(playwright)
         yield chromium
         chromium.close()
-
-
-@pytest.fixture(scope="module")
-def published(tmp_path_factory) -> Path:
-    return build_published(tmp_path_factory.mktemp("published"))
 
 
 def publish(build: Path, served: Path) -> None:
@@ -56,10 +51,10 @@ def app(http_browser):
     context.close()
 
 
-def test_downloaded_guide_reads_and_searches_offline(app, host, published):
+def test_downloaded_guide_reads_and_searches_offline(app, host, published_site):
     context, page = app
     served, address = host
-    publish(published, served)
+    publish(published_site, served)
     page.goto(address + "index.html")
     page.wait_for_function(READY, timeout=60_000)
     assert page.evaluate("navigator.serviceWorker.controller !== null")
@@ -91,10 +86,10 @@ def test_downloaded_guide_reads_and_searches_offline(app, host, published):
     assert page.errors == [], page.errors
 
 
-def test_a_new_build_is_offered_and_shown_after_reloading(app, host, published, hant_site):
+def test_a_new_build_is_offered_and_shown_after_reloading(app, host, published_site, hant_site):
     _context, page = app
     served, address = host
-    publish(published, served)
+    publish(published_site, served)
     page.goto(address + "ai-trainer/chapter-1.html")
     page.wait_for_function(READY, timeout=60_000)
     page.evaluate("localStorage.setItem('practice-progress', 'kept')")
@@ -118,10 +113,10 @@ def test_a_new_build_is_offered_and_shown_after_reloading(app, host, published, 
     assert page.errors == [], page.errors
 
 
-def test_behind_a_sub_path_the_worker_keeps_to_it(app, host, published):
+def test_behind_a_sub_path_the_worker_keeps_to_it(app, host, published_site):
     context, page = app
     served, address = host
-    publish(published, served / "study")
+    publish(published_site, served / "study")
     page.goto(address + "study/ai-trainer/chapter-2.html")
     page.wait_for_function(READY, timeout=60_000)
     scope = page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.scope)")

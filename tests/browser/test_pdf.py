@@ -1,11 +1,12 @@
 """Chapter PDFs and print styles, read back the way a reader would: pdftotext, pdfinfo, a browser.
 
-The bundled guide is built once into a temporary folder and printed with
+The bundled guide, built once for the run (``guide_site``), is copied and printed with
 ``python -m generator pdf --site``; expectations come from the guide's own model
 (``build_guide``), so they hold whatever script the edition is in.
 """
 import os
 import re
+import shutil
 import subprocess
 import sys
 import textwrap
@@ -63,11 +64,10 @@ def guide():
 
 
 @pytest.fixture(scope="module")
-def printed(tmp_path_factory):
-    """The bundled site, printed by the command line into its pdf/ folder."""
-    site = tmp_path_factory.mktemp("site")
-    built = run("-m", "mkdocs", "build", "--strict", "-d", site)
-    assert built.returncode == 0, built.stderr
+def printed(tmp_path_factory, guide_site):
+    """The bundled site, printed by the command line into its pdf/ folder (of a copy: others read the site)."""
+    site = tmp_path_factory.mktemp("printed") / "site"
+    shutil.copytree(guide_site, site)
     result = run("-m", "generator", "pdf", "--site", site)
     assert result.returncode == 0, result.stderr
     return site, result

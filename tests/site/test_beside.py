@@ -117,25 +117,24 @@ def test_the_fallback_renders_here_when_asked():
     assert pages.run(sorted, [2, 1])() == [1, 2]
 
 
-def _build(out: Path, here: bool) -> str:
-    """``mkdocs build --strict`` of the bundled guide in a fresh process, the pages made beside
-    MkDocs or (``here``) in MkDocs' own process; its log."""
-    force = "from generator.site import prerender; prerender.start = prerender.Pages; " if here else ""
-    code = (f"import sys; {force}from mkdocs.__main__ import cli; "
-            f"sys.argv = ['mkdocs', 'build', '--strict', '-d', {str(out)!r}]; cli()")
+def _build_here(out: Path) -> None:
+    """``mkdocs build --strict`` of the bundled guide in a fresh process, the pages made in
+    MkDocs' own process."""
+    code = ("import sys; from generator.site import prerender; prerender.start = prerender.Pages; "
+            f"from mkdocs.__main__ import cli; sys.argv = ['mkdocs', 'build', '--strict', '-d', {str(out)!r}]; cli()")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=ENV, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    return result.stderr
 
 
-def test_the_site_is_the_same_whether_pages_are_made_beside_mkdocs_or_in_it(tmp_path):
-    _build(tmp_path / "beside", here=False)
-    _build(tmp_path / "here", here=True)
-    files = sorted(p.relative_to(tmp_path / "here") for p in (tmp_path / "here").rglob("*") if p.is_file())
-    assert files == sorted(p.relative_to(tmp_path / "beside") for p in (tmp_path / "beside").rglob("*") if p.is_file())
-    differ = [f for f in files if (tmp_path / "here" / f).read_bytes() != (tmp_path / "beside" / f).read_bytes()]
+@pytest.mark.slow
+def test_the_site_is_the_same_whether_pages_are_made_beside_mkdocs_or_in_it(tmp_path, guide_site):
+    beside, here = guide_site, tmp_path / "here"  # mkdocs build --strict makes its pages beside by default
+    _build_here(here)
+    files = sorted(p.relative_to(here) for p in here.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(beside) for p in beside.rglob("*") if p.is_file())
+    differ = [f for f in files if (here / f).read_bytes() != (beside / f).read_bytes()]
     assert differ == []
-    assert 'class="katex"' in (tmp_path / "beside" / "ai-trainer" / "chapter-1.html").read_text(encoding="utf-8")
+    assert 'class="katex"' in (beside / "ai-trainer" / "chapter-1.html").read_text(encoding="utf-8")
 
 
 BANK = textwrap.dedent("""\
@@ -166,6 +165,7 @@ def test_a_formula_katex_rejects_stops_the_build_naming_its_question(tmp_path):
     assert "Traceback" not in result.stderr
 
 
+@pytest.mark.slow
 def test_a_katex_warning_beside_fails_the_strict_build(tmp_path):
     result = _guide_with_errata(tmp_path, "q1:\n  explanation:\n    - whole: 見公式。\n      with: '$x % c$'\n")
     assert result.returncode == 2

@@ -20,12 +20,7 @@ from generator.base.settings import load_settings
 from generator.site import pwa
 from generator.site.share import first_question_text
 from tests.paths import ROOT
-from tests.offline_site import ENV, SITE_URL, build_published
-
-
-@pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    return build_published(tmp_path_factory.mktemp("published"))
+from tests.offline_site import ENV, SITE_URL
 
 
 class _Head(HTMLParser):
@@ -86,37 +81,41 @@ def test_a_bad_site_url_says_where_and_what(tmp_path, value):
 
 # ---- sitemap, canonical links, share metadata ----
 
-def test_the_sitemap_lists_every_page_at_the_public_address(site):
-    tree = ElementTree.parse(site / "sitemap.xml")
+@pytest.mark.slow
+def test_the_sitemap_lists_every_page_at_the_public_address(published_site):
+    tree = ElementTree.parse(published_site / "sitemap.xml")
     locations = sorted(e.text or "" for e in tree.iter("{http://www.sitemaps.org/schemas/sitemap/0.9}loc"))
-    assert locations == sorted(SITE_URL + page for page in pages(site))
+    assert locations == sorted(SITE_URL + page for page in pages(published_site))
 
 
-def test_every_page_has_its_canonical_link_and_share_metadata(site):
-    for page in pages(site):
-        found = head(site / page)
+@pytest.mark.slow
+def test_every_page_has_its_canonical_link_and_share_metadata(published_site):
+    for page in pages(published_site):
+        found = head(published_site / page)
         assert found.links["canonical"] == SITE_URL + page
         assert found.meta["og:url"] == SITE_URL + page
         assert found.meta["og:site_name"] == "高级人工智能训练师 备考指南"
         assert found.meta["og:title"] and found.meta["og:description"]
         assert found.meta["og:image"] == SITE_URL + "assets/images/icons/icon-512.png"
-        assert (site / found.meta["og:image"].removeprefix(SITE_URL)).is_file()
+        assert (published_site / found.meta["og:image"].removeprefix(SITE_URL)).is_file()
     # Links between pages stay relative: the folder still reads from a disk.
-    chapter = (site / "ai-trainer" / "chapter-2.html").read_text(encoding="utf-8")
+    chapter = (published_site / "ai-trainer" / "chapter-2.html").read_text(encoding="utf-8")
     assert 'href="chapter-3.html"' in chapter and SITE_URL + "ai-trainer/chapter-3.html\"" not in chapter.split("</head>")[1]
 
 
-def test_a_chapter_is_shared_with_its_first_question(site):
-    found = head(site / "ai-trainer" / "chapter-1.html")
+@pytest.mark.slow
+def test_a_chapter_is_shared_with_its_first_question(published_site):
+    found = head(published_site / "ai-trainer" / "chapter-1.html")
     assert found.meta["og:title"] == "机器学习与深度学习基础"
     assert found.meta["og:description"].startswith("在ImageNet-1k上训练ResNet-50，若使用混合精度训练")
     assert found.meta["og:description"].endswith("下列关于LARS优化器的说法正确的是")
     # Pages without questions say what the guide is.
-    assert head(site / "glossary.html").meta["og:description"].startswith("由题库生成的学习指南")
+    assert head(published_site / "glossary.html").meta["og:description"].startswith("由题库生成的学习指南")
 
 
-def test_share_metadata_is_text_never_markup(site):
-    page = next(site.glob("hostile/chapter-1.html"))
+@pytest.mark.slow
+def test_share_metadata_is_text_never_markup(published_site):
+    page = next(published_site.glob("hostile/chapter-1.html"))
     raw = page.read_text(encoding="utf-8").split("</head>")[0]
     description = head(page).meta["og:description"]
     assert description.startswith("<script>alert(1)</script>与<img src=x onerror=alert(2)>与[点我](javascript:alert(3))")
@@ -136,34 +135,36 @@ def test_the_first_question_is_read_as_a_screen_reader_reads_it():
 
 # ---- web app manifest and service worker ----
 
-def test_the_manifest_validates_and_its_icons_exist(site):
-    manifest = json.loads((site / "manifest.webmanifest").read_text(encoding="utf-8"))
+@pytest.mark.slow
+def test_the_manifest_validates_and_its_icons_exist(published_site):
+    manifest = json.loads((published_site / "manifest.webmanifest").read_text(encoding="utf-8"))
     assert manifest["name"] == "高级人工智能训练师 备考指南"
     assert 0 < len(manifest["short_name"]) <= 12 and manifest["name"].startswith(manifest["short_name"])
-    assert (site / manifest["start_url"]).is_file() and manifest["display"] == "standalone"
+    assert (published_site / manifest["start_url"]).is_file() and manifest["display"] == "standalone"
     assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
     purposes = set()
     for icon in manifest["icons"]:
         width, height = map(int, icon["sizes"].split("x"))
-        with Image.open(site / icon["src"]) as image:
+        with Image.open(published_site / icon["src"]) as image:
             assert image.size == (width, height) and image.format == "PNG" == icon["type"].split("/")[1].upper()
         purposes.add((width, icon["purpose"]))
     assert {(192, "any"), (512, "any"), (512, "maskable")} <= purposes
 
 
-def test_the_service_worker_precaches_the_shell_search_and_katex(site):
-    worker = (site / "sw.js").read_text(encoding="utf-8")
+@pytest.mark.slow
+def test_the_service_worker_precaches_the_shell_search_and_katex(published_site):
+    worker = (published_site / "sw.js").read_text(encoding="utf-8")
     precached = re.findall(r'url:"([^"]+)"', worker)
-    assert precached and all((site / url).is_file() for url in precached)
-    for wanted in ("search/search_index.json", "assets/katex/katex.min.css", "assets/javascripts/reader.js",
+    assert precached and all((published_site / url).is_file() for url in precached)
+    for wanted in ("search/search_index.json", "assets/katex/katex.min.css", "assets/javascripts/offline-app.js",
                    "assets/javascripts/lunr/min/lunr.zh.min.js", "manifest.webmanifest", "offline.json"):
         assert wanted in precached
     assert any(re.fullmatch(r"assets/javascripts/bundle\.[0-9a-f]+\.min\.js", url) for url in precached)
     assert any(url.startswith("assets/katex/fonts/") and url.endswith(".woff2") for url in precached)
     assert not any(url.endswith(".html") for url in precached)  # pages: as visited, or "download all"
-    index = json.loads((site / "offline.json").read_text(encoding="utf-8"))
-    assert [p["url"] for p in index["pages"]] == pages(site)
-    assert index["bytes"] == sum((site / p).stat().st_size for p in pages(site))
+    index = json.loads((published_site / "offline.json").read_text(encoding="utf-8"))
+    assert [p["url"] for p in index["pages"]] == pages(published_site)
+    assert index["bytes"] == sum((published_site / p).stat().st_size for p in pages(published_site))
     assert index["cache"] in worker and index["strings"]["download"] == "离线下载全部章节"
 
 
@@ -194,6 +195,7 @@ def test_the_short_name_fits_a_home_screen():
 
 # ---- python -m generator serve ----
 
+@pytest.mark.slow
 def test_serve_builds_and_serves_the_guide_over_http(tmp_path):
     with socket.socket() as probe:  # a free port
         probe.bind(("127.0.0.1", 0))

@@ -28,6 +28,7 @@ import pytest
 
 from generator.base.errors import GuideError
 from generator.site.output_folder import MARKER, OutputError, Protected, Staging, refusal, staged
+from tests.built_sites import built_once
 from tests.paths import BUNDLED, ROOT
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)}
@@ -64,14 +65,16 @@ def bank(tmp_path) -> Path:
     return path
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> Path:
-    """A site built once by ``generator site``, to copy as "the last good site"."""
-    folder = tmp_path_factory.mktemp("built")
+def _build(folder: Path) -> None:
     (folder / "bank.txt").write_text(BANK, encoding="utf-8")
     result = run("site", folder / "bank.txt", "-o", folder / "site", cwd=folder)
     assert result.returncode == 0, result.stderr
-    return folder / "site"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    """A site built once by ``generator site``, to copy as "the last good site"."""
+    return built_once(tmp_path_factory, "last-good-site", _build) / "site"
 
 
 def copy_of(site: Path, to: Path) -> Path:
@@ -117,6 +120,7 @@ def test_a_symlink_cannot_disguise_a_protected_folder(tmp_path):
     assert "project's own folder" in refusal_reason(tmp_path / "link", PROJECT, force=True)
 
 
+@pytest.mark.slow
 def test_only_new_empty_or_earlier_builds_are_replaced_without_force(tmp_path, built):
     assert refusal(tmp_path / "new", PROJECT) is None
     (tmp_path / "empty").mkdir()
@@ -130,6 +134,7 @@ def test_only_new_empty_or_earlier_builds_are_replaced_without_force(tmp_path, b
     assert "a file" in refusal_reason(tmp_path / "file", PROJECT, force=True)
 
 
+@pytest.mark.slow
 def test_site_refuses_a_foreign_folder_and_replaces_it_with_force(tmp_path, bank):
     out = tmp_path / "mine"
     out.mkdir()
@@ -196,6 +201,7 @@ def test_mkdocs_build_refuses_a_foreign_site_dir(tmp_path):
 
 # -- a build is swapped in whole -----------------------------------------------------------
 
+@pytest.mark.slow
 def test_mkdocs_serve_still_builds_in_its_own_folder():
     """``mkdocs serve`` builds into a temporary folder of its own: no staging, no lock, no refusal."""
     with socket.socket() as probe:
@@ -218,6 +224,7 @@ def test_mkdocs_serve_still_builds_in_its_own_folder():
         server.communicate(timeout=60)
 
 
+@pytest.mark.slow
 def test_a_failing_or_interrupted_block_leaves_the_target_as_it_was(tmp_path, built):
     site = copy_of(built, tmp_path / "site")
     before = files_of(site)
@@ -229,6 +236,7 @@ def test_a_failing_or_interrupted_block_leaves_the_target_as_it_was(tmp_path, bu
     assert sorted(p.name for p in tmp_path.iterdir()) == [".site.lock", "site"]
 
 
+@pytest.mark.slow
 def test_a_full_disk_is_a_message_naming_the_output_and_the_old_site_stays(tmp_path, built):
     site = copy_of(built, tmp_path / "site")
     before = files_of(site)
@@ -239,6 +247,7 @@ def test_a_full_disk_is_a_message_naming_the_output_and_the_old_site_stays(tmp_p
     assert files_of(site) == before
 
 
+@pytest.mark.slow
 def test_a_strict_warning_leaves_the_last_good_site(tmp_path, built):
     bank = tmp_path / "b" / "bank.txt"
     bank.parent.mkdir()
@@ -253,6 +262,7 @@ def test_a_strict_warning_leaves_the_last_good_site(tmp_path, built):
     assert [p.name for p in tmp_path.iterdir() if ".building-" in p.name] == []
 
 
+@pytest.mark.slow
 def test_mkdocs_build_publishes_nothing_when_strict_mode_fails_after_post_build(tmp_path, built):
     """The strict check comes after every plugin's on_post_build: the swap waits for it."""
     site = copy_of(built, tmp_path / "site")
@@ -268,6 +278,7 @@ def test_mkdocs_build_publishes_nothing_when_strict_mode_fails_after_post_build(
     assert [p.name for p in tmp_path.iterdir() if ".building-" in p.name] == []
 
 
+@pytest.mark.slow
 def test_mkdocs_build_swaps_in_a_complete_site(tmp_path, built):
     site = copy_of(built, tmp_path / "site")
     (site / "stale.html").write_text("from an older build", encoding="utf-8")
@@ -279,6 +290,7 @@ def test_mkdocs_build_swaps_in_a_complete_site(tmp_path, built):
     assert [p.name for p in tmp_path.iterdir() if ".building-" in p.name] == []
 
 
+@pytest.mark.slow
 def test_ctrl_c_at_any_moment_leaves_a_whole_site(tmp_path, built, bank):
     """Ctrl-C during rebuilds: each time the folder is the old site or the new one, never a part."""
     site = copy_of(built, tmp_path / "site")
@@ -306,6 +318,7 @@ def test_ctrl_c_at_any_moment_leaves_a_whole_site(tmp_path, built, bank):
     assert outcomes - {0}  # at least one interruption landed mid-build
 
 
+@pytest.mark.slow
 def test_a_second_build_into_the_same_folder_is_refused_while_the_first_runs(tmp_path, bank):
     site = tmp_path / "site"
     stage = Staging.begin(site, PROJECT)
@@ -319,6 +332,7 @@ def test_a_second_build_into_the_same_folder_is_refused_while_the_first_runs(tmp
     assert run("site", bank, "-o", site, cwd=tmp_path).returncode == 0
 
 
+@pytest.mark.slow
 def test_a_symlink_in_the_output_folder_never_leads_the_build_outside(tmp_path, built, bank):
     outside = tmp_path / "outside"
     outside.mkdir()
@@ -395,6 +409,7 @@ def test_banks_over_the_size_limit_are_refused_unless_max_size_allows(tmp_path):
 
 # -- the 404 page ----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_an_offline_build_has_no_404_page_and_no_link_from_the_server_root(built):
     assert not (built / "404.html").exists()
     rooted = [p.name for p in built.rglob("*.html") if 'href="/' in p.read_text(encoding="utf-8")

@@ -16,6 +16,7 @@ from generator.links.glossary import load_glossary
 from generator.search.index import SEARCH_WORKER_PRELUDE, complete_search_index
 from generator.site.frontend import constants_script
 from generator.search.segmenter import SEPARATOR
+from tests.built_sites import built_once
 from tests.node_scripts import run_scripts
 from tests.paths import ROOT
 
@@ -25,13 +26,15 @@ MATERIAL_ONLY = ("import sys; import generator.site.finish as finish; "
                  "from mkdocs.__main__ import cli; cli(['build', '--strict', '-d', sys.argv[1]])")
 
 
-@pytest.fixture(scope="module")
-def material_site(tmp_path_factory) -> Path:
-    out = tmp_path_factory.mktemp("material") / "site"
-    result = subprocess.run([sys.executable, "-c", MATERIAL_ONLY, str(out)], cwd=ROOT, capture_output=True,
+def _build_material_only(folder: Path) -> None:
+    result = subprocess.run([sys.executable, "-c", MATERIAL_ONLY, str(folder / "site")], cwd=ROOT, capture_output=True,
                             text=True, env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "PYTHONPATH": str(ROOT)})
     assert result.returncode == 0, result.stderr
-    return out
+
+
+@pytest.fixture(scope="module")
+def material_site(tmp_path_factory) -> Path:
+    return built_once(tmp_path_factory, "material-index", _build_material_only) / "site"
 
 
 @pytest.fixture
@@ -54,6 +57,7 @@ def complete(site: Path, suggest: bool = False) -> None:
     complete_search_index(site, GLOSSARY, "hans", suggest, constants_script())
 
 
+@pytest.mark.slow
 def test_materials_index_is_rewritten_in_place_compactly(site):
     before = json.loads(read(site / "search" / "search_index.json"))
     complete(site)
@@ -67,6 +71,7 @@ def test_materials_index_is_rewritten_in_place_compactly(site):
     assert text == json.dumps(after, ensure_ascii=False, separators=(",", ":"))  # UTF-8, no spaces
 
 
+@pytest.mark.slow
 def test_the_offline_copy_and_the_worker_source_follow_the_index(site):
     complete(site, suggest=True)
     index = json.loads(read(site / "search" / "search_index.json"))
@@ -83,6 +88,7 @@ def test_the_offline_copy_and_the_worker_source_follow_the_index(site):
     assert source.startswith(constants_script()) and 0 < source.index(prelude) < source.index(material)
 
 
+@pytest.mark.slow
 def test_without_the_offline_copy_only_the_index_is_rewritten(site):
     (site / "search" / "search_index.js").unlink()
     (site / "assets" / "javascripts" / "workers" / "search-source.js").unlink(missing_ok=True)
@@ -97,6 +103,7 @@ def test_a_site_without_a_search_index_is_left_alone(tmp_path):
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 def test_a_missing_search_worker_is_named_with_its_folder(site):
     workers = site / "assets" / "javascripts" / "workers"
     for worker in workers.glob("search.*.min.js"):

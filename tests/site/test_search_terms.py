@@ -152,6 +152,7 @@ def test_the_worker_source_starts_with_the_guides_prelude(tmp_path):
     assert order == sorted(order)
 
 
+@pytest.mark.slow
 def test_the_built_index_keeps_glossary_terms_whole_and_no_katex(guide_site):
     index = json.loads((guide_site / "search" / "search_index.json").read_text(encoding="utf-8"))
     tokens = {w for doc in index["docs"] for w in words(doc["title"] + " " + doc["text"])}

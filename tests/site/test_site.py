@@ -1,56 +1,32 @@
 """The built site: strict build of the bundled guide, and bank text never interpreted."""
 import os
 import re
+import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
 
-from tests.paths import BUNDLED, ROOT
+from tests.built_sites import built_once
+from tests.paths import MARKUP_BANK
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
-
-HOSTILE = textwrap.dedent("""\
-    一、&lt;/title&gt;<script>alert(9)</script>
-    1.（簡答）<script>alert(1)</script>與<img src=x onerror=alert(2)>與[點我](javascript:alert(3))
-    答案：*星號* _底線_ **粗** $x^2$ \\(y\\) {{ config.site_name }} a|b|c &amp; `code` <b>粗</b>
-    解析：
-    # 不是標題
-    1. 不是列表
-    - 不是列表
-    > 不是引用
-    | *a* | <i>b</i> |
-    | --- | --- |
-    | [c](javascript:x) | $d$ |
-    ===
-    !!! note "不是提示框"
-    ```js
-    alert("<b>code is code</b>")
-    ```
-""")
+pytestmark = pytest.mark.slow  # every test reads a built site
 
 
-@pytest.fixture(scope="module")
-def bundled_site(tmp_path_factory):
-    out = tmp_path_factory.mktemp("site")
-    result = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-d", str(out)],
-                            cwd=ROOT, env=ENV, capture_output=True, text=True)
+def _build_hostile(folder: Path) -> None:
+    bank = folder / "hostile.txt"
+    shutil.copy(MARKUP_BANK, bank)
+    result = subprocess.run([sys.executable, "-m", "generator", "site", str(bank), "-o", str(folder / "site"),
+                             "--script", "original"], cwd=folder, env=ENV, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
-    return out, result.stderr
 
 
 @pytest.fixture(scope="module")
 def hostile_page(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("hostile")
-    bank = folder / "hostile.txt"
-    bank.write_text(HOSTILE, encoding="utf-8")
-    out = folder / "site"
-    result = subprocess.run([sys.executable, "-m", "generator", "site", str(bank), "-o", str(out), "--script", "original"],
-                            cwd=folder, env=ENV, capture_output=True, text=True)
-    assert result.returncode == 0, result.stderr
-    return (out / "hostile" / "chapter-1.html").read_text(encoding="utf-8")
+    folder = built_once(tmp_path_factory, "hostile-page", _build_hostile)
+    return (folder / "site" / "hostile" / "chapter-1.html").read_text(encoding="utf-8")
 
 
 @pytest.fixture(scope="module")
@@ -58,22 +34,22 @@ def hostile_article(hostile_page):
     return hostile_page[hostile_page.index('<article'):hostile_page.index('</article>')]
 
 
-def test_strict_build_has_no_warnings(bundled_site):
-    out, log = bundled_site
+def test_strict_build_has_no_warnings(guide_build):
+    out, log = guide_build
     assert "WARNING" not in log
     for n in range(1, 6):
         assert (out / "ai-trainer" / f"chapter-{n}.html").is_file()
     assert (out / "index.html").is_file() and (out / "report.html").is_file()
 
 
-def test_the_scripts_are_served_bundled_never_as_their_sources(bundled_site):
-    out, _ = bundled_site
+def test_the_scripts_are_served_bundled_never_as_their_sources(guide_build):
+    out, _ = guide_build
     assert all((out / "assets" / "javascripts" / f"{name}.js").is_file() for name in ("search", "reader", "runs"))
     assert not (out / "src").exists()  # the theme's overrides/src (generator.site.mkdocs_config)
 
 
-def test_chapter_page_has_anchors_options_and_folded_answers(bundled_site):
-    out, _ = bundled_site
+def test_chapter_page_has_anchors_options_and_folded_answers(guide_build):
+    out, _ = guide_build
     html = (out / "ai-trainer" / "chapter-1.html").read_text(encoding="utf-8")
     for n in range(1, 7):
         assert f'id="q{n}"' in html
@@ -86,8 +62,8 @@ def test_chapter_page_has_anchors_options_and_folded_answers(bundled_site):
     assert re.search(r'<pre[^>]*>.*functools', html, re.S)
 
 
-def test_home_page_lists_chapters_with_counts_by_type(bundled_site):
-    out, _ = bundled_site
+def test_home_page_lists_chapters_with_counts_by_type(guide_build):
+    out, _ = guide_build
     html = (out / "index.html").read_text(encoding="utf-8")
     assert 'href="ai-trainer/chapter-1.html"' in html
     assert "单选 5" in html and "案例分析 4" in html and ">26<" in html
@@ -134,7 +110,7 @@ def test_code_in_a_bank_is_shown_as_code(hostile_article):
     assert "&lt;b&gt;code is code&lt;/b&gt;" in re.sub(r"<[^>]+>", "", hostile_article)
 
 
-def test_every_internal_link_and_anchor_resolves(bundled_site):
+def test_every_internal_link_and_anchor_resolves(guide_build):
     """Follow every href and src of every built page: the file exists, and so does the anchor."""
     from html.parser import HTMLParser
     from urllib.parse import unquote, urlsplit
@@ -151,7 +127,7 @@ def test_every_internal_link_and_anchor_resolves(bundled_site):
                 if name in ("href", "src") and value:
                     self.links.append(value)
 
-    out, _ = bundled_site
+    out, _ = guide_build
     pages = {}
     for path in out.rglob("*.html"):
         collector = Collector()
@@ -182,8 +158,8 @@ def question_html(page: str, qid: str) -> str:
     return page[start:end if end > 0 else None]
 
 
-def test_flags_corrections_and_notes_are_shown_on_their_question(bundled_site):
-    out, _ = bundled_site
+def test_flags_corrections_and_notes_are_shown_on_their_question(guide_build):
+    out, _ = guide_build
     chapter5 = (out / "ai-trainer" / "chapter-5.html").read_text(encoding="utf-8")
     q26 = question_html(chapter5, "q26")
     answer26 = q26[q26.index('<details class="answer">'):]
@@ -199,17 +175,17 @@ def test_flags_corrections_and_notes_are_shown_on_their_question(bundled_site):
     assert "answer-conflict" not in q10 and "题库的答案与解析不一致" in q10[q10.index('<details class="answer">'):]
 
 
-def test_report_page_lists_every_flag_with_a_link(bundled_site):
-    out, _ = bundled_site
+def test_report_page_lists_every_flag_with_a_link(guide_build):
+    out, _ = guide_build
     report = (out / "report.html").read_text(encoding="utf-8")
     for qid, chapter, code in (("q10", 2, "answer-conflict"), ("q22", 4, "answer-conflict"), ("q26", 5, "truncated")):
         assert f'href="ai-trainer/chapter-{chapter}.html#{qid}"' in report
         assert code in report
 
 
-def test_formulas_read_as_text_where_search_and_screen_readers_read_them(bundled_site):
+def test_formulas_read_as_text_where_search_and_screen_readers_read_them(guide_build):
     """Beside each typeset formula is its text, which search indexes: never LaTeX markup."""
-    out, _ = bundled_site
+    out, _ = guide_build
     readable = [t for page in out.glob("ai-trainer/chapter-*.html")
                 for t in re.findall(r'<span class="sg-math-text">([^<]*)</span>', page.read_text(encoding="utf-8"))]
     assert len(readable) > 50 and not [t for t in readable if "\\" in t]
@@ -218,7 +194,7 @@ def test_formulas_read_as_text_where_search_and_screen_readers_read_them(bundled
     assert "dfrac" not in index and "\\times" not in index
 
 
-def test_home_page_offers_downloads_that_exist_in_the_site(bundled_site):
+def test_home_page_offers_downloads_that_exist_in_the_site(guide_build):
     """The deck, spreadsheet and CSV are linked relatively from the home page, exist in site/,
     and hold the bank in the guide's script; chapter PDFs wait for the PDF manifest."""
     import sqlite3
@@ -226,7 +202,7 @@ def test_home_page_offers_downloads_that_exist_in_the_site(bundled_site):
 
     from openpyxl import load_workbook
 
-    out, _ = bundled_site
+    out, _ = guide_build
     home = (out / "index.html").read_text(encoding="utf-8")
     section = home[home.index('<ul class="downloads"'):]
     section = section[:section.index("</ul>\n")]

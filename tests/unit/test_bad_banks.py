@@ -168,6 +168,7 @@ def test_an_unterminated_fence_keeps_the_questions_after_it(capsys):
     assert (q2.answer, q3.answer_text.endswith("print(i)\n```"), q4.answer) == ("A", True, "true")
 
 
+@pytest.mark.slow
 def test_a_10_mb_bank(tmp_path, capsys):
     path = tmp_path / "big.txt"
     path.write_text(synthetic_bank(19000), encoding="utf-8")
@@ -228,6 +229,7 @@ HOSTILE = {  # about 1 MB each
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", HOSTILE)
 def test_hostile_sizes_take_linear_time(name):
     text = HOSTILE[name]()

@@ -11,7 +11,7 @@ lists every difference.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,10 +19,9 @@ import pytest
 from generator.bank.model import Bank, Chapter, Option, Position, Question
 from generator.bank.model import QuestionType as T
 from tests.corpus.run import check, known_gap
-from tests.corpus.truth import BANKS, SHOWN_DIFFERENCES, Truth, differences, load_truth, load_truths, summary
+from tests.corpus.truth import BANKS, SHOWN_DIFFERENCES, Truth, differences, load_truth, load_truths
 
 TRUTHS = load_truths()
-RESULTS: dict[str, list[str]] = {}
 
 
 def _case(truth: Truth) -> object:
@@ -30,23 +29,10 @@ def _case(truth: Truth) -> object:
     return pytest.param(truth, id=truth.name, marks=marks)
 
 
-@pytest.fixture(scope="module", autouse=True)
-def corpus_summary(request: pytest.FixtureRequest) -> Iterator[None]:
-    """After the module, the one-line measure and the first differences of each bank."""
-    yield
-    plugins = request.config.pluginmanager
-    reporter, capture = plugins.get_plugin("terminalreporter"), plugins.get_plugin("capturemanager")
-    if RESULTS and reporter is not None and capture is not None:
-        with capture.global_and_fixture_disabled():  # shown on every run, not only when a test fails
-            reporter.write_line("")
-            for line in summary(dict(sorted(RESULTS.items()))).splitlines():
-                reporter.write_line(line)
-
-
 @pytest.mark.parametrize("truth", [_case(t) for t in TRUTHS])
-def test_bank_reads_exactly(truth: Truth) -> None:
+def test_bank_reads_exactly(truth: Truth, record_property: Callable[[str, object], None]) -> None:
     found = check(truth)
-    RESULTS[truth.name] = found
+    record_property("corpus", [truth.name, found])  # for the summary at the end of the run (tests/conftest.py)
     assert not found, f"{truth.bank.name}: {len(found)} differences, first: " + " | ".join(found[:SHOWN_DIFFERENCES])
 
 

@@ -29,7 +29,7 @@ and on arbitrary text:
    bundled bank and a benign bank, nor any ``javascript:`` or ``on…`` attribute.
 
 The short runs below take a few seconds; the same properties run for much longer
-behind ``-m slow``: ``python -m pytest tests/test_fuzz.py -m slow``.
+behind ``--run-long``: ``python -m pytest tests/unit/test_fuzz.py --run-long -m long``.
 """
 from __future__ import annotations
 
@@ -423,7 +423,7 @@ def test_a_chapter_intro_shows_its_code_and_tables_as_a_question_does():
 
 
 # -- the long run ------------------------------------------------------------------------
-@pytest.mark.slow
+@pytest.mark.long
 @LONG
 @given(bank_like | well_formed | arbitrary)
 def test_long_fuzz_run(text):

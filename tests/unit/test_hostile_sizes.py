@@ -58,6 +58,7 @@ SHOWN = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shape", SHAPES, ids=[s.name for s in SHAPES])
 def test_hostile_shape_is_checked_and_rendered_in_linear_time(shape, tmp_path):
     path = tmp_path / "hostile.txt"

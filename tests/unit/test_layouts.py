@@ -362,6 +362,7 @@ def test_an_answer_key_after_the_last_question_is_no_truncation():
 
 
 # -- linear time --------------------------------------------------------------------------
+@pytest.mark.slow
 @pytest.mark.parametrize("hostile", [
     lambda n: "1. 題（ B ）" + "(A)" * n + "\n2. 題（ B ）\nA. 甲\nB. 乙\n",
     lambda n: "参考答案\n" + "\n" * n + "1. 題\nA. 甲\nB. 乙\n",

@@ -251,6 +251,7 @@ def test_check_and_export_read_a_word_bank_and_point_at_paragraphs(tmp_path):
     assert [[q["answer"] for q in c["questions"]] for c in data["chapters"]] == [["B", None], ["A"]]
 
 
+@pytest.mark.slow
 def test_site_and_markdown_build_from_a_word_bank(tmp_path):
     bank = _word_bank(tmp_path / "colours.docx")
     markdown = _run("markdown", bank, "-o", tmp_path / "md", cwd=tmp_path)
