@@ -5,6 +5,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -33,8 +34,9 @@ def install(venv, cwd):
     From a copy of its files: pip builds in the source folder, and its build/ has no place in
     the checkout."""
     source = venv.with_name("source")
-    shutil.copytree(ROOT, source, symlinks=True, ignore=shutil.ignore_patterns(
-        ".git", ".venv", "node_modules", "site", "build", "*.egg-info", "__pycache__", ".pytest_cache"))
+    outputs = {ROOT / name for name in (".git", ".venv", "node_modules", "site", "build", ".pytest_cache")}
+    shutil.copytree(ROOT, source, symlinks=True,
+                    ignore=lambda folder, names: [n for n in names if Path(folder) / n in outputs or n == "__pycache__"])
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     pip = [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", "--disable-pip-version-check"]
     result = subprocess.run([*pip, "-c", str(ROOT / "requirements.lock"), str(source)], cwd=cwd,

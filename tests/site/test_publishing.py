@@ -156,7 +156,7 @@ def test_the_service_worker_precaches_the_shell_search_and_katex(published_site)
     worker = (published_site / "sw.js").read_text(encoding="utf-8")
     precached = re.findall(r'url:"([^"]+)"', worker)
     assert precached and all((published_site / url).is_file() for url in precached)
-    for wanted in ("search/search_index.json", "assets/katex/katex.min.css", "assets/javascripts/offline-app.js",
+    for wanted in ("search/search_index.json", "assets/katex/katex.min.css", "assets/javascripts/reader.js",
                    "assets/javascripts/lunr/min/lunr.zh.min.js", "manifest.webmanifest", "offline.json"):
         assert wanted in precached
     assert any(re.fullmatch(r"assets/javascripts/bundle\.[0-9a-f]+\.min\.js", url) for url in precached)
