@@ -22,7 +22,7 @@ from .bank.model import Bank, Severity
 from .base.errors import GuideError
 from .base.files import MB
 from .base.project import Project, find_project
-from .base.settings import ORIGINAL, SCRIPTS, Settings, load_settings
+from .base.settings import ORIGINAL, SCRIPTS, Settings, guide_settings
 from .base.text import quoted
 from .exports.formats import FORMATS
 from .links.glossary import Glossary, load_glossary
@@ -166,11 +166,7 @@ def _inputs(banks: tuple[Path, ...] | list[Path]) -> tuple[Path, ...]:
 
 def _settings(project: Project, banks: list[Path] | None = None, max_size: int | None = None) -> Settings:
     """The project's settings, with the banks and size limit of the command line in place of theirs."""
-    settings = load_settings(project.settings_file) if project.settings_file else Settings(banks=())
-    if banks:
-        settings = replace(settings, banks=tuple(banks))
-    if max_size:
-        settings = replace(settings, max_bank_size=max_size * MB)
+    settings = guide_settings(project.settings_file, banks or (), max_bank_size=max_size * MB if max_size else None)
     if not settings.banks:
         raise GuideError("the command line", "the bank files to build (outside a guide project, which names its own)",
                          "no bank", "study-guide site my-bank.txt -o my-guide")
@@ -196,20 +192,24 @@ def _export(args: argparse.Namespace, project: Project) -> int:
     from .read.load import sources_modified
 
     format = FORMATS[args.format]
-    project = _bank_project(args.bank, project)
     bank = _load(args)
     if format.model_dump:  # the model as read, in its own script unless asked
         bank = convert_bank(bank, args.script) if args.script else bank
-        if args.out is None:
-            sys.stdout.write(format.make(bank, Export(ORIGINAL)).decode("utf-8"))
-            return 0
-    else:
-        bank = convert_bank(bank, args.script or _script(project))
-    out = args.out or Path(f"{bank.slug}.{format.extension}")
-    interface = interface_script(args.script or _script(project), [bank])
-    how = Export(interface, sources_modified(args.bank, None if args.no_errata else args.errata),
-                 args.deck_name or _deck_name(project, args.bank, bank, interface), convert_strings(UI, interface),
-                 _glossary(project))
+        out = args.out
+        how = Export(ORIGINAL)
+    else:  # a file for other tools, in the guide's script, named and tagged as the guide is
+        project = _bank_project(args.bank, project)
+        settings = guide_settings(project.settings_file)
+        script = args.script or settings.script
+        bank = convert_bank(bank, script)
+        out = args.out or Path(f"{bank.slug}.{format.extension}")
+        interface = interface_script(script, [bank])
+        how = Export(interface, sources_modified(args.bank, None if args.no_errata else args.errata),
+                     args.deck_name or _deck_name(project, settings, args.bank, bank, interface),
+                     convert_strings(UI, interface), _glossary(settings))
+    if out is None:
+        sys.stdout.write(format.make(bank, how).decode("utf-8"))
+        return 0
     write_export(format.name, bank, out, how)
     for question, reason in () if format.model_dump else left_out(bank):
         print(f"warning: {bank.source}:{question.position.line}:{question.position.column}: {question.id}: "
@@ -218,18 +218,14 @@ def _export(args: argparse.Namespace, project: Project) -> int:
     return 0
 
 
-def _script(project: Project) -> str:
-    return load_settings(project.settings_file).script if project.settings_file else ORIGINAL
-
-
-def _deck_name(project: Project, path: Path, bank: Bank, interface: str) -> str:
+def _deck_name(project: Project, settings: Settings, path: Path, bank: Bank, interface: str) -> str:
     """The guide's site_name for a bank of the guide; another bank's own title."""
     import yaml
 
     from .base.yaml_file import YAML_LOADER
     from .pages.script import convert_interface
 
-    if project.settings_file and path.resolve() in {p.resolve() for p in load_settings(project.settings_file).banks}:
+    if path.resolve() in {p.resolve() for p in settings.banks}:
         try:
             name = yaml.load(project.mkdocs_file.read_text(encoding="utf-8"), Loader=YAML_LOADER).get("site_name")
         except (OSError, yaml.YAMLError, AttributeError):
@@ -257,7 +253,7 @@ def _check(args: argparse.Namespace, project: Project) -> int:
               f"{stray.reason}: {quoted(stray.text)}")
     for line in disputed_lines(bank):
         print(line)
-    glossary = _glossary(project)
+    glossary = _glossary(guide_settings(project.settings_file))
     if glossary is not None:
         suggestions = suggest_terms(bank, glossary)
         if suggestions:
@@ -267,10 +263,9 @@ def _check(args: argparse.Namespace, project: Project) -> int:
     return 1 if failing else 0
 
 
-def _glossary(project: Project) -> Glossary | None:
+def _glossary(settings: Settings) -> Glossary | None:
     """The guide's glossary, for suggestions and the deck's topics; a broken one is an error as anywhere."""
-    path = load_settings(project.settings_file).glossary if project.settings_file else None
-    return load_glossary(path) if path else None
+    return load_glossary(settings.glossary) if settings.glossary else None
 
 
 def _markdown(args: argparse.Namespace, project: Project) -> int:
@@ -341,7 +336,7 @@ def _pdf(args: argparse.Namespace, project: Project) -> int:
                          "no --site", "study-guide pdf --site my-guide")
     site = (args.site or project.root / "site").resolve()
     out = (args.out or site / "pdf").resolve()
-    banks = list(load_settings(project.settings_file).banks) if project.settings_file else []
+    banks = list(guide_settings(project.settings_file).banks)
     protected = Protected(project.root, _inputs(banks))
     # pdf/ in the site is the site's own (each site build replaces it): no --force needed there.
     replace_any = args.force or (args.out is None and is_build(site))

@@ -9,7 +9,8 @@
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -64,6 +65,17 @@ def load_settings(path: Path) -> Settings:
         raise ConfigError(f"{path}: glossary", "an existing file", f"no file at {glossary_path}")
     return Settings(tuple(root / b for b in banks), script, root,
                     glossary_path if glossary_path.is_file() else None, _site_url(raw.get("site_url"), path))
+
+
+def guide_settings(path: Path | None, banks: Sequence[Path] = (), script: str | None = None,
+                   max_bank_size: int | None = None) -> Settings:
+    """The settings file at ``path`` with what a command line or the plugin's options give in
+    place of its ``banks``, ``script`` and ``max_bank_size``; with no file (``path`` None, or
+    missing while banks are given: the guide the package carries), a guide of those banks."""
+    settings = (load_settings(path) if path is not None and (path.is_file() or not banks)
+                else Settings(banks=()))
+    return replace(settings, banks=tuple(banks) or settings.banks, script=script or settings.script,
+                   max_bank_size=max_bank_size or settings.max_bank_size)
 
 
 def _site_url(value: object, path: Path) -> str | None:

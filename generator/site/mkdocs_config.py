@@ -13,7 +13,7 @@ from mkdocs.structure.files import File, Files
 
 from ..base.errors import ConfigError
 from ..base.npm import npm_root
-from ..base.settings import Settings, load_settings
+from ..base.settings import Settings, guide_settings
 from ..math.katex import CSS_URL as KATEX_CSS_URL
 from ..math.katex import katex_assets
 from ..pages.compose import NavEntry, Plan
@@ -37,17 +37,7 @@ def plugin_settings(path: Path, banks: list[str], script: str | None, max_bank_s
     """The settings at ``path``, with the plugin's own ``banks``, ``script`` and
     ``max_bank_size`` options (from mkdocs.yml, or :func:`generator.site.build.build_site`)
     in place of theirs.  With no settings file (the bundled guide) the banks must be given."""
-    if path.is_file() or not banks:
-        settings = load_settings(path)
-    else:
-        settings = Settings(banks=())
-    if banks:
-        settings = replace(settings, banks=tuple(Path(b).resolve() for b in banks))
-    if script:
-        settings = replace(settings, script=script)
-    if max_bank_size:
-        settings = replace(settings, max_bank_size=max_bank_size)
-    return settings
+    return guide_settings(path, [Path(b).resolve() for b in banks], script, max_bank_size)
 
 
 def hand_written_pages(docs_dir: Path) -> dict[str, str]:
