@@ -90,6 +90,8 @@ def _parser() -> argparse.ArgumentParser:
                         "site_config/guide.yml); json and text keep the bank's unless this is given")
     export.add_argument("--deck-name", help="the Anki deck's name (default: the guide's site_name for the "
                         "guide's own banks, else the bank's title)")
+    export.add_argument("--force", action="store_true", help="replace the file to write if it exists "
+                        "(never the bank or errata being read)")
     export.set_defaults(run=_export)
 
     check = sub.add_parser("check", help="report the flags of a bank; exit 1 on errors")
@@ -210,7 +212,8 @@ def _export(args: argparse.Namespace, project: Project) -> int:
     if out is None:
         sys.stdout.write(format.make(bank, how).decode("utf-8"))
         return 0
-    write_export(format.name, bank, out, how)
+    errata = None if args.no_errata else (args.errata or default_errata(args.bank))
+    write_export(format.name, bank, out, how, inputs=tuple(p for p in (args.bank, errata) if p), replace=args.force)
     for question, reason in () if format.model_dump else left_out(bank):
         print(f"warning: {bank.source}:{question.position.line}:{question.position.column}: {question.id}: "
               f"left out of the {format.name} export ({reason})", file=sys.stderr)

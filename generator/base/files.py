@@ -51,3 +51,10 @@ def refuse_unless_regular(path: Path, mode: int, error: type[GuideError], expect
 
 def megabytes(size: int) -> str:
     return f"{size / MB:.1f} MB" if size < 10 * MB else f"{size // MB} MB"
+
+
+def current_umask() -> int:
+    """The process's umask (reading it means setting it: set back at once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
