@@ -17,9 +17,9 @@ from pathlib import Path
 from ..bank.model import Bank
 from ..bank.repair import repair
 from ..base.decode import decode
-from ..base.errors import ParseError
+from ..base.errors import GuideError, ParseError
 from .json.reader import looks_like_export, read_json_bank
-from .office_package import check_unpacked_size
+from .office_package import check_unpacked_size, damaged_office_file
 from .sheet.reader import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
 from .text.parse import parse
 from .word.reader import read_word_bank
@@ -73,7 +73,12 @@ def text_bank(text: str, source: str, slug: str, answers: Mapping[int, str] | No
 
 def _xlsx(file: BankFile) -> Bank:
     check_unpacked_size(file.data, file.source, file.limit)  # a zip: what it unpacks to is bounded too
-    return read_xlsx(file.data, file.source, file.slug)
+    try:
+        return read_xlsx(file.data, file.source, file.slug)
+    except GuideError:
+        raise
+    except Exception as error:  # whatever else a damaged workbook makes openpyxl raise: one message
+        raise damaged_office_file(file.source, file.data, "an Excel workbook (.xlsx)", error) from None
 
 
 def _docx(file: BankFile) -> Bank:
