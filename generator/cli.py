@@ -13,6 +13,7 @@ where, what and what to do, never a traceback.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -120,7 +121,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--script", choices=SCRIPTS, help="guide's script (default: that of site_config/guide.yml)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1; "
                        "browsers allow service workers over plain http only on localhost)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    serve.add_argument("--port", type=_port, default=8000, help="port (default: 8000; 0 picks a free one)")
     _force_argument(serve)
     _max_size_argument(serve)
     serve.set_defaults(run=_serve)
@@ -146,13 +147,30 @@ def _bank_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _max_size_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--max-size", type=_megabytes, metavar="MB", default=MAX_BANK_SIZE // MB,
-                        help=f"refuse banks larger than this (default {MAX_BANK_SIZE // MB} MB)")
+    parser.add_argument("--max-size", type=_size, metavar="SIZE", default=MAX_BANK_SIZE,
+                        help=f"refuse banks larger than this: megabytes, or a number with K, M or G "
+                        f"(default {MAX_BANK_SIZE // MB} MB; at most {MAX_SIZE_ARGUMENT // 2**30}G)")
 
 
-def _megabytes(text: str) -> int:
-    if not text.isdigit() or int(text) == 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of megabytes such as 500, found {text!r}")
+_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([KMG]?)(?:I?B)?", re.IGNORECASE)
+_UNITS = {"": MB, "K": 2**10, "M": MB, "G": 2**30}
+MAX_SIZE_ARGUMENT = 2**40  # a terabyte: beyond any bank and any machine's memory
+
+
+def _size(text: str) -> int:
+    """``--max-size``'s bytes: ``500`` (megabytes), ``100m``, ``512K``, ``1.5G``."""
+    match = _SIZE.fullmatch(text.strip())
+    size = int(float(match.group(1)) * _UNITS[match.group(2).upper()]) if match else 0
+    if not match or size == 0:
+        raise argparse.ArgumentTypeError(f"expected a size such as 500 (megabytes), 100M, 512K or 2G, found {text!r}")
+    if size > MAX_SIZE_ARGUMENT:
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_SIZE_ARGUMENT // 2**30}G, found {text!r}")
+    return size
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535 (0: a free one), found {text!r}")
     return int(text)
 
 
@@ -168,7 +186,7 @@ def _inputs(banks: tuple[Path, ...] | list[Path]) -> tuple[Path, ...]:
 
 def _settings(project: Project, banks: list[Path] | None = None, max_size: int | None = None) -> Settings:
     """The project's settings, with the banks and size limit of the command line in place of theirs."""
-    settings = guide_settings(project.settings_file, banks or (), max_bank_size=max_size * MB if max_size else None)
+    settings = guide_settings(project.settings_file, banks or (), max_bank_size=max_size)
     if not settings.banks:
         raise GuideError("the command line", "the bank files to build (outside a guide project, which names its own)",
                          "no bank", "study-guide site my-bank.txt -o my-guide")
@@ -183,7 +201,7 @@ def _bank_project(bank: Path, here: Project) -> Project:
 
 def _load(args: argparse.Namespace) -> Bank:
     return load_bank(args.bank, errata=args.errata, use_errata=not args.no_errata, check_math=check_editor_latex,
-                     limit=args.max_size * MB)
+                     limit=args.max_size)
 
 
 def _export(args: argparse.Namespace, project: Project) -> int:

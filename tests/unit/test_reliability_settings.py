@@ -9,6 +9,7 @@ import pytest
 
 from generator.base.errors import ConfigError
 from generator.base.settings import Settings, load_settings, public_address
+from generator.cli import main
 from generator.site.mkdocs_config import fit_config
 
 HOSTILE_URLS = ['https://a.example/"><script>alert(1)</script>', "https://a.example/'onmouseover='x",
@@ -47,3 +48,49 @@ def test_the_site_url_of_mkdocs_yml_is_checked_as_well(value):
 
 def test_public_address_adds_the_trailing_slash():
     assert public_address("https://a.example/guide", "x") == "https://a.example/guide/"
+
+
+# -- 19. --max-size with K/M/G; 13. values no machine can hold, ports out of range ----------
+
+@pytest.fixture
+def bank(tmp_path: Path) -> Path:
+    path = tmp_path / "quiz.txt"
+    path.write_text("一、單項選擇題\n1.（單選）數據\nA.甲\nB.乙\n答案：A\n解析：甲。\n" + "\n" * 3000, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("size, reads", [("1", True), ("100m", True), ("100M", True), ("2K", False), ("4k", True),
+                                         ("4KB", True), ("1G", True), ("1gb", True), ("0.5M", True), ("2.5k", False)])
+def test_max_size_takes_k_m_g_suffixes(bank, capsys, size, reads):
+    status = main(["check", str(bank), "--max-size", size])
+    err = capsys.readouterr().err
+    assert status == (0 if reads else 2), err
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("size", ["100x", "m", "-5", "0", "0k", "1e9", "99999999999999", "5000G", "1T"])
+def test_max_size_refuses_what_it_cannot_read_in_one_line(bank, capsys, size):
+    with pytest.raises(SystemExit) as exit_:
+        main(["check", str(bank), "--max-size", size])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "--max-size" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize("port", ["99999", "-1", "65536"])
+def test_serve_on_a_port_out_of_range_is_one_line(bank, capsys, port, tmp_path):
+    with pytest.raises(SystemExit) as exit_:
+        main(["serve", str(bank), "-o", str(tmp_path / "site"), "--port", port])
+    err = capsys.readouterr().err
+    assert exit_.value.code == 2 and "--port" in err and "0 to 65535" in err
+    assert not (tmp_path / "site").exists()
+
+
+@pytest.mark.parametrize("entry", ["term: {long}", "term: 長詞\n  aliases: [{long}]", "term: 長詞\n  exclude: [{long}]"])
+def test_a_500_letter_glossary_term_is_a_message(tmp_path, entry):
+    from generator.links.glossary import load_glossary
+
+    path = tmp_path / "glossary.yml"
+    path.write_text("- " + entry.format(long="術" * 500) + "\n  slug: long\n  definition: 一個很長的詞\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as error:
+        load_glossary(path).find("術" * 600)
+    assert str(path) in str(error.value) and "at most 100 characters" in str(error.value)
