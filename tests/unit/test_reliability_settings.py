@@ -85,12 +85,14 @@ def test_serve_on_a_port_out_of_range_is_one_line(bank, capsys, port, tmp_path):
     assert not (tmp_path / "site").exists()
 
 
-@pytest.mark.parametrize("entry", ["term: {long}", "term: 長詞\n  aliases: [{long}]", "term: 長詞\n  exclude: [{long}]"])
+@pytest.mark.parametrize("entry", ["term: {long}", "term: 長詞\n  aliases: [{long}]",
+                                   "term: 長詞\n  exclude: [{long}]"])
 def test_a_500_letter_glossary_term_is_a_message(tmp_path, entry):
     from generator.links.glossary import load_glossary
 
     path = tmp_path / "glossary.yml"
-    path.write_text("- " + entry.format(long="術" * 500) + "\n  slug: long\n  definition: 一個很長的詞\n", encoding="utf-8")
+    entry = entry.format(long="術" * 500)
+    path.write_text(f"- {entry}\n  slug: long\n  definition: 一個很長的詞\n", encoding="utf-8")
     with pytest.raises(ConfigError) as error:
         load_glossary(path).find("術" * 600)
     assert str(path) in str(error.value) and "at most 100 characters" in str(error.value)
