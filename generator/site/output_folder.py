@@ -268,7 +268,8 @@ def _lock(target: Path) -> int:
 
 def _remove_leftovers(target: Path) -> None:
     """New folders of builds that were killed (kill -9, power cut): only ever ours, by name."""
-    for leftover in target.parent.glob(f".{target.name}.building-*"):
+    prefix = f".{target.name}.building-"  # compared as text: a name such as "*" is no pattern
+    for leftover in (target.parent / name for name in os.listdir(target.parent) if name.startswith(prefix)):
         if leftover.is_dir() and not leftover.is_symlink():
             shutil.rmtree(leftover, ignore_errors=True)
 

@@ -143,3 +143,19 @@ def test_export_leaves_no_partial_file_when_writing_fails(tmp_path, bank, capsys
     status, _ = run(capsys, "export", bank, "--format", "xlsx", "-o", tmp_path / "out.xlsx")
     assert status == 130
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in"]
+
+
+# -- 14. a name with glob characters removes only its own leftovers --------------------------
+
+@pytest.mark.parametrize("name", ["*", "s?te", "[s]ite"])
+def test_an_output_named_with_glob_characters_leaves_other_builds_alone(tmp_path, name):
+    from generator.site.output_folder import staged
+
+    others = [tmp_path / ".site.building-abc123", tmp_path / ".guide.building-x"]
+    for other in others:
+        other.mkdir()
+        (other / "index.html").write_text("another build, running", encoding="utf-8")
+    with staged(tmp_path / name, PROJECT) as folder:
+        (folder / "index.html").write_text("new", encoding="utf-8")
+    assert all((other / "index.html").is_file() for other in others)
+    assert (tmp_path / name / "index.html").read_text(encoding="utf-8") == "new"
