@@ -17,12 +17,14 @@ import re
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TextIO
 
 from .bank.disputed import disputed_lines
 from .bank.model import Bank, Severity
 from .base.errors import GuideError
 from .base.files import MB
 from .base.project import Project, find_project
+from .base.safe_text import for_terminal
 from .base.settings import ORIGINAL, SCRIPTS, Settings, guide_settings
 from .base.text import quoted
 from .exports.formats import FORMATS
@@ -57,11 +59,11 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         return int(args.run(args, find_project(Path.cwd())))
     except GuideError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(for_terminal(f"error: {error}"), file=sys.stderr)
         return 2
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
-        print(f"error: {where}{error.strerror or error}", file=sys.stderr)
+        print(for_terminal(f"error: {where}{error.strerror or error}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return _interrupted()
@@ -233,7 +235,7 @@ def _export(args: argparse.Namespace, project: Project) -> int:
     errata = None if args.no_errata else (args.errata or default_errata(args.bank))
     write_export(format.name, bank, out, how, inputs=tuple(p for p in (args.bank, errata) if p), replace=args.force)
     for question, reason in () if format.model_dump else left_out(bank):
-        print(f"warning: {bank.source}:{question.position.line}:{question.position.column}: {question.id}: "
+        _say(f"warning: {bank.source}:{question.position.line}:{question.position.column}: {question.id}: "
               f"left out of the {format.name} export ({reason})", file=sys.stderr)
     print(f"wrote {out}", file=sys.stderr)
     return 0
@@ -260,28 +262,33 @@ def _check(args: argparse.Namespace, project: Project) -> int:
     project = _bank_project(args.bank, project)
     bank = _load(args)
     counts = {s: 0 for s in Severity}
-    print(f"{bank.source}: {len(bank.questions)} questions in {len(bank.chapters)} chapters "
+    _say(f"{bank.source}: {len(bank.questions)} questions in {len(bank.chapters)} chapters "
           f"({bank.encoding}, {bank.repairs} certain repairs)")
     for line in describe(bank):
-        print(line)
+        _say(line)
     for q in bank.questions:
         for flag in q.flags:
             counts[flag.severity] += 1
-            print(f"{bank.source}:{q.position.line}:{q.position.column}: {q.id}: "
+            _say(f"{bank.source}:{q.position.line}:{q.position.column}: {q.id}: "
                   f"{flag.severity.value}: [{flag.code}] {flag.message}")
     for stray in bank.stray:
-        print(f"{bank.source}:{stray.position.line}:{stray.position.column}: info: [stray] "
+        _say(f"{bank.source}:{stray.position.line}:{stray.position.column}: info: [stray] "
               f"{stray.reason}: {quoted(stray.text)}")
     for line in disputed_lines(bank):
-        print(line)
+        _say(line)
     glossary = _glossary(guide_settings(project.settings_file))
     if glossary is not None:
         suggestions = suggest_terms(bank, glossary)
         if suggestions:
-            print("terms missing from the glossary: " + ", ".join(f"{term} ×{n}" for term, n in suggestions))
-    print(", ".join(f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items()))
+            _say("terms missing from the glossary: " + ", ".join(f"{term} ×{n}" for term, n in suggestions))
+    _say(", ".join(f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items()))
     failing = counts[Severity.ERROR] + (counts[Severity.WARNING] if args.strict else 0)
     return 1 if failing else 0
+
+
+def _say(text: str, file: TextIO | None = None) -> None:
+    """Print a line that may quote the bank: what a terminal would act on shown escaped."""
+    print(for_terminal(text), file=file or sys.stdout)
 
 
 def _glossary(settings: Settings) -> Glossary | None:

@@ -440,6 +440,12 @@ def _describe_change(c: Correction) -> str:
     return f"{label}：「{_shorten(c.original)}」→「{_shorten(markers_as_dollars(c.text))}」"
 
 
+def editor_source(text: str) -> str:
+    """Editor math as an editor writes it, the inverse of :func:`editor_math`: ``$`` as ``\\$``,
+    then the formulas between ``$`` or ``$$`` (for exports, which carry no internal markers)."""
+    return markers_as_dollars(text.replace("$", "\\$"))
+
+
 def markers_as_dollars(text: str) -> str:
     return (text.replace(INLINE_MATH[0], "$").replace(INLINE_MATH[1], "$")
             .replace(DISPLAY_MATH[0], "$$").replace(DISPLAY_MATH[1], "$$"))

@@ -1,0 +1,61 @@
+"""What ``check`` and the exports say about a hostile bank (issue 30): line numbers that match
+the file as an editor counts them, terminal escapes shown escaped, no internal markers."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from generator.cli import main
+
+TWO = "一、單項選擇題\n1.（單選）數據{sep}甲\nA.甲\nB.乙\n答案：A\n2.（單選）第二\nA.甲\nB.乙\n"
+
+
+@pytest.mark.parametrize("sep", ["\f", "\v", "\u2028", "\u2029", "\x85", "\f\n"])
+def test_form_feeds_and_line_separators_keep_the_line_numbers_an_editor_shows(tmp_path, capsys, sep):
+    bank = tmp_path / "bank.txt"
+    bank.write_text(TWO.format(sep=sep), encoding="utf-8")
+    main(["check", str(bank)])
+    out = capsys.readouterr().out
+    lines = bank.read_bytes().split(b"\n")  # what grep -n, sed and an editor's line count go by
+    number = next(i for i, line in enumerate(lines, 1) if "2.（單選）".encode() in line)
+    assert f"{bank}:{number}:1: q2:" in out, out
+
+
+@pytest.mark.parametrize("escape", ["\x1b[2J\x1b[H", "\x1b]0;pwned\x1b\\", "\x1b[31m", "\x9b2J", "\u202e"])
+def test_check_shows_terminal_escapes_escaped(tmp_path, capsys, escape):
+    bank = tmp_path / "bank.txt"
+    bank.write_text(f"一、單項選擇題\n1.（單選）數據{escape}很多\nA.甲\nB.乙\n答案：C{escape}\n"
+                    f"2.（單選）第二{escape}\nA.甲\nB.乙\n", encoding="utf-8", errors="surrogatepass")
+    status = main(["check", str(bank)])
+    captured = capsys.readouterr()
+    for stream in (captured.out, captured.err):
+        assert "\x1b" not in stream and "\x9b" not in stream and "\x07" not in stream and "\u202e" not in stream
+    assert status in (1, 2) and ("\\x1b" in captured.out + captured.err or "\\u202e" in captured.out + captured.err
+                                 or "\\x9b" in captured.out + captured.err)
+
+
+def test_the_json_export_carries_formulas_as_dollars_not_internal_markers(tmp_path, capsys):
+    bank = tmp_path / "quiz.txt"
+    bank.write_text("一、單項選擇題\n1.（單選）數據\nA.甲\nB.乙\n答案：A\n解析：甲。\n", encoding="utf-8")
+    bank.with_suffix(".errata.yml").write_text(
+        "q1:\n  notes: ['均值 $\\mu$ 與 $$\\sum_i x_i$$，費用 \\$5。']\n  editor_answer: B\n"
+        "  explanation: [{replace: '甲。', with: '甲，$x^2$。'}]\n", encoding="utf-8")
+    assert main(["export", str(bank), "--format", "json"]) == 0
+    out = capsys.readouterr().out
+    assert not any(marker in out for marker in ("\\u0002", "\\u0003", "\\u0004", "\\u0005", "\x02", "\x03"))
+    q1 = json.loads(out)["chapters"][0]["questions"][0]
+    assert q1["notes"] == ["均值 $\\mu$ 與 $$\\sum_i x_i$$，費用 \\$5。"]
+    assert q1["explanation"] == "甲，$x^2$。"
+
+
+def test_the_json_export_reads_back_with_its_formulas(tmp_path, capsys):
+    from generator.read.load import load_bank
+
+    bank = tmp_path / "quiz.txt"
+    bank.write_text("一、單項選擇題\n1.（單選）數據\nA.甲\nB.乙\n答案：A\n解析：甲。\n", encoding="utf-8")
+    bank.with_suffix(".errata.yml").write_text("q1:\n  notes: ['均值 $\\mu$，費用 \\$5。']\n", encoding="utf-8")
+    main(["export", str(bank), "--format", "json", "-o", str(tmp_path / "out.json")])
+    capsys.readouterr()
+    again = load_bank(tmp_path / "out.json")
+    assert again.questions[0].notes == load_bank(bank).questions[0].notes
