@@ -59,3 +59,27 @@ def test_the_json_export_reads_back_with_its_formulas(tmp_path, capsys):
     capsys.readouterr()
     again = load_bank(tmp_path / "out.json")
     assert again.questions[0].notes == load_bank(bank).questions[0].notes
+
+
+# -- 9. question numbers of 100,000 and more ----------------------------------------------
+
+@pytest.mark.parametrize("marker", ["{n}.", "{n}、", "{n}）", "（{n}）", "第{n}題", "Q{n}.", "題目{n}."])
+def test_question_numbers_of_100000_and_more_are_read(tmp_path, marker):
+    from generator.read.load import load_bank
+
+    numbers = (99_999, 100_000, 100_001, 1_234_567)
+    text = "一、單項選擇題\n" + "".join(f"{marker.format(n=n)}（單選）第{n}道題\nA.甲\nB.乙\n答案：A\n" for n in numbers)
+    bank = tmp_path / "bank.txt"
+    bank.write_text(text, encoding="utf-8")
+    assert [q.number for q in load_bank(bank).questions] == list(numbers)
+
+
+def test_an_answer_key_reaches_question_100000(tmp_path):
+    from generator.read.load import load_bank
+
+    numbers = (99_999, 100_000, 100_001)
+    text = ("一、單項選擇題\n" + "".join(f"{n}.（單選）第{n}道題\nA.甲\nB.乙\n" for n in numbers)
+            + "參考答案\n" + " ".join(f"{n}.B" for n in numbers) + "\n")
+    bank = tmp_path / "bank.txt"
+    bank.write_text(text, encoding="utf-8")
+    assert [(q.number, q.answer) for q in load_bank(bank).questions] == [(n, "B") for n in numbers]
