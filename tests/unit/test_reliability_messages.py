@@ -68,7 +68,8 @@ def test_question_numbers_of_100000_and_more_are_read(tmp_path, marker):
     from generator.read.load import load_bank
 
     numbers = (99_999, 100_000, 100_001, 1_234_567)
-    text = "一、單項選擇題\n" + "".join(f"{marker.format(n=n)}（單選）第{n}道題\nA.甲\nB.乙\n答案：A\n" for n in numbers)
+    questions = (f"{marker.format(n=n)}（單選）第{n}道題\nA.甲\nB.乙\n答案：A\n" for n in numbers)
+    text = "一、單項選擇題\n" + "".join(questions)
     bank = tmp_path / "bank.txt"
     bank.write_text(text, encoding="utf-8")
     assert [q.number for q in load_bank(bank).questions] == list(numbers)
