@@ -32,7 +32,7 @@ from .links.glossary import Glossary, load_glossary
 from .links.terms import suggest_terms
 from .math.editor_latex import check_editor_latex
 from .pages.script import convert_bank, interface_script
-from .read.load import MAX_BANK_SIZE, default_errata, load_bank
+from .read.load import MAX_BANK_SIZE, default_errata, load_bank, refuse_shared_slugs
 from .read.text.layout import describe
 from .site.output_folder import Protected, check_output, is_build, staged
 
@@ -192,6 +192,7 @@ def _settings(project: Project, banks: list[Path] | None = None, max_size: int |
     if not settings.banks:
         raise GuideError("the command line", "the bank files to build (outside a guide project, which names its own)",
                          "no bank", "study-guide site my-bank.txt -o my-guide")
+    refuse_shared_slugs(settings.banks)
     return settings
 
 

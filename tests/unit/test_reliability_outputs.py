@@ -159,3 +159,32 @@ def test_an_output_named_with_glob_characters_leaves_other_builds_alone(tmp_path
         (folder / "index.html").write_text("new", encoding="utf-8")
     assert all((other / "index.html").is_file() for other in others)
     assert (tmp_path / name / "index.html").read_text(encoding="utf-8") == "new"
+
+
+# -- 8. two banks of one name ---------------------------------------------------------------
+
+CSV = "题干,选项A,选项B,答案\n数据,甲,乙,A\n"
+
+
+@pytest.mark.parametrize("files", [
+    {"exam.txt": BANK, "exam.csv": CSV},
+    {"x/exam/bank.txt": BANK, "y/exam/bank.txt": BANK},
+    {"Exam.txt": BANK, "exam.md": BANK},
+    {"exam.txt": BANK, "same": "exam.txt"},
+])
+def test_two_banks_of_one_name_are_refused_naming_both(tmp_path, capsys, monkeypatch, files):
+    paths = []
+    for name, text in files.items():
+        if name == "same":
+            paths.append(tmp_path / text)
+            continue
+        path = tmp_path / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        paths.append(path)
+    monkeypatch.chdir(tmp_path)
+    for command in (["markdown", *paths, "-o", tmp_path / "md"], ["site", *paths, "-o", tmp_path / "site"]):
+        status, err = run(capsys, *command)
+        assert status == 2 and "Traceback" not in err, err
+        assert str(paths[0]) in err and str(paths[1]) in err and "rename" in err
+        assert not (tmp_path / "md").exists() and not (tmp_path / "site").exists()
