@@ -101,7 +101,7 @@ class Glossary:
             for spelling in (*term.spellings, *term.exclude):
                 if len(spelling) > MAX_SPELLING:  # the matcher's trie goes a level per character
                     raise ConfigError(where, f"terms, aliases and exclude phrases of at most {MAX_SPELLING} characters",
-                                      f"{quoted(spelling, 60)} ({len(spelling)} characters)")
+                                      quoted(spelling, 60))
             for spelling in term.spellings:
                 key = spelling_key(spelling)
                 if len(key) < 2:

@@ -96,3 +96,4 @@ def test_a_500_letter_glossary_term_is_a_message(tmp_path, entry):
     with pytest.raises(ConfigError) as error:
         load_glossary(path).find("術" * 600)
     assert str(path) in str(error.value) and "at most 100 characters" in str(error.value)
+    assert "500 characters in all" in str(error.value)
