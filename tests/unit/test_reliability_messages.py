@@ -3,6 +3,7 @@ the file as an editor counts them, terminal escapes shown escaped, no internal m
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -84,3 +85,30 @@ def test_an_answer_key_reaches_question_100000(tmp_path):
     bank = tmp_path / "bank.txt"
     bank.write_text(text, encoding="utf-8")
     assert [(q.number, q.answer) for q in load_bank(bank).questions] == [(n, "B") for n in numbers]
+
+
+# -- the corpus files (tests/hostile) -------------------------------------------------------
+
+HOSTILE = Path(__file__).resolve().parents[1] / "hostile"
+
+
+def test_the_corpus_bank_of_terminal_escapes_is_checked_escaped(capsys):
+    main(["check", str(HOSTILE / "terminal_escapes.txt")])
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\u202e" not in out and "\\x1b[31m" in out
+
+
+def test_the_corpus_bank_of_line_breaks_numbers_lines_as_an_editor_does(capsys):
+    path = HOSTILE / "line_breaks.txt"
+    main(["check", str(path)])
+    out = capsys.readouterr().out
+    lines = path.read_bytes().split(b"\n")
+    number = next(i for i, line in enumerate(lines, 1) if "3.（單選）".encode() in line)
+    assert f"{path}:{number}:1: q3:" in out, out
+
+
+def test_the_corpus_bank_of_big_numbers_keeps_every_question():
+    from generator.read.load import load_bank
+
+    assert [q.number for q in load_bank(HOSTILE / "big_numbers.txt").questions] == [99_999, 100_000, 100_001,
+                                                                                     1_234_567]
