@@ -233,8 +233,9 @@ def _export(args: argparse.Namespace, project: Project) -> int:
     if out is None:
         sys.stdout.write(format.make(bank, how).decode("utf-8"))
         return 0
-    errata = None if args.no_errata else (args.errata or default_errata(args.bank))
-    write_export(format.name, bank, out, how, inputs=tuple(p for p in (args.bank, errata) if p), replace=args.force)
+    # The bank and its errata (the ones beside it even when --no-errata leaves them unread).
+    inputs = tuple(p for p in (args.bank, args.errata, default_errata(args.bank)) if p)
+    write_export(format.name, bank, out, how, inputs=inputs, replace=args.force)
     for question, reason in () if format.model_dump else left_out(bank):
         _say(f"warning: {bank.source}:{question.position.line}:{question.position.column}: {question.id}: "
               f"left out of the {format.name} export ({reason})", file=sys.stderr)

@@ -188,3 +188,11 @@ def test_two_banks_of_one_name_are_refused_naming_both(tmp_path, capsys, monkeyp
         assert status == 2 and "Traceback" not in err, err
         assert str(paths[0]) in err and str(paths[1]) in err and "rename" in err
         assert not (tmp_path / "md").exists() and not (tmp_path / "site").exists()
+
+
+def test_export_never_replaces_the_errata_beside_the_bank_even_unread(tmp_path, bank, capsys):
+    errata = bank.with_suffix(".errata.yml")
+    errata.write_text("{}\n", encoding="utf-8")
+    status, err = run(capsys, "export", bank, "--format", "text", "--no-errata", "-o", errata, "--force")
+    assert status == 2 and "errata" in err
+    assert errata.read_text(encoding="utf-8") == "{}\n"
