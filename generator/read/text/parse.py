@@ -15,17 +15,19 @@ import gc
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain
 
 from ...bank import fields as F
 from ...bank.ids import question_ids
-from ...bank.model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
+from ...bank.lint import where
+from ...bank.model import Bank, Chapter, Flag, LayoutReport, Position, Question, QuestionType, Severity, Stray
 from ...bank.repair import OffsetMap
 from ...bank.spans import code_and_table_spans
 from ...base.errors import ParseError
 from ...base.numerals import chinese_number
 from ...base.text import clip
+from .accounting import QuestionLine, field_holding, question_like_lines
 from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys
 from .layout import NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
 from .lists import numbered_lists
@@ -190,6 +192,7 @@ class _Scanner:
         self.lists: set[int] = set()  # starts of numbered lists that are no questions
         self._feature_cache: dict[int, _Features] = {}
         self.strays: list[Stray] = []
+        self.spans: list[tuple[int, int, bool]] = []  # each question's start and end, and whether a case
 
     # -- positions and slices -------------------------------------------------
     def position(self, offset: int) -> Position:
@@ -488,9 +491,44 @@ class _Scanner:
         chapters = tuple(self._chapter(n, draft, end) for n, (draft, end) in enumerate(kept, 1))
         answer_keys = tuple(Stray(self.text[k.start : k.end].strip(), self.position(k.start), "answer key")
                             for k in self.keys)
+        chapters, unread = self._accounted(chapters)
         return Bank(slug=slug, source=self.source, title=title, preamble=preamble, chapters=chapters,
                     stray=tuple(sorted(self.strays, key=lambda s: s.position.offset)), answer_keys=answer_keys,
-                    layout=self._report(len(chapters), unplaced))
+                    layout=self._report(len(chapters), unplaced), unread=unread)
+
+    def _accounted(self, chapters: tuple[Chapter, ...]) -> tuple[tuple[Chapter, ...], tuple[Stray, ...]]:
+        """``chapters`` with a flag on each question that absorbed question-like lines, and the
+        question-like lines that no question holds (generator.read.text.accounting)."""
+        skipped = sorted(self.opaque + [(k.start, k.end) for k in self.repeated_keys])
+        found = question_like_lines(self.text, [s for s, _, _ in self.spans], [e for _, e, _ in self.spans], skipped)
+        unread = tuple(Stray(line.text, self.position(line.offset), "numbered question not read")
+                       for line in found if line.question is None)
+        absorbed: dict[int, list[QuestionLine]] = {}
+        for line in found:
+            if line.question is not None and not self.spans[line.question][2]:  # a case holds its tasks
+                absorbed.setdefault(line.question, []).append(line)
+        if not absorbed:
+            return chapters, unread
+        flagged, index = [], 0
+        for chapter in chapters:
+            questions = []
+            for q in chapter.questions:
+                lines = absorbed.get(index)
+                questions.append(q if lines is None else self._absorbing(chapter.number, q, lines))
+                index += 1
+            flagged.append(replace(chapter, questions=tuple(questions)))
+        return tuple(flagged), unread
+
+    def _absorbing(self, chapter: int, q: Question, lines: list[QuestionLine]) -> Question:
+        """``q`` flagged ``absorbed-question``: its fields hold ``lines``, which look like questions."""
+        first = lines[0]
+        options = [(o.label, o.text) for o in q.options]
+        field, label = field_holding(first.text.lstrip(" #>*"), q.stem, options, q.answer_text, q.explanation)
+        more = f"等{len(lines)}行" if len(lines) > 1 else ""
+        message = (f"{where(chapter, q)}的{_FIELD_NAMES[field]}{label}裡有看似另一道題的文字"
+                   f"（第{self.position(first.offset).line}行「{clip(first.text, 30)}」{more}），"
+                   "題庫在此可能漏讀了題目")
+        return replace(q, flags=(*q.flags, Flag("absorbed-question", Severity.WARNING, message)))
 
     def _report(self, sections: int, unplaced: list[KeyEntry]) -> LayoutReport:
         layout, entries = self.layout, sum(len(k.entries) for k in self.keys)
@@ -512,6 +550,7 @@ class _Scanner:
             if key < len(self.key_starts):
                 q_end = min(q_end, self.key_starts[key])
             questions.append(self._question(mark, q_end, draft))
+            self.spans.append((mark.start, q_end, mark.case))
         title = draft.title or "題目"
         return Chapter(number, title, tuple(questions), self.position(draft.start), intro)
 
@@ -557,6 +596,9 @@ class _Scanner:
             position=self.position(mark.start), exam_tags=parts.exam_tags,
             end_offset=self.offsets.to_source(end), points=draft.points,
         )
+
+
+_FIELD_NAMES = {"option": "選項", "answer": "答案", "explanation": "解析", "stem": "題幹"}
 
 
 def _first_lines(text: str, count: int = 3) -> str:
