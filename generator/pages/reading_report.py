@@ -14,7 +14,8 @@ TITLE_LIMIT = 80  # and of a section's title (a title may be the whole of a dama
 def reading_section(bank: Bank, ui: dict[str, str]) -> list[str]:
     """The parts (Markdown blocks) of the report page saying what each section holds and which
     question-like lines no question holds."""
-    rows = [f"| {chapter.number} | {escape(clip(chapter.title, TITLE_LIMIT))} | {len(chapter.questions)} |" for chapter in bank.chapters]
+    rows = [f"| {chapter.number} | {escape(clip(chapter.title, TITLE_LIMIT))} | {len(chapter.questions)} |"
+            for chapter in bank.chapters]
     parts = [f"### {ui['reading_title']}", f"| {ui['chapter']} | {ui['reading_section_title']} | {ui['count']} |\n"
              "| --- | --- | --- |\n" + "\n".join(rows)]
     if bank.unread:
