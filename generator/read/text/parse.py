@@ -31,6 +31,7 @@ from .accounting import QuestionLine, field_holding, question_like_lines
 from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys
 from .layout import NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
 from .lists import numbered_lists
+from .restarts import part_title, restart_title
 from .sections import (
     ANSWER_SUMMARY,
     CASE_SCAN,
@@ -349,6 +350,10 @@ class _Scanner:
                     continue
                 state.chapters.append(_chapter_draft(event))
                 state.previous = 0
+            elif self._restarts(events, i, state):
+                state.chapters.append(self._restarted_chapter(event, state))
+                state.chapters[-1].questions.append(event)
+                state.previous, state.last = event.number, event
             elif self._question_accepted(events, i, state):
                 if not state.chapters:
                     state.chapters.append(_ChapterDraft("", event.start, None, event.start))
@@ -433,6 +438,31 @@ class _Scanner:
             found = _Features(self._segment(events, i), self.labels)
             self._feature_cache[i] = found
         return found
+
+    def _restarts(self, events: list[_Event], i: int, state: _State) -> bool:
+        """Whether question candidate ``i`` restarts the numbering within a section: numbered 1
+        (or back below the last number, the next candidate at a line start going on from it),
+        at a line start, bringing options or an answer of its own (or a type bracket)."""
+        event = events[i]
+        if event.kind != "question" or not event.line_start or event.case or not state.chapters \
+                or not state.chapters[-1].questions or event.number >= state.previous:
+            return False
+        if event.number != 1:
+            following = next((e for e in events[i + 1 : i + 40] if e.line_start), None)
+            if following is None or following.kind != "question" or following.number != event.number + 1:
+                return False
+        features = self._features(events, i)
+        return features.signed and (features.type_bracket or features.answer or features.options)
+
+    def _restarted_chapter(self, event: _Event, state: _State) -> _ChapterDraft:
+        """The section a restarting question opens, titled by the line before it if that names
+        one (generator.read.text.restarts), else 第N部分."""
+        floor = state.last.end if state.last is not None else 0
+        named = restart_title(self.text, event.start, floor)
+        if named is None:
+            return _ChapterDraft(part_title(len(state.chapters) + 1), event.start, None, event.start)
+        start, end, title = named
+        return _chapter_draft(_Event("heading", start, end, title, line_start=True))
 
     def _question_accepted(self, events: list[_Event], i: int, state: _State) -> bool:
         event, features = events[i], self._features(events, i)
