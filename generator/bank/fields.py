@@ -37,10 +37,13 @@ EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|�
 # Markdown banks bold their markers ("**答案：**"): a bold pair around a marker is part of it.
 _CLOSE = r"(?:(?(bold)\*\*)[ \t]{0,3}[：:]|[ \t]{0,3}[：:](?(bold)\*\*)?)"  # "**答案**：", "**答案：**", "**答案：B**"
 ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what may start a marker
-    r"(?=[ \t*_【參参正標标答CcRrA我])(?P<bold>\*\*)?"  # blanks: "  答：B" indented
+    r"(?=[ \t*_【參参正標标答CcRrA我#])(?P<bold>\*\*)?"  # blanks: "  答：B" indented
     r"(?:我的答案[ \t]{0,2}[：:][^\n:：]{0,20}?(?=(?:正確|正确)答案))?"  # an exam record: "我的答案:正确答案:A"
     r"(?:【(?:參考|参考|正確|正确|標準|标准)?答案】(?(bold)\*\*)"
-    r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)" + _CLOSE
+    r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)[是为為]?" + _CLOSE  # "答案是：b"
+    # no colon, on a line of its own (a heading's too), when an answer follows: "答案 B", "#### 答案 √"
+    + r"|(?m:^)[ \t]{0,3}(?:#{1,6}[ \t]{1,2})?(?:參考|参考|正確|正确|標準|标准)?答案[是为為]?[ \t]{0,3}"
+    r"(?=[A-Ha-h]{1,8}(?![A-Za-z])|[√×✓✗✔✘❌✅對对錯错]|[Tt]rue|[Ff]alse)"
     + r"|(?:[Cc]orrect [Aa]nswer|[Rr]ight [Aa]nswer|Answer|ANSWER)" + _CLOSE
     + r"|(?m:^)[ \t]{0,8}答" + _CLOSE  # "答：" opening a line (解答：, 回答： are no answers)
     # "__Suggested Answers__" on its own line, over a list that marks the right options
@@ -81,7 +84,7 @@ ANSWER = Marker(ANSWER_MARK, re.compile("答|nswer|NSWER"), 18)
 # and every explanation marker 解 or Explanation/EXPLANATION: "**【答案解析】" has it furthest, 5 in
 EXPLANATION = Marker(EXPLANATION_MARK, re.compile("解|xplanation|XPLANATION"), 5)
 # The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
-_JUDGE_TOKENS = "√|×|✓|✗|✔|✘|對|对|錯|错|正確|正确|錯誤|错误"
+_JUDGE_TOKENS = "√|×|✓|✗|✔|✘|✅|❌|對|对|錯|错|正確|正确|錯誤|错误"
 JUDGE_CODES = ("0", "1")  # a judge answer written as a code: which is true, the bank does not say
 BRACKET_ANSWER = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>[A-FＡ-Ｆ]{{1,6}}|{_JUDGE_TOKENS})[ \t　]{{0,4}}[）)]")
 _BRACKET_TRIES = 8
@@ -102,8 +105,8 @@ _SPACED_OR_CLASSIC = re.compile(f"{SPACED_LABEL.pattern}|{OPTION_LABEL.pattern.r
 _LETTERS = re.compile(r"[A-F]")
 OPTION_LETTERS = "ABCDEF"
 CHOICE_ANSWER = re.compile(r"[A-Fa-f\s、,，.．;；/和及]+")
-_TRUE = {"√", "✓", "✔", "對", "对", "正確", "正确", "是", "T", "TRUE", "Y", "V"}
-_FALSE = {"×", "✗", "✘", "X", "錯", "错", "錯誤", "错误", "否", "F", "FALSE", "N"}
+_TRUE = {"√", "✓", "✔", "✅", "對", "对", "正確", "正确", "是", "T", "TRUE", "Y", "YES", "V"}
+_FALSE = {"×", "✗", "✘", "❌", "X", "錯", "错", "錯誤", "错误", "否", "F", "FALSE", "N", "NO"}
 # (each alternative opens with a character of its own, not a repeat: the engine then skips to those)
 _UNDERSCORES = re.compile(r"__+|＿＿+")
 _EMPTY_BRACKETS = re.compile(r"（\s*[)）]|\(\s*[)）]")

@@ -445,7 +445,8 @@ class _Scanner:
         at a line start, bringing options or an answer of its own (or a type bracket)."""
         event = events[i]
         if event.kind != "question" or not event.line_start or event.case or not state.chapters \
-                or not state.chapters[-1].questions or event.number >= state.previous:
+                or not state.chapters[-1].questions or event.number > state.previous \
+                or (event.number == state.previous and event.number != 1):
             return False
         if event.number != 1:
             following = next((e for e in events[i + 1 : i + 40] if e.line_start), None)
