@@ -97,10 +97,10 @@ TASK_ITEM = re.compile(r"(?m)^[ \t]*[-*+][ \t]+\[(?P<box>[ xX])\][ \t]*(?:[A-F�
 # Option labels: "A." "A．" "A、" "Ａ．" "(A)" "（A）" anywhere, "A " only at a line start.
 OPTION_LABEL = re.compile(  # the lookahead, each label's possible first characters, makes the scan quick
     r"(?=[(（A-FＡ-Ｆ \t])(?:"
-    r"[(（]\s*(?P<p>[A-FＡ-Ｆ])\s*[)）]|(?P<d>[A-FＡ-Ｆ])\s*[.．、]|(?m:^[ \t]*(?P<s>[A-F])[ \t]+))"
-)
+    r"[(（]\s*(?P<p>[A-FＡ-Ｆ])\s*[)）]|(?P<d>[A-FＡ-Ｆ])\s*[.．、]|(?m:^[ \t]*(?P<s>[A-F])[ \t]+)(?![a-z]))"
+)  # (a letter and a blank before a lower-case word is an English stem's article: "A company wants …")
 # "A 甲   B 乙": a letter and blanks, several to a line ("A " alone opening a line is classic)
-SPACED_LABEL = re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=\S)")
+SPACED_LABEL = re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=[^\sa-z])")
 _SPACED_OR_CLASSIC = re.compile(f"{SPACED_LABEL.pattern}|{OPTION_LABEL.pattern.replace('?P<d>', '?P<c>')}")
 _LETTERS = re.compile(r"[A-F]")
 OPTION_LETTERS = "ABCDEF"
@@ -133,6 +133,11 @@ class Fields:
     explanation: str
 
 
+# Options quoted in a Markdown blockquote ("> A. 甲"), and the quote's mark at each line start
+QUOTED_OPTION = re.compile(r"(?m)^[ \t]{0,3}>[ \t]{0,3}(?:[(（][A-FＡ-Ｆ][)）]|[A-FＡ-Ｆ][.．、:：)）])")
+QUOTE_LEAD = re.compile(r"(?m)^[ \t]{0,3}>[ \t]?")
+
+
 def split_question(body: str, default_type: QuestionType | None, labels: re.Pattern[str] | None = None,
                    answer_style: str = "marker", judged: str | None = None) -> Fields:
     """Split the text that follows a question number into its fields.
@@ -142,6 +147,8 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
     a judge answer written before the number ("(√)1. 陳述").
     """
     qtype = default_type
+    if ">" in body and QUOTED_OPTION.search(body):  # "> A. 甲": the quote's marks are no text of the fields
+        body = QUOTE_LEAD.sub("", body)
     bracket = TYPE_BRACKET.match(body)
     if bracket:
         qtype = type_from_words(bracket.group(1))
@@ -181,9 +188,10 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         last = options[-1]
         options = (*options[:-1], Option(last.label, last.text[: label.start()].strip()))
         explanation = f"{last.text[label.start():].strip()}\n\n{explanation}".strip()
-    if not options and (numbered := numbered_options(question_part)) is not None:  # "   1. 甲" "   2. 乙"
+    numbered_answer = answer_text is not None and NUMBER_ANSWER.fullmatch(answer_text.strip()) is not None
+    if not options and (numbered := numbered_options(question_part, numbered_answer)) is not None:  # "   1. 甲"
         stem, options = numbered
-        if answer_text is not None and NUMBER_ANSWER.fullmatch(answer_text.strip()):  # "答案：1, 3"
+        if answer_text is not None and numbered_answer:  # "答案：1, 3"
             answer_text = "".join(OPTION_LETTERS[int(n) - 1] for n in re.findall(r"\d", answer_text)
                                   if int(n) <= len(options))
     ticked = task_options(question_part)
@@ -257,15 +265,18 @@ def part_question(body: str) -> Fields | None:
 
 # Options numbered 1., 2. … in a list indented under the stem, and an answer naming them
 NUMBERED_OPTION = re.compile(r"(?m)^[ \t]{1,12}(?P<n>[1-6])[.．、)）][ \t]+")
+# ... or not indented, under a stem whose answer names one by its number ("Answer: 2")
+FLUSH_NUMBERED_OPTION = re.compile(r"(?m)^[ \t]{0,12}(?P<n>[1-6])[.．、)）][ \t]+")
 NUMBER_ANSWER = re.compile(r"[1-6](?:[ \t]{0,2}[,，、和/][ \t]{0,2}[1-6]){0,5}")
 
 
-def numbered_options(text: str) -> tuple[str, tuple[Option, ...]] | None:
-    """Stem and options of an indented list numbered from 1 (at least two items), or ``None``."""
-    if not (text.startswith((" ", "\t")) or "\n " in text or "\n\t" in text):  # the quick test: no indented line
+def numbered_options(text: str, flush: bool = False) -> tuple[str, tuple[Option, ...]] | None:
+    """Stem and options of an indented list numbered from 1 (at least two items), or ``None``;
+    with ``flush``, a list at the line starts counts too."""
+    if not flush and not (text.startswith((" ", "\t")) or "\n " in text or "\n\t" in text):  # no indented line
         return None
     items: list[re.Match[str]] = []
-    for match in NUMBERED_OPTION.finditer(text):
+    for match in (FLUSH_NUMBERED_OPTION if flush else NUMBERED_OPTION).finditer(text):
         if int(match["n"]) != len(items) + 1:
             break
         items.append(match)

@@ -6,6 +6,7 @@ from generator.pages.chapter import RenderContext, render_report
 from generator.pages.strings import UI
 from generator.read.reading_report import section_lines
 from generator.read.text.accounting import field_holding, question_like_lines
+from generator.read.text.layout import DOT_NUMBER
 from tests.inline_bank import parse_text
 from tests.linear import assert_linear
 from tests.unit.test_cli import run
@@ -15,7 +16,7 @@ QUESTION = "{n}. 下列哪個對？\nA. 甲\nB. 乙\n"
 
 def _lines(text: str, spans: list[tuple[int, int]], skipped=()):
     return [(text.count("\n", 0, line.offset) + 1, line.question)
-            for line in question_like_lines(text, [s for s, _ in spans], [e for _, e in spans], skipped)]
+            for line in question_like_lines(text, DOT_NUMBER, [s for s, _ in spans], [e for _, e in spans], skipped)]
 
 
 def test_a_numbered_line_with_options_inside_a_question_is_absorbed_by_it():
@@ -36,7 +37,7 @@ def test_numbered_lists_indented_items_keys_and_question_starts_are_no_question_
     text = QUESTION.format(n=1) + "答案：A\n" + explanation + QUESTION.format(n=2) + sub_items + key
     starts = [0, text.index("2. 下列"), text.index("3. 哪個")]
     ends = [*starts[1:], text.index("1. A")]
-    assert question_like_lines(text, starts, ends, [(ends[-1], len(text))]) == []
+    assert question_like_lines(text, DOT_NUMBER, starts, ends, [(ends[-1], len(text))]) == []
 
 
 def test_the_field_holding_a_line_is_named():
@@ -111,4 +112,4 @@ def test_accounting_takes_linear_time():
         return "".join(pieces), starts, [*starts[1:], offset]
 
     banks = {n: bank(n) for n in (1000, 4000)}
-    assert_linear(lambda n: question_like_lines(*banks[n]), 4000)
+    assert_linear(lambda n: question_like_lines(banks[n][0], DOT_NUMBER, *banks[n][1:]), 4000)

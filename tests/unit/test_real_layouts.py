@@ -62,3 +62,61 @@ def test_a_stem_naming_the_word_answer_is_no_marker():
 def test_judge_answers_in_a_closed_vocabulary(written, value):
     bank = parse_text(f"1. 地球是圓的\n答案：{written}\n2. 月亮是方的\n答案：{written}\n")
     assert [(q.type.value, q.answer) for q in bank.questions] == [("judge", value)] * 2
+
+
+# -- English banks -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lead", ["A company wants", "An engineer needs", "I want", "In a VPC,"])
+def test_a_stem_opening_with_an_article_or_pronoun_is_a_stem(lead):
+    for layout in ("1. {lead} to pick one.\n", "1.\n{lead} to pick one.\n"):
+        bank = parse_text(layout.format(lead=lead) + "A. S3\nB. EC2\nAnswer: B\n2. Next?\nA. one\nB. two\nAnswer: A\n")
+        first = bank.questions[0]
+        assert first.stem == f"{lead} to pick one." and [o.text for o in first.options] == ["S3", "EC2"]
+
+
+@pytest.mark.parametrize("close", [".", ")"])
+def test_options_numbered_under_a_numbered_stem(close):
+    text = "".join(f"Question {n}: What is {n} + 1?\n" + "".join(f"{k}{close} {n + k - 1}\n" for k in (1, 2, 3, 4))
+                   + "Answer: 2\n" for n in (1, 2, 3))
+    bank = parse_text(text)
+    assert [(q.number, len(q.options), q.answer) for q in bank.questions] == [(1, 4, "B"), (2, 4, "B"), (3, 4, "B")]
+    assert bank.questions[0].options[1].text == "2"
+
+
+def test_a_numbered_list_in_a_stem_without_a_number_answer_stays_in_the_stem():
+    bank = parse_text("".join(f"Question {n}: Explain:\n1. why\n2. how\nAnswer: because\n" for n in (1, 2, 3)))
+    assert [q.number for q in bank.questions] == [1, 2, 3]
+    assert bank.questions[0].options == () and "2. how" in bank.questions[0].stem
+
+
+# -- options and Markdown ------------------------------------------------------------------
+
+def test_options_without_punctuation_after_the_letter_when_the_bank_writes_them_so():
+    text = "1. 造血器官是\nA骨髓\nB心脏\nC肺\nD肝\n答案：A\n2. 最大的器官是\nA皮肤\nB肝\nC肺\nD脑\n答案：A\n"
+    bank = parse_text(text)
+    assert [[o.text for o in q.options] for q in bank.questions] == [
+        ["骨髓", "心脏", "肺", "肝"], ["皮肤", "肝", "肺", "脑"]]
+
+
+def test_options_quoted_in_a_blockquote():
+    bank = parse_text("1. 甲？\n> A. 一\n> B. 二\n\n答案：A\n2. 乙？\n>A. 三\n>B. 四\n\n答案：B\n")
+    assert [(q.stem, [o.text for o in q.options], q.answer) for q in bank.questions] == [
+        ("甲？", ["一", "二"], "A"), ("乙？", ["三", "四"], "B")]
+
+
+def test_markdown_escapes_are_read_as_the_characters_outside_code(tmp_path):
+    from generator.read.load import read_bank
+
+    path = tmp_path / "bank.md"
+    path.write_text("1. 甲是\\_\\_\\_\\_。\n答案：乙\n2. 2 \\* 3 = ? `a\\*b`\nA. 6\nB. 5\n答案：A\n", encoding="utf-8")
+    bank = read_bank(path)
+    assert [q.type.value for q in bank.questions] == ["fill", "single"]
+    assert bank.questions[0].stem == "甲是____。" and bank.questions[1].stem == "2 * 3 = ? `a\\*b`"
+    assert bank.questions[1].position.line == 3  # positions still in the file as written
+
+
+@pytest.mark.parametrize("kept", ["**\\_\\_**", "_\\*\\*_", "增加 \\* 即可"])
+def test_escapes_that_are_no_blank_or_product_are_kept_as_written(kept):
+    from generator.bank.repair import repair
+
+    assert repair(kept).text == kept  # a bank about Markdown writes them to be read so

@@ -1,7 +1,7 @@
 """Account for every question-like line of a text bank after it is parsed (issue 27).
 
-A *question-like line* is a line that opens with a question number in any of the forms the
-reader knows ("12." "12、" "(12)" "第12题" "Question 12"), not indented as a sub-item, whose
+A *question-like line* is a line that opens with a question number as the bank writes them
+("12." "12、" "(12)" "第12题" "Question 12"), not indented as a sub-item, whose
 block (to the next such line or question) holds an answer marker or at least two option
 lines, "A." then "B." (or "1." then "2." under an English stem is no such block: those are a
 question's options, and a question's own lines never count).  Each one is either where a
@@ -9,7 +9,7 @@ question starts, or inside a question (absorbed by one of its fields), or inside
 key or code, or nowhere: the parser then lost it.  This module says which, given only the
 text and the spans the parser read; it never changes the reading.
 
-Pure and linear: one scan for numbered lines, each block searched once.
+Pure and linear: the lines' starts tried once each, each block searched once.
 """
 from __future__ import annotations
 
@@ -17,18 +17,14 @@ import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import chain
 
 from ...bank.fields import ANSWER
-from .line_scan import LineScan
+from ...bank.spans import merged_spans
 
-# A numbered line: at most one blank of indent, then a Markdown lead ("## ", "> ", "**"), then a
-# number in one of the forms of generator.read.text.layout.NUMBERINGS.
-_NUMBERED_LINE = re.compile(
-    r"(?m:^)(?=[ \t#>*\d(（第QＱ])[ ]?(?:#{1,6}[ \t]{1,4}|>[ \t]{0,4})?(?:\*\*)?"
-    r"(?:\d{1,6}[ \t]{0,2}[.．、)）](?!\d)|[(（][ \t]?\d{1,6}[ \t]?[)）]|第[ \t]?\d{1,6}[ \t]?[题題]"
-    r"|(?:Question|QUESTION|Q)[ \t]?\d{1,6}(?![\d.]))"
-)
-_NUMBERED_SCAN = LineScan(_NUMBERED_LINE)
+# The lead a question's number may have at a line start: one blank, "## ", "> ", "**"
+_LEAD = re.compile(r"[ ]?(?:#{1,6}[ \t]{1,4}|>[ \t]{0,4})?(?:\*\*)?")
+_LINE = re.compile(r"\n(?=[ #>*\d(（第QＱ題题])")  # a line that may open with a number (quick to skip the rest)
 # An option line: a label "A." "A、" "(A)" "A)" "A：" at a line's start (after a list dash or bold)
 _OPTION_LINE = re.compile(r"(?m:^)[ \t>]{0,8}(?:[-*+][ \t]{1,4})?(?:\*\*)?"
                           r"(?:[(（](?P<p>[A-HＡ-Ｈ])[)）]|(?P<d>[A-HＡ-Ｈ])[ \t]{0,2}[.．、:：)）])")
@@ -44,18 +40,20 @@ class QuestionLine:
     question: int | None  # the index (in reading order) of the question whose text holds it; None: none does
 
 
-def question_like_lines(text: str, starts: Sequence[int], ends: Sequence[int],
+def question_like_lines(text: str, numbering: re.Pattern[str], starts: Sequence[int], ends: Sequence[int],
                         skipped: Sequence[tuple[int, int]] = ()) -> list[QuestionLine]:
-    """The question-like lines of ``text`` that start no question.
+    """The question-like lines of ``text`` that start no question: lines that open with a
+    number as ``numbering`` (the bank's: generator.read.text.layout) writes it.
 
     ``starts`` and ``ends`` are the questions' spans, in reading order (``starts`` rising);
     ``skipped`` the spans, sorted by start, whose lines are no questions by design (answer
     keys, code blocks).  A question's own first line (it starts within its line's lead, or
     the line holds its number inside running text) is its own.
     """
-    numbered = [m.start() for m in _NUMBERED_SCAN.finditer(text)]
+    numbered = [start for start in chain([0], (m.end() for m in _LINE.finditer(text)))
+                if _numbered(text, start, numbering)]
     start_lines = {text.rfind("\n", 0, s) + 1 for s in starts}  # the line each question starts on
-    skipped = _merged(skipped)
+    skipped = merged_spans(list(skipped))
     skipped_starts = [s for s, _ in skipped]
     # A block ends at the next numbered line or question start, whichever comes first.
     boundaries = sorted(set(numbered) | set(starts) | start_lines)
@@ -74,15 +72,9 @@ def question_like_lines(text: str, starts: Sequence[int], ends: Sequence[int],
     return found
 
 
-def _merged(spans: Sequence[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Sorted ``spans`` with those that overlap made one (a key holds code blocks)."""
-    merged: list[tuple[int, int]] = []
-    for start, end in spans:
-        if merged and start <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
-        else:
-            merged.append((start, end))
-    return merged
+def _numbered(text: str, start: int, numbering: re.Pattern[str]) -> bool:
+    lead = _LEAD.match(text, start)
+    return numbering.match(text, lead.end() if lead else start) is not None
 
 
 def _inside(offset: int, starts: list[int], spans: Sequence[tuple[int, int]]) -> bool:

@@ -531,7 +531,8 @@ class _Scanner:
         """``chapters`` with a flag on each question that absorbed question-like lines, and the
         question-like lines that no question holds (generator.read.text.accounting)."""
         skipped = sorted(self.opaque + [(k.start, k.end) for k in self.repeated_keys])
-        found = question_like_lines(self.text, [s for s, _, _ in self.spans], [e for _, e, _ in self.spans], skipped)
+        found = question_like_lines(self.text, self.layout.numbering.pattern, [s for s, _, _ in self.spans],
+                                    [e for _, e, _ in self.spans], skipped)
         unread = tuple(Stray(line.text, self.position(line.offset), "numbered question not read")
                        for line in found if line.question is None)
         absorbed: dict[int, list[QuestionLine]] = {}
