@@ -296,7 +296,8 @@ _NUMBER_SCAN = re.compile("\n" + _NUMBER_LINE.pattern, re.M)
 # then a letter followed by a blank, punctuation or text not ASCII ("A骨髓"), a bracket, or the
 # "- " or "**" of a "list" label with its letter and dot
 _OPTION_SCAN = re.compile(r"(?=[(（A-Fa-fＡ-Ｆ]|(?m:^))(?=[ \t]{0,16}(?:[(（]"
-                          r"|[A-Fa-fＡ-Ｆ][\s.．、:：)）\x80-\U0010ffff]|(?:[-*+][ \t]+(?:\*\*)?|\*\*)[A-FＡ-Ｆ][ \t]*[.．、]))(?:" + "|".join(
+                          r"|[A-Fa-fＡ-Ｆ][\s.．、:：)）\x80-\U0010ffff]"
+                          r"|(?:[-*+][ \t]+(?:\*\*)?|\*\*)[A-FＡ-Ｆ][ \t]*[.．、]))(?:" + "|".join(
     f"(?P<o{k}>{_suffixed(form.pattern.pattern, str(k))})" for k, form in enumerate(OPTION_FORMS)) + ")")
 # The outer group a match closes last names its recogniser: its index, and the groups that
 # may hold its number or letter (looked up once, not rebuilt for every match)
