@@ -120,3 +120,50 @@ def test_escapes_that_are_no_blank_or_product_are_kept_as_written(kept):
     from generator.bank.repair import repair
 
     assert repair(kept).text == kept  # a bank about Markdown writes them to be read so
+
+
+# -- answer keys -----------------------------------------------------------------------------
+
+_TWO = "1. 甲？\nA. 一\nB. 二\n2. 乙？\nA. 一\nB. 二\n"
+
+
+@pytest.mark.parametrize("block", ["\n1.A 2.B\n", "\n1-2 AB\n", "\n1. A  2. B\n\n",
+                                   "\n| 1 | 2 |\n|---|---|\n| A | B |\n", "\n| 题号 | 答案 |\n| --- | --- |\n| 1 | A |\n| 2 | B |\n"])
+def test_an_answer_block_or_box_after_the_questions_with_no_label(block):
+    bank = parse_text(_TWO + block)
+    assert [(q.answer, [o.text for o in q.options]) for q in bank.questions] == [
+        ("A", ["一", "二"]), ("B", ["一", "二"])]
+
+
+def test_a_table_of_other_things_is_no_key():
+    bank = parse_text("1. 下表中哪個大？\n\n| 名 | 值 |\n|---|---|\n| 甲 | 1 |\n\nA. 甲\nB. 乙\n答案：A\n")
+    assert bank.questions[0].answer == "A" and bank.answer_keys == ()
+
+
+@pytest.mark.parametrize("heading", ["参考答案", "### 答案", "**答案**"])
+def test_answer_keys_per_section_with_numbers_restarting(heading):
+    text = (f"## 第一套\n{_TWO}{heading}\n1.A 2.B\n"
+            f"## 第二套\n{_TWO}{heading}\n1.B 2.A\n")
+    bank = parse_text(text)
+    assert [(c.title, [q.answer for q in c.questions]) for c in bank.chapters] == [
+        ("第一套", ["A", "B"]), ("第二套", ["B", "A"])]
+
+
+# -- study notes and a bank cut off ----------------------------------------------------------
+
+def test_numbered_lists_in_lesson_text_are_text_when_the_questions_have_options_or_answers():
+    text = ("数据有三种：\n1. 文本数据\n2. 图像数据\n3. 语音数据\n练习\n1. 数据有几种？\nA. 一\nB. 三\n答案：B\n"
+            "2. 文本是数据吗？\n答案：对\n模型有两类：\n1. 判别模型\n2. 生成模型\n"
+            "1. 模型有几类？\nA. 二\nB. 三\n答案：A\n")
+    bank = parse_text(text)
+    assert [(q.stem, q.answer) for q in bank.questions] == [("数据有几种？", "B"), ("文本是数据吗？", "true"),
+                                                            ("模型有几类？", "A")]
+
+
+def test_a_last_question_cut_off_by_the_end_is_kept_and_flagged_never_merged():
+    from generator.bank.lint import lint
+
+    bank = lint(parse_text("1. 甲？\nA. 一\nB. 二\n答案：A\n2. 乙是什么"))
+    first, last = bank.questions
+    assert (first.answer, [o.text for o in first.options]) == ("A", ["一", "二"])
+    assert last.stem == "乙是什么" and "truncated" in [f.code for f in last.flags]

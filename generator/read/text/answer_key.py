@@ -1,7 +1,9 @@
 """Answer keys collected at the end of a section or file, and their entries.
 
 A key is a heading (``参考答案``, ``答案与解析``, ``Answer Key`` …, alone on its line or
-followed by the first entries) and then lines of entries: ``1.A 2.C 3.B``, ``1-5 ABCDA``,
+followed by the first entries) and then lines of entries, or with no heading a block of
+lines holding nothing but entries, two or more on its first (``1.A 2.C 3.B``), after the
+questions: ``1.A 2.C 3.B``, ``1-5 ABCDA``,
 or one question a line with its explanation (``1. A 解析：…``).  Under a heading alone on its
 line (``**答案**``), entries may be any text, one a line (``1. `backend/`，`uv```, ``13. 全选``),
 as long as their numbers rise and no higher number opened a line before the key: a numbered
@@ -103,7 +105,40 @@ def find_keys(text: str, headings: Iterable[re.Match[str]], question: re.Pattern
         else:
             keys.append(key)
             position = key.end
-    return keys
+    unlabelled = _unlabelled_keys(text, keys)
+    return sorted(keys + unlabelled, key=lambda k: k.start) if unlabelled else keys
+
+
+def _unlabelled_keys(text: str, keys: list[AnswerKey]) -> list[AnswerKey]:
+    """Keys with no heading: blocks of lines that hold nothing but entries, two or more on
+    the first ("1.A 2.C 3.B", "1-5 ABCDA"), outside the keys found under headings."""
+    found: list[AnswerKey] = []
+    spans = [(k.start, k.end) for k in keys]
+    starts = [s for s, _ in spans]
+    position = 0
+    for m in _NUMBERED_LINES.finditer(text):
+        start = m.start()
+        k = bisect.bisect_right(starts, start) - 1
+        if start < position or (k >= 0 and start < spans[k][1]):
+            continue
+        line_end = _line_end(text, start)
+        entries = _entries(text[start:line_end], start)
+        if len(entries) < 2 or any(e.explanation for e in entries):
+            continue
+        key = AnswerKey(start, line_end, [entries])
+        line_start = line_end + 1
+        while line_start < len(text):  # the block runs on over lines of entries and blank lines
+            line_end = _line_end(text, line_start)
+            line = text[line_start:line_end]
+            more = _entries(line, line_start) if line.strip() else []
+            if line.strip() and (not more or any(e.explanation for e in more)):
+                break
+            key.groups[0].extend(more)
+            key.end = line_end if more else key.end
+            line_start = line_end + 1
+        found.append(key)
+        position = key.end
+    return found
 
 
 def _inline_answer(text: str, heading: re.Match[str]) -> bool:
@@ -300,3 +335,34 @@ def match_keys(keys: list[AnswerKey], sections: list[Section]) -> tuple[dict[int
                 else:
                     unplaced.append(entry)
     return found, unplaced
+
+
+_CELL_VALUE = re.compile(_VALUE)
+_RULE_ROW = re.compile(r"\|?[ \t]*:?-{2,}")
+
+
+def table_key(text: str, start: int, end: int) -> AnswerKey | None:
+    """A Markdown table at ``text[start:end]`` that is an answer key in a box: rows of question
+    numbers each over a row of answers ("| 1 | 2 |" over "| A | C |"), or a row per question
+    ("| 1 | A |", under a header such as "| 题号 | 答案 |"); None for any other table."""
+    rows: list[tuple[int, list[str]]] = []
+    position = start
+    for line in text[start:end].split("\n"):
+        if line.strip() and not _RULE_ROW.match(line.strip()):
+            rows.append((position, [cell.strip() for cell in line.strip().strip("|").split("|")]))
+        position += len(line) + 1
+    entries: list[KeyEntry] = []
+    k = 0
+    while k < len(rows):
+        offset, cells = rows[k]
+        numbers = [int(c) for c in cells if c.isdigit()]
+        if len(cells) == 2 and cells[0].isdigit() and _CELL_VALUE.fullmatch(cells[1]):
+            entries.append(KeyEntry(int(cells[0]), cells[1], "", offset))
+        elif numbers and len(numbers) == len(cells) and k + 1 < len(rows) and len(rows[k + 1][1]) == len(cells) \
+                and all(_CELL_VALUE.fullmatch(v) for v in rows[k + 1][1] if v):
+            entries += [KeyEntry(n, v, "", offset) for n, v in zip(numbers, rows[k + 1][1], strict=True) if v]
+            k += 1
+        elif k > 0:
+            return None  # a row of something else after the first (a header): no key
+        k += 1
+    return AnswerKey(start, end, [entries]) if len(entries) >= 2 else None

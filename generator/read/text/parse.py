@@ -28,7 +28,7 @@ from ...base.errors import ParseError
 from ...base.numerals import chinese_number
 from ...base.text import clip
 from .accounting import QuestionLine, field_holding, question_like_lines
-from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys
+from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys, table_key
 from .layout import NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
 from .lists import numbered_lists
 from .restarts import part_title, restart_title
@@ -177,6 +177,10 @@ class _Scanner:
         self.headings = [list(scan.finditer(text)) for scan in HEADING_SCANS]
         self.keys = [k for k in find_keys(text, chain(*self.headings), self.layout.numbering.pattern)
                      if not self._in_opaque(k.start, k.end)]
+        # a table may be a key in a box ("| 1 | 2 |" over "| A | C |")
+        boxed = [key for s, e in code if text.startswith("|", s) and (key := table_key(text, s, e)) is not None]
+        if boxed:
+            self.keys = sorted(self.keys + boxed, key=lambda k: k.start)
         self.opaque = sorted(code + [(k.start, k.end) for k in self.keys])
         self.opaque_starts = [s for s, _ in self.opaque]
         self.key_starts = [k.start for k in self.keys]
@@ -235,6 +239,7 @@ class _Scanner:
                      else self._card_questions() if self.layout.card_questions else self._numbered_questions())
         questions = self._with_case_questions(questions)
         line_questions = {e.start for e in questions if e.line_start}
+        key_headings = {k.start for k in self.keys}  # "### 答案" over a key is its heading, no chapter's
         markdown: list[_Event] = []
         plain: list[_Event] = []
         for form, found in enumerate(self.headings):
@@ -242,8 +247,8 @@ class _Scanner:
                 # "## 1. 題幹" and "## Question 3:" are questions set as headings, not chapters;
                 # "#### 答案：D" is an answer, "#### --text--" part of a question
                 title = m.group("title")
-                if m.start() not in line_questions and not _FIELD_MARK.match(title) and not F.PART_TITLE.fullmatch(
-                        title):
+                if m.start() not in line_questions and m.start() not in key_headings \
+                        and not _FIELD_MARK.match(title) and not F.PART_TITLE.fullmatch(title):
                     heading = _Event("heading", m.start(), m.end(), title.strip(), line_start=True)
                     (plain if form else markdown).append(heading)
         for m in INLINE_HEADING.finditer(self.text):
