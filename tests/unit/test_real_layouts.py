@@ -128,7 +128,8 @@ _TWO = "1. 甲？\nA. 一\nB. 二\n2. 乙？\nA. 一\nB. 二\n"
 
 
 @pytest.mark.parametrize("block", ["\n1.A 2.B\n", "\n1-2 AB\n", "\n1. A  2. B\n\n",
-                                   "\n| 1 | 2 |\n|---|---|\n| A | B |\n", "\n| 题号 | 答案 |\n| --- | --- |\n| 1 | A |\n| 2 | B |\n"])
+                                   "\n| 1 | 2 |\n|---|---|\n| A | B |\n",
+                                   "\n| 题号 | 答案 |\n| --- | --- |\n| 1 | A |\n| 2 | B |\n"])
 def test_an_answer_block_or_box_after_the_questions_with_no_label(block):
     bank = parse_text(_TWO + block)
     assert [(q.answer, [o.text for o in q.options]) for q in bank.questions] == [
