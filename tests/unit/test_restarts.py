@@ -65,3 +65,10 @@ def test_a_numbered_list_in_an_answer_is_no_restart():
     bank = parse_text("1. 甲？\n答案：\n1. 第一點\n2. 第二點\n2. 乙？\n答案：乙\n")
     assert len(bank.chapters) == 1 and [q.number for q in bank.questions] == [1, 2]
     assert "第二點" in (bank.questions[0].answer_text or "")
+
+
+def test_past_papers_one_after_another_each_titled_by_its_date_line():
+    text = "历年真题\n" + "".join(f"{year}年4月\n" + _choice(1) + _choice(2) for year in (2008, 2009, 2010))
+    bank = parse_text(text)
+    assert bank.title == "历年真题"
+    assert [(c.title, len(c.questions)) for c in bank.chapters] == [("2008年4月", 2), ("2009年4月", 2), ("2010年4月", 2)]

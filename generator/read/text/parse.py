@@ -367,6 +367,7 @@ class _Scanner:
             else:
                 continue
             consumed = event.end
+        self._title_first_section(state)
         if self.repeated_keys:
             self.keys = sorted(self.keys + self.repeated_keys, key=lambda key: key.start)
             self.key_starts = [key.start for key in self.keys]
@@ -469,6 +470,17 @@ class _Scanner:
             return _ChapterDraft(part_title(len(state.chapters) + 1), event.start, None, event.start)
         start, end, title = named
         return _chapter_draft(_Event("heading", start, end, title, line_start=True))
+
+    def _title_first_section(self, state: _State) -> None:
+        """When the numbering started again, the first section too is titled by the line before
+        its first question if that names one ("2008年4月" before the first paper)."""
+        first = state.chapters[0] if len(state.chapters) > 1 else None
+        if first is None or first.title or not first.questions or first.start != first.questions[0].start:
+            return
+        named = restart_title(self.text, first.start, 0)
+        if named is not None:
+            state.chapters[0] = replace(_chapter_draft(_Event("heading", named[0], named[1], named[2],
+                                                              line_start=True)), questions=first.questions)
 
     def _question_accepted(self, events: list[_Event], i: int, state: _State) -> bool:
         event, features = events[i], self._features(events, i)
