@@ -71,4 +71,5 @@ def test_past_papers_one_after_another_each_titled_by_its_date_line():
     text = "历年真题\n" + "".join(f"{year}年4月\n" + _choice(1) + _choice(2) for year in (2008, 2009, 2010))
     bank = parse_text(text)
     assert bank.title == "历年真题"
-    assert [(c.title, len(c.questions)) for c in bank.chapters] == [("2008年4月", 2), ("2009年4月", 2), ("2010年4月", 2)]
+    assert [(c.title, len(c.questions)) for c in bank.chapters] == [
+        ("2008年4月", 2), ("2009年4月", 2), ("2010年4月", 2)]
