@@ -168,3 +168,11 @@ def test_a_last_question_cut_off_by_the_end_is_kept_and_flagged_never_merged():
     first, last = bank.questions
     assert (first.answer, [o.text for o in first.options]) == ("A", ["一", "二"])
     assert last.stem == "乙是什么" and "truncated" in [f.code for f in last.flags]
+
+
+def test_a_numbered_answer_key_with_bracketed_letters_and_wrapped_explanations():
+    questions = "".join(f"{n}. 第{n}題 ____ .\n(A) 甲\n(B) 乙\n" for n in (1, 2, 3))
+    key = "**Answer key 2**\n>\n1. (B)\n因為要湊成\n20)就夠了。\n2. (A)\n甲對。\n3. (B)\n"
+    bank = parse_text("# Test 2\n" + questions + "\n---\n" + key)
+    assert [(q.answer, q.explanation) for q in bank.questions] == [("B", "因為要湊成\n20)就夠了。"), ("A", "甲對。"),
+                                                                   ("B", "")]

@@ -28,8 +28,8 @@ from .line_scan import LineScan
 
 KEY_HEADING = re.compile(
     r"(?m)^[ \t]*(?:#{1,6}[ \t]{0,4})?(?:\*\*)?[【\[]?"
-    r"(?:參考答案|参考答案|標準答案|标准答案|答案[與与及和]解析|答案解析|答案|Answer Key|ANSWER KEY|Answers|ANSWERS)"
-    r"[】\]]?(?:\*\*)?[ \t]{0,4}[:：]?(?:\*\*)?[ \t]{0,4}"
+    r"(?:參考答案|参考答案|標準答案|标准答案|答案[與与及和]解析|答案解析|答案|Answer [Kk]ey|ANSWER KEY|Answers|ANSWERS)"
+    r"(?:[ \t]{1,2}\d{1,3}(?!\d))?[】\]]?(?:\*\*)?[ \t]{0,4}[:：]?(?:\*\*)?[ \t]{0,4}"
 )
 KEY_HEADING_SCAN = LineScan(KEY_HEADING, "答案|Answer|ANSWER")  # (each of its words holds one)
 _VALUE = r"(?:[A-F]{1,6}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯誤|错误|True|False|TRUE|FALSE|T|F)"
@@ -37,7 +37,7 @@ _VALUE = r"(?:[A-F]{1,6}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯�
 ENTRY = re.compile(
     r"(?<![\d.])[(（]?(?P<n>\d{1,5})[)）]?[ \t]{0,4}[.．、:：]?[ \t]{0,4}"
     r"(?:【?(?:答案|Answer)】?[ \t]{0,2}[:：]?[ \t]{0,4})?"
-    rf"(?P<v>{_VALUE})(?=[ \t\n,，;；。、]|$|解析|【)"
+    rf"(?:(?P<o>[(（])(?P<bv>{_VALUE})[)）]|(?P<v>{_VALUE}))(?=[ \t\n,，;；。、]|$|解析|【)"  # "19. (C)" too
 )
 # "1-5 ABCDA" "1～5：ABCDA"
 RANGE = re.compile(r"(?P<a>\d{1,5})[ \t]{0,2}[-~～—–][ \t]{0,2}(?P<b>\d{1,5})[ \t]{0,2}[.．、:：]?[ \t]{0,4}"
@@ -194,11 +194,12 @@ def _read_key(text: str, heading: re.Match[str], sections: set[str],
     while line_start < len(text):
         line_end = _line_end(text, line_start)
         line = text[line_start:line_end]
+        line = line if line.strip(" \t>") else ""  # a bare quote mark (">") is a blank line
         entries = _entries(line, line_start)
         if not entries and (free or bare) and (written := FREE_ENTRY.match(line)):
             number = int(written["n"])
             if (free and number > (key.groups[-1][-1].number if key.groups[-1] else 0)) or (
-                    not free and latest < number <= highest()):
+                    not free and number == latest + 1 and number <= highest()):  # "20)" in a sentence: no entry
                 entries = [KeyEntry(number, written["v"].strip(), "", line_start + written.start("n"))]
         sub_heading = _SUB_HEADING.match(line)
         if entries:
@@ -220,8 +221,10 @@ def _read_key(text: str, heading: re.Match[str], sections: set[str],
             first = False
             line_start = line_end + 1
             continue
-        elif line.strip() and (_STARTS_WITH_NUMBER.match(line) or KEY_HEADING.match(line)
-                               or (question and question.match(line, len(line) - len(line.lstrip(_LEAD))))):
+        elif line.strip() and (KEY_HEADING.match(line) or (
+                # a number the bank's questions are numbered by ("20)" opening an explanation's line is none)
+                question.match(line, len(line) - len(line.lstrip(_LEAD))) if question
+                else _STARTS_WITH_NUMBER.match(line))):
             break  # a question, or the next key: this key is over
         elif line.strip() and key.groups[-1]:  # an explanation of the last entry
             last = key.groups[-1][-1]
@@ -257,7 +260,7 @@ def _entries(line: str, offset: int) -> list[KeyEntry]:
                 return []
             found += [KeyEntry(a + i, v, "", offset + span.start()) for i, v in enumerate(values)]
         else:
-            found.append(KeyEntry(int(span["n"]), span["v"], "", offset + span.start()))
+            found.append(KeyEntry(int(span["n"]), span["v"] or span["bv"], "", offset + span.start()))
         position = span.end()
     if not found:
         return []
