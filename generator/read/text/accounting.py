@@ -17,14 +17,13 @@ import bisect
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain
+from functools import lru_cache
 
 from ...bank.fields import ANSWER
 from ...bank.spans import merged_spans
 
 # The lead a question's number may have at a line start: one blank, "## ", "> ", "**"
 _LEAD = re.compile(r"[ ]?(?:#{1,6}[ \t]{1,4}|>[ \t]{0,4})?(?:\*\*)?")
-_LINE = re.compile(r"\n(?=[ #>*\d(（第QＱ題题])")  # a line that may open with a number (quick to skip the rest)
 # An option line: a label "A." "A、" "(A)" "A)" "A：" at a line's start (after a list dash or bold)
 _OPTION_LINE = re.compile(r"(?m:^)[ \t>]{0,8}(?:[-*+][ \t]{1,4})?(?:\*\*)?"
                           r"(?:[(（](?P<p>[A-HＡ-Ｈ])[)）]|(?P<d>[A-HＡ-Ｈ])[ \t]{0,2}[.．、:：)）])")
@@ -50,8 +49,8 @@ def question_like_lines(text: str, numbering: re.Pattern[str], starts: Sequence[
     keys, code blocks).  A question's own first line (it starts within its line's lead, or
     the line holds its number inside running text) is its own.
     """
-    numbered = [start for start in chain([0], (m.end() for m in _LINE.finditer(text)))
-                if _numbered(text, start, numbering)]
+    lines = _numbered_lines(numbering)
+    numbered = ([0] if _numbered(text, 0, numbering) else []) + [m.end() for m in lines.finditer(text)]
     start_lines = {text.rfind("\n", 0, s) + 1 for s in starts}  # the line each question starts on
     skipped = merged_spans(list(skipped))
     skipped_starts = [s for s, _ in skipped]
@@ -72,6 +71,13 @@ def question_like_lines(text: str, numbering: re.Pattern[str], starts: Sequence[
     return found
 
 
+@lru_cache(maxsize=16)
+def _numbered_lines(numbering: re.Pattern[str]) -> re.Pattern[str]:
+    """The starts of the lines that open with a number as ``numbering`` writes it, in one scan
+    (after each newline, as a lookahead that consumes only the newline)."""
+    return re.compile(rf"\n(?={_LEAD.pattern}(?:{numbering.pattern}))", numbering.flags)
+
+
 def _numbered(text: str, start: int, numbering: re.Pattern[str]) -> bool:
     lead = _LEAD.match(text, start)
     return numbering.match(text, lead.end() if lead else start) is not None
@@ -86,6 +92,8 @@ def _looks_like_question(text: str, start: int, end: int) -> bool:
     """Whether the block ``text[start:end]`` holds an answer marker or option lines A and B."""
     if ANSWER.search(text, start, end) is not None:
         return True
+    if text.find("B", start, end) < 0 and text.find("Ｂ", start, end) < 0:  # the quick test: no option B
+        return False
     seen_a = False
     for m in _OPTION_LINE.finditer(text, start, end):
         letter = (m["p"] or m["d"]).translate(_FULLWIDTH)

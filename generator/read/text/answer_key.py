@@ -20,6 +20,7 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable
+from itertools import chain
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -53,6 +54,11 @@ _MARKER_SIGN = re.compile(r"[:：【\[]")
 # between entries (matched in place: a copy of the rest of the line at each entry was quadratic)
 _SEPARATORS = re.compile(r"[ \t,，;；、]+")
 _NUMBERED_LINES = LineScan(re.compile(r"(?m)^[ \t#*>]{0,12}[(（]?(\d{1,5})"))
+_UNNAMED = re.compile(r"\(\?P<\w+>")
+# a line that opens with an entry (found in one scan: a bank has a numbered line a question)
+_OPENS_WITH_ENTRY = (r"(?=[ \t#*>]{0,12}(?:" + _UNNAMED.sub("(?:", RANGE.pattern) + "|"
+                     + _UNNAMED.sub("(?:", ENTRY.pattern) + "))")
+_ENTRY_LINE, _ENTRY_FIRST_LINE = re.compile(r"\n" + _OPENS_WITH_ENTRY), re.compile(_OPENS_WITH_ENTRY)
 
 
 @dataclass(frozen=True)
@@ -116,8 +122,7 @@ def _unlabelled_keys(text: str, keys: list[AnswerKey]) -> list[AnswerKey]:
     spans = [(k.start, k.end) for k in keys]
     starts = [s for s, _ in spans]
     position = 0
-    for m in _NUMBERED_LINES.finditer(text):
-        start = m.start()
+    for start in chain([0] if _ENTRY_FIRST_LINE.match(text) else [], (m.end() for m in _ENTRY_LINE.finditer(text))):
         k = bisect.bisect_right(starts, start) - 1
         if start < position or (k >= 0 and start < spans[k][1]):
             continue
