@@ -20,9 +20,9 @@ from __future__ import annotations
 import bisect
 import re
 from collections.abc import Callable, Iterable
-from itertools import chain
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import chain
 
 from ...bank.fields import EXPLANATION_MARK
 from .line_scan import LineScan
