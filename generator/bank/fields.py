@@ -43,15 +43,18 @@ ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what may s
     r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)[是为為]?" + _CLOSE  # "答案是：b"
     # no colon, on a line of its own (a heading's too), when an answer follows: "答案 B", "#### 答案 √"
     + r"|(?m:^)[ \t]{0,3}(?:#{1,6}[ \t]{1,2})?(?:參考|参考|正確|正确|標準|标准)?答案[是为為]?[ \t]{0,3}"
-    r"(?=[A-Ha-h]{1,8}(?![A-Za-z])|[√×✓✗✔✘❌✅對对錯错]|[Tt]rue|[Ff]alse)"
+    r"(?:(?=[A-Ha-h]{1,8}(?![A-Za-z])|[√×✓✗✔✘❌✅對对錯错]|[Tt]rue|[Ff]alse)"
+    # or alone on its line (a heading "### 答案"), over a line of nothing but the letters, maybe bold
+    r"|\n[ \t]{0,3}(?P<next>\*\*)?(?=[A-Ha-h]{1,8}(?(next)\*\*)[ \t]*(?:\n|$)))"
     + r"|(?:[Cc]orrect [Aa]nswer|[Rr]ight [Aa]nswer|Answer|ANSWER)" + _CLOSE
     + r"|(?m:^)[ \t]{0,8}答" + _CLOSE  # "答：" opening a line (解答：, 回答： are no answers)
     # "__Suggested Answers__" on its own line, over a list that marks the right options
     + r"|(?m:^)[ \t]{0,3}(?:__|\*\*)(?:Suggested |Correct )?(?:Answers?|ANSWERS?)(?:__|\*\*)[ \t]*(?m:$))"
 )
 EXPLANATION_MARK = re.compile(  # the lookahead, as ANSWER_MARK's, makes the scan quick
-    r"(?=[*【答解E])(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】(?(bold)\*\*)|(?:(?:答案)?解析|解答"
-    r"|Explanation|EXPLANATION)" + _CLOSE + ")"
+    r"(?=[*【答解E# \t])(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】(?(bold)\*\*)|(?:(?:答案)?解析|解答"
+    r"|Explanation|EXPLANATION)" + _CLOSE
+    + r"|(?m:^)[ \t]{0,3}#{1,6}[ \t]{1,2}(?:答案)?(?:解析|Explanation)[ \t]*(?=\n))"  # a heading "### 解析"
 )
 
 
@@ -81,8 +84,8 @@ class Marker:
 # Every answer marker holds 答 or [Aa]nswer/ANSWER: furthest from its start, 13 characters in, the
 # "n" of "__Suggested Answers__" (reach 18 leaves a margin; tests/unit/test_marker_search.py checks)
 ANSWER = Marker(ANSWER_MARK, re.compile("答|nswer|NSWER"), 18)
-# and every explanation marker 解 or Explanation/EXPLANATION: "**【答案解析】" has it furthest, 5 in
-EXPLANATION = Marker(EXPLANATION_MARK, re.compile("解|xplanation|XPLANATION"), 5)
+# and every explanation marker 解 or Explanation/EXPLANATION: "   ###### 答案解析" has it furthest, 13 in
+EXPLANATION = Marker(EXPLANATION_MARK, re.compile("解|xplanation|XPLANATION"), 13)
 # The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
 _JUDGE_TOKENS = "√|×|✓|✗|✔|✘|✅|❌|對|对|錯|错|正確|正确|錯誤|错误"
 JUDGE_CODES = ("0", "1")  # a judge answer written as a code: which is true, the bank does not say

@@ -176,3 +176,12 @@ def test_a_numbered_answer_key_with_bracketed_letters_and_wrapped_explanations()
     bank = parse_text("# Test 2\n" + questions + "\n---\n" + key)
     assert [(q.answer, q.explanation) for q in bank.questions] == [("B", "因為要湊成\n20)就夠了。"), ("A", "甲對。"),
                                                                    ("B", "")]
+
+
+def test_an_answer_and_an_explanation_under_headings_of_their_own():
+    one = ("## 第{n}题\n**【第{n}题】**  \n第{n}题问（__）  \n**选项**  \nA、一  \nB、二  \n---\n"
+           "### 答案\n**{a}**\n### 解析\n因为{n}\n")
+    bank = parse_text(one.format(n=1, a="B") + one.format(n=2, a="A"))
+    assert len(bank.chapters) == 1  # "### 答案" and "### 解析" are no chapters
+    assert [(q.number, q.answer, q.explanation[:3], len(q.options)) for q in bank.questions] == [
+        (1, "B", "因为1", 2), (2, "A", "因为2", 2)]

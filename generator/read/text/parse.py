@@ -248,7 +248,8 @@ class _Scanner:
                 # "#### 答案：D" is an answer, "#### --text--" part of a question
                 title = m.group("title")
                 if m.start() not in line_questions and m.start() not in key_headings \
-                        and not _FIELD_MARK.match(title) and not F.PART_TITLE.fullmatch(title):
+                        and not _FIELD_MARK.match(title) and not F.PART_TITLE.fullmatch(title) \
+                        and not _FIELD_MARK.match(self.text, m.start()):  # "### 答案" over "**B**": a field
                     heading = _Event("heading", m.start(), m.end(), title.strip(), line_start=True)
                     (plain if form else markdown).append(heading)
         for m in INLINE_HEADING.finditer(self.text):
