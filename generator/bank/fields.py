@@ -348,6 +348,9 @@ def bracket_answer(text: str, choice_expected: bool, labels: re.Pattern[str] | N
     return None
 
 
+_ITEM_NUMBER = re.compile(r"\n[ \t]{0,12}\d{1,2}[.．][ \t]{1,6}(?:\*\*)?$")  # ending where the next label starts
+
+
 def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str] | None = None
                   ) -> tuple[str, tuple[Option, ...]]:
     """Split ``text`` into the stem and options labelled A, B, C ... in sequence.
@@ -374,6 +377,9 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
     if len(chosen) < 2 and not (allow_single and chosen):
         return text, ()
     ends = [match.start() for match, _ in chosen[1:]] + [len(text)]
+    # in a numbered list ("1.   A、甲" "2.   B、乙") the item's number leads the next label
+    ends = [end - len(lead.group()) if (lead := _ITEM_NUMBER.search(text[max(0, end - 24) : end])) else end
+            for end in ends]
     return text[: chosen[0][0].start()], tuple(Option(letter, text[match.end() : end].strip())
                                                for (match, letter), end in zip(chosen, ends, strict=True))
 

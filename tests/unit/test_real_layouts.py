@@ -185,3 +185,16 @@ def test_an_answer_and_an_explanation_under_headings_of_their_own():
     assert len(bank.chapters) == 1  # "### 答案" and "### 解析" are no chapters
     assert [(q.number, q.answer, q.explanation[:3], len(q.options)) for q in bank.questions] == [
         (1, "B", "因为1", 2), (2, "A", "因为2", 2)]
+
+
+def test_options_in_bold_are_the_answer_when_the_bank_marks_answers_so():
+    bank = parse_text("1. 甲？\nA. 一\n**B. 二**\nC. 三\n2. 乙？\n- A. 一\n- **B. 二**\n- **C. 三**\n"
+                      "3. 丙？\n1.   A、甲\n2.   **B、乙**\n")
+    assert [(q.type.value, [o.text for o in q.options], q.answer) for q in bank.questions] == [
+        ("single", ["一", "二", "三"], "B"), ("multiple", ["一", "二", "三"], "BC"), ("single", ["甲", "乙"], "B")]
+
+
+def test_a_written_answer_wins_over_bold_and_bold_in_few_questions_is_no_answer():
+    bank = parse_text("1. 甲？\nA. 一\n**B. 二**\n答案：A\n2. 乙？\nA. **一** 和二\nB. 二\n3. 丙？\nA. 一\nB. 二\n"
+                      "4. 丁？\nA. 一\nB. 二\n")
+    assert [q.answer for q in bank.questions] == ["A", None, None, None]

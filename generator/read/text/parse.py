@@ -29,6 +29,7 @@ from ...base.numerals import chinese_number
 from ...base.text import clip
 from .accounting import QuestionLine, field_holding, question_like_lines
 from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys, table_key
+from .bold_options import bold_answers
 from .layout import NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
 from .lists import numbered_lists
 from .restarts import part_title, restart_title
@@ -540,6 +541,7 @@ class _Scanner:
         chapters = tuple(self._chapter(n, draft, end) for n, (draft, end) in enumerate(kept, 1))
         answer_keys = tuple(Stray(self.text[k.start : k.end].strip(), self.position(k.start), "answer key")
                             for k in self.keys)
+        chapters = bold_answers(chapters)
         chapters, unread = self._accounted(chapters)
         return Bank(slug=slug, source=self.source, title=title, preamble=preamble, chapters=chapters,
                     stray=tuple(sorted(self.strays, key=lambda s: s.position.offset)), answer_keys=answer_keys,
