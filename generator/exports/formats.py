@@ -65,7 +65,16 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
 def write_export(name: str, bank: Bank, path: Path, how: Export, make_folder: bool = False) -> None:
     """Write ``bank`` in the format ``name`` to ``path`` (its folder made first if
     ``make_folder``); an unwritable path is an :class:`ExportError` naming it."""
-    data = FORMATS[name].make(bank, how)
+    write_file(path, export_bytes(name, bank, how), make_folder)
+
+
+def export_bytes(name: str, bank: Bank, how: Export) -> bytes:
+    """``bank`` in the format ``name``, as the file's bytes."""
+    return FORMATS[name].make(bank, how)
+
+
+def write_file(path: Path, data: bytes, make_folder: bool = True) -> None:
+    """Write an export's ``data`` to ``path``; an unwritable path is an :class:`ExportError` naming it."""
     try:
         if make_folder:
             path.parent.mkdir(parents=True, exist_ok=True)
