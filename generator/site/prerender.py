@@ -86,6 +86,7 @@ class PagesBeside(Pages):
         self._received: dict[int, Page] = {}
         self._results: dict[int, Any] = {}  # job number -> its result, until asked for
         self._sent = 0  # jobs sent
+        self._taken = 0  # results taken by their callers
         context = multiprocessing.get_context("fork")
         self._inbox, outbox = context.Pipe(duplex=False)
         jobs, self._jobs = context.Pipe(duplex=False)
@@ -112,6 +113,10 @@ class PagesBeside(Pages):
     def run(self, function: Callable[..., T], *args: Any) -> Callable[[], T]:
         while not self._all_made:  # the process takes work once every page is made
             self._receive()
+        # The earlier jobs' results first: a large result the process is sending and a large
+        # job sent here would each wait for the other to be read.
+        while len(self._results) + self._taken < self._sent:
+            self._receive()
         self._jobs.send((function, args))
         job, self._sent = self._sent, self._sent + 1
         return lambda: self._result(job)
@@ -119,6 +124,7 @@ class PagesBeside(Pages):
     def _result(self, job: int) -> Any:
         while job not in self._results:
             self._receive()
+        self._taken += 1
         return self._results.pop(job)
 
     def _receive(self) -> None:
