@@ -8,9 +8,12 @@ lists them from the PDF manifest.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
+import pickle
 from pathlib import Path
 
+from ..bank.model import Bank
 from ..exports.common import left_out
 from ..exports.formats import FORMATS, Export, export_bytes, write_file
 from ..links.glossary import Glossary
@@ -19,6 +22,8 @@ from ..pages.paths import download_path
 from ..read.load import sources_modified
 
 log = logging.getLogger(__name__)
+_MADE: dict[str, list[tuple[str, bytes]]] = {}  # content hash -> a bank's downloads (_bank_files)
+KEPT = 8  # banks' downloads kept
 
 
 def download_files(renderer: PageRenderer, interface: str, glossary: Glossary | None,
@@ -36,10 +41,23 @@ def download_files(renderer: PageRenderer, interface: str, glossary: Glossary | 
         how = Export(interface, sources_modified(Path(bank.source)),  # the same sources, the same files
                      deck_name if len(renderer.banks) == 1 else f"{deck_name}::{bank.title or bank.slug}",
                      renderer.ui, glossary)
-        made += [(download_path(bank, f.name), export_bytes(f.name, bank, how)) for f in FORMATS.values() if f.offered]
+        made += _bank_files(bank, how)
         for question, reason in left_out(bank):
             log.info("%s: %s left out of the downloads (%s)", bank.source, question.id, reason)
     return made
+
+
+def _bank_files(bank: Bank, how: Export) -> list[tuple[str, bytes]]:
+    """One bank's downloads, made again only when the bank or how it is exported changed:
+    ``mkdocs serve`` rebuilds the whole guide at every edit, and a deck of 5,000 questions
+    takes seconds."""
+    key = hashlib.sha256(pickle.dumps((bank, how), protocol=pickle.HIGHEST_PROTOCOL)).hexdigest()
+    if key not in _MADE:
+        if len(_MADE) >= KEPT:
+            _MADE.clear()
+        _MADE[key] = [(download_path(bank, f.name), export_bytes(f.name, bank, how))
+                      for f in FORMATS.values() if f.offered]
+    return _MADE[key]
 
 
 def write_downloads(site_dir: Path, files: list[tuple[str, bytes]]) -> list[Path]:
