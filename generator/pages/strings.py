@@ -102,7 +102,7 @@ UI: dict[str, str] = {
     "practice_modes": "練習方式",
     "mode_answer": "答題模式",
     "mode_recite": "背題模式",
-    "practice_keys": "鍵盤：1–6 或 A–F 選擇，Enter 提交，J/K 下一題/上一題",
+    "practice_keys": "鍵盤：1–6 或 A–F 選擇，Enter 提交，←/→ 上一題/下一題",
     "practice_submit": "提交",
     "practice_input": "你的答案",
     "practice_choices": "作答",
@@ -136,7 +136,7 @@ UI: dict[str, str] = {
     "progress_import_failed": "無法匯入：這個檔案不是本指南匯出的學習進度。",
     "progress_exported": "已匯出 {count} 題的作答記錄。",
     "progress_cleared": "已清除全部作答記錄。",
-    "progress_corrupted": "瀏覽器中保存的作答記錄已損壞、無法讀取，已清空。",
+    "progress_corrupted": "瀏覽器中保存的作答記錄已損壞、無法讀取：已另存一份，並從頭開始記錄。",
     "progress_unavailable": "瀏覽器不允許本頁保存作答記錄（隱私設定），關閉頁面後作答不會保留。",
     "mistakes_title": "錯題本",
     "mistakes_intro": ("答錯過的題目都在這裡（記錄保存在這個瀏覽器裡）。一題連續答對兩次後自動移出，"

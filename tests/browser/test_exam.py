@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Dialog, Page
 
 from testing.browser import file_url
+from tests.browser.answers import key_inputs, wrong_input
 from tests.browser_fixtures import scheme
 from tests.paths import ROOT
 
@@ -59,7 +60,7 @@ def hand_in(page: Page) -> None:
 def choose_key(page: Page, n: int) -> None:
     """Answer the nth question of the paper with the option its page marks as the key."""
     question = page.locator(".exam-paper .question").nth(n)
-    question.locator("li.is-key input").first.check()
+    key_inputs(question)[0].check()
 
 
 def test_a_seeded_paper_is_drawn_the_same_twice(page, guide_site):
@@ -114,9 +115,9 @@ def test_the_score_adds_up_by_type(page, guide_site):
     choose_key(page, 0)
     choose_key(page, 1)                     # two singles right, the third left empty
     multiple = page.locator(".exam-paper .question").nth(3)
-    for box in multiple.locator("li.is-key input").all():
+    for box in key_inputs(multiple):
         box.check()                         # one multiple right, the other wrong
-    page.locator(".exam-paper .question").nth(4).locator("li:not(.is-key) input").first.check()
+    wrong_input(page.locator(".exam-paper .question").nth(4)).check()
     hand_in(page)
     assert page.locator(".exam-result__total").inner_text() == "得分：7.5 / 17"
     rows = page.locator(".exam-result table tr").evaluate_all(
@@ -177,7 +178,7 @@ def test_a_paper_being_sat_survives_a_reload_and_its_clock_keeps_running(page, g
     page.reload()
     page.locator(".exam-paper .question").first.wait_for()
     assert paper_text(page) == first and page.locator("[data-run-form]").is_hidden()
-    assert page.locator(".exam-paper .question").nth(0).locator("li.is-key input").is_checked()
+    assert key_inputs(page.locator(".exam-paper .question").nth(0))[0].is_checked()
     assert page.locator(".exam-paper .question").nth(2).get_by_role("textbox").input_value() == "不知道"
     # counted from the start, not from the reload (10:00); the reload itself may take a real second
     assert page.locator(".exam-bar__clock").inner_text() in ("8:00", "7:59")

@@ -29,7 +29,7 @@ function nextDate(/** @type {{due: number}} */ card) {
 function showCount(/** @type {RunPage} */ page) {
   const count = dueIds(page).length;
   const submit = /** @type {HTMLButtonElement | null} */ (page.form.querySelector("button[type=submit]"));
-  if (submit) submit.hidden = !count;
+  if (submit) submit.disabled = !count;  /* shown, but not to be pressed with nothing due */
   say(page, count ? strings().review_due.replace("{count}", String(count)) : strings().review_none);
 }
 
