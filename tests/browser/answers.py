@@ -8,11 +8,13 @@ from playwright.sync_api import Locator
 # The letters of the question's key as its options show them (a shuffled paper's own letters).
 KEY = """node => {
   const id = node.querySelector('h2').id;
-  const bank = node.closest('[data-practice-bank]').getAttribute('data-practice-bank');
+  const bank = (node.closest('[data-practice-bank]') ?? document.querySelector('[data-practice-bank]'))
+    .getAttribute('data-practice-bank');
   const record = studyGuide.practiceData[bank].q[id];
   const key = record.a ?? record.e;
   if (record.t === 'judge') return [key];
-  const saved = JSON.parse(localStorage.getItem('studyGuide.examSitting.v1') || '{}')[bank];
+  let saved = null;
+  try { saved = JSON.parse(localStorage.getItem('studyGuide.examSitting.v1') || '{}')[bank]; } catch {}
   const perm = saved?.paper.items.find(item => item.id === id)?.perm;
   const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
   return [...key].map(l => perm ? letters[perm.indexOf(letters.indexOf(l))] : l).sort();

@@ -33,7 +33,7 @@ def start_run(page: Page, site: Path, types: tuple[str, ...] = ("single",), coun
         box.set_checked(box.get_attribute("value") in types)
     page.fill("input[name=count]", str(count))
     page.get_by_role("button", name="开始").click()
-    page.locator(".run-sheet .question:visible").wait_for()
+    page.locator(".run-sheet .question:visible").first.wait_for()
 
 
 def shown(page: Page) -> Locator:
