@@ -72,9 +72,10 @@ export class Sitting {
     this.end = this.started + settings.minutes * 60000;
   }
 
-  /** A question's state on the 答题卡: answered or not while sitting, then its verdict. */
+  /** A question's state on the 答题卡: answered or not while sitting, then its verdict (left open: unanswered). */
   stateOf(/** @type {PaperQuestion} */ question) {
-    if (!this.done) return question.response() ? "answered" : "unanswered";
+    if (!question.response()) return "unanswered";
+    if (!this.done) return "answered";
     return question.panel.getAttribute("data-verdict") === "right" ? "right" : "wrong";
   }
 
