@@ -122,7 +122,6 @@ UI: dict[str, str] = {
     "verdict_unknown": "已記為：不會",
     "verdict_empty": "請先作答再提交。",
     "verdict_your_answer": "你的答案：{answer}",
-    "key_option": "（正確答案）",
     "chapter_progress": "本章已答 {answered}/{count} 題，答對 {right} 題。",
     "home_progress": "已答 {answered}/{count} · 答對 {right}",
     "progress_title": "學習進度",
