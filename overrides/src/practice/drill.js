@@ -55,8 +55,10 @@ export function followDrill(page, clear) {
   if (!question) return;
   const here = run.items[at].page;
   const ahead = new Set(run.items.slice(at + 1).filter((item) => item.page === here).map((item) => item.id));
-  page.questions.filter((q) => ahead.has(q.id)).forEach(clear);
-  clear(question);  /* last: it takes the focus */
+  for (const q of [...page.questions.filter((q) => ahead.has(q.id)), question]) {  /* this one last: it takes the focus */
+    q.node.classList.add("practice-drilled");  /* reader/answer-memory.js leaves it folded */
+    clear(q);
+  }
   const next = run.items[at + 1];
   const link = document.createElement("a");
   link.className = "md-button md-button--primary practice__next";
