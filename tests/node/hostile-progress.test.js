@@ -139,3 +139,19 @@ test("exam history and a paper being sat of any shape load as valid or not at al
   memory.items[SITTING_KEY] = JSON.stringify({ b: { paper, settings, started: NOW, answers: { q1: "A" } } });
   assert.deepEqual(createSittingStore(memory).load("b")?.answers, { q1: "A" });
 });
+
+test("the hostile progress file of tests/hostile imports its good answers and refuses the rest", async () => {
+  const { readFile } = await import("node:fs/promises");
+  const file = JSON.parse(await readFile(new URL("../hostile/progress_import.json", import.meta.url), "utf-8"));
+  const memory = new MemoryStorage();
+  const { store, cards } = practice(memory);
+  const papers = createHistory(memory);
+  store.extend({ name: "exams", record() {}, exportData: () => papers.exportPapers(),
+                 importData: (section) => papers.importPapers(section) });
+  assert.deepEqual(store.importData(file), { count: 2, refused: 16 });
+  assert.equal(store.get("bank", "q6", "ab")?.a?.length, 2000);
+  assert.equal(Object.getPrototypeOf({}).n, undefined);  // "__proto__" was refused, not merged into Object
+  assert.deepEqual([cards.due("bank"), papers.of("bank")], [[], []]);
+  store.record("bank", "q1", "ab", "right", "B");
+  assert.ok(Number.isFinite(cards.card("bank", "q1", "ab")?.due));
+});
