@@ -20,7 +20,7 @@ SCRIPT_KEYS = ("reveal_answer", "hide_answer", "search_spoilers", "term_popover_
                "judge_true", "judge_false",
                "verdict_right", "verdict_wrong", "verdict_missed", "verdict_extra", "verdict_bank",
                "verdict_editor", "verdict_known", "verdict_unknown", "verdict_empty", "verdict_your_answer",
-               "key_option", "chapter_progress", "home_progress", "progress_reset_confirm",
+               "chapter_progress", "home_progress", "progress_reset_confirm",
                "progress_imported", "progress_import_failed", "progress_exported", "progress_cleared",
                "progress_corrupted", "progress_unavailable", "mistakes_empty", "starred_empty",
                "mistakes_drill", "mistakes_remove", "mistakes_removed", "mistakes_times", "mistakes_last",

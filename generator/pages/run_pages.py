@@ -25,6 +25,7 @@ DEFAULT_POINTS = {QuestionType.SINGLE: 1.0, QuestionType.MULTIPLE: 2.0, Question
 DEFAULT_COUNT = {QuestionType.SINGLE: 20, QuestionType.MULTIPLE: 10, QuestionType.JUDGE: 10,
                  QuestionType.FILL: 5, QuestionType.CALC: 5}
 DEFAULT_MINUTES = 60
+SELF_GRADED = (QuestionType.SHORT, QuestionType.CASE)
 RUN_KINDS = ("random", "types", "exam", "review")
 # 每題2分, 每小題 1.5 分: the points a heading gives each question of its section.
 POINTS_EACH = re.compile(r"每小?[題题][ \t]*(?P<points>[0-9]{1,3}(?:\.[0-9]{1,2})?)[ \t]*分")
@@ -82,8 +83,15 @@ def _chapters(bank: Bank, chapter_titles: list[str], e: Mapping[str, str]) -> st
     return f'<fieldset class="run-form__chapters"><legend>{e["run_chapters"]}</legend>{boxes}</fieldset>'
 
 
+def _practicable(bank: Bank) -> Counter[QuestionType]:
+    """The questions a run can practise, by type: judged ones with an answer, and the self-graded
+    (short and case), as runs/practice-run.js draws them; the exam's judged counts agree."""
+    return Counter(q.type for q in bank.questions
+                   if q.answer is not None or q.editor_answer is not None or q.type in SELF_GRADED)
+
+
 def _types(bank: Bank, ui: Mapping[str, str], kind: str) -> str:
-    counts = Counter(q.type for q in bank.questions)
+    counts = _practicable(bank)
     shown = [t for t in QuestionType if counts[t]]
     input_type = "radio" if kind == "types" else "checkbox"
     boxes = "".join(f'<label class="run-form__choice"><input type="{input_type}" name="type" value="{t.value}"'

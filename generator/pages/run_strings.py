@@ -67,6 +67,8 @@ RUN_UI: dict[str, str] = {
     "exam_when": "時間",
     "exam_used": "用時",
     "exam_reuse": "用這個種子",
+    "exam_wrong": "錯題",
+    "exam_paper_of": "{seed}（{count} 題）",
     "exam_minutes_used": "{minutes} 分 {seconds} 秒",
     "exam_invalid": "請至少選一個章節，並為至少一種題型填上題數。",
     "exam_short": "{type}只有 {count} 題，已全部抽入。",
@@ -75,6 +77,34 @@ RUN_UI: dict[str, str] = {
     "review_start": "開始複習",
     "review_next_due": "下次複習：{date}",
     "nav_due": "{count} 題到期",
+    # progress kept in the browser (practice/store.js, home.js)
+    "progress_repaired": "瀏覽器中保存的作答記錄有部分無法讀取，已略過這些記錄，其餘照常保留。",
+    "progress_refused": "另有 {refused} 條記錄無法讀取，已略過。",
+    "progress_too_large": "無法匯入：這個檔案太大，瀏覽器存不下，沒有匯入任何記錄。",
+    "progress_file_too_large": "無法匯入：檔案有 {size} MB，超過 {limit} MB 的上限，沒有匯入任何記錄。",
+    "reviews_corrupted": "瀏覽器中保存的複習安排無法讀取，已另存一份並重新開始安排。",
+    # the 答題卡 and tools of a run or paper (runs/navigator.js)
+    "card_heading": "答題卡",
+    "card_counts": "已答 {answered}/{total} · 答對 {right} · 答錯 {wrong} · 標記 {marked}",
+    "card_counts_sitting": "已答 {answered}/{total} · 標記 {marked}",
+    "card_item": "第 {n} 題：{state}",
+    "card_mark": "標記本題",
+    "state_unanswered": "未答",
+    "state_answered": "已答",
+    "state_right": "答對",
+    "state_wrong": "答錯",
+    "state_marked": "已標記",
+    "view_label": "顯示方式",
+    "view_one": "逐題",
+    "view_all": "整卷",
+    "font_smaller": "字小一點",
+    "font_larger": "字大一點",
+    "auto_next": "答對後自動下一題",
+    # an answered option, marked (practice/question.js): the words beside ✓ or ✗
+    "mark_key": "正確答案",
+    "mark_right": "你的選擇 · 正確",
+    "mark_wrong": "你的選擇 · 錯誤",
+    "mark_missed": "漏選的正確答案",
 }
 # The strings the scripts read (the rest only appear in the pages' markup).
 SCRIPT_KEYS = tuple(key for key in RUN_UI if not key.endswith(("_intro", "_title")) or key == "review_title")

@@ -112,6 +112,8 @@ def test_every_focus_stop_on_a_chapter_page_shows_a_visible_ring(browser, guide_
 
 def test_a_terms_definition_never_covers_the_options(browser, guide_site):
     with offline_page(browser) as (page, _):
+        # 背题模式: answers open, so the stems' terms carry their definitions (issue 29: not before)
+        page.add_init_script("localStorage.setItem('studyGuide.practiceMode.v1', 'recite')")
         page.goto(file_url(guide_site, CHAPTER))
         terms = page.locator(".question:has(.options) > p a.term")
         assert terms.count() > 0, "no glossary term in a stem above options"

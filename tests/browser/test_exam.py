@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Dialog, Page
 
 from testing.browser import file_url
+from tests.browser.answers import key_inputs, wrong_input
 from tests.browser_fixtures import scheme
 from tests.paths import ROOT
 
@@ -59,7 +60,7 @@ def hand_in(page: Page) -> None:
 def choose_key(page: Page, n: int) -> None:
     """Answer the nth question of the paper with the option its page marks as the key."""
     question = page.locator(".exam-paper .question").nth(n)
-    question.locator("li.is-key input").first.check()
+    key_inputs(question)[0].check()
 
 
 def test_a_seeded_paper_is_drawn_the_same_twice(page, guide_site):
@@ -101,6 +102,9 @@ def test_shuffled_options_keep_the_key_and_the_progress_store_gets_the_banks_let
     hand_in(page)
     assert q1.get_by_role("status").inner_text().startswith("正确")
     assert "本卷的 A B C D" in q1.locator(".exam-moved").inner_text()
+    # The review speaks the candidate's letters: the answer line and the marks on the options.
+    assert q1.locator("details.answer > p").first.inner_text() == f"答案： {letter}"
+    assert q1.locator("li.is-right").inner_text().startswith(f"{letter}.")
     assert q1.locator("details.answer").evaluate("d => d.open")  # the answer and explanation, reviewed
     page.goto(file_url(guide_site, "ai-trainer/chapter-1.html"))
     chapter_q1 = page.locator(".question", has=page.locator("h2#q1"))
@@ -114,9 +118,9 @@ def test_the_score_adds_up_by_type(page, guide_site):
     choose_key(page, 0)
     choose_key(page, 1)                     # two singles right, the third left empty
     multiple = page.locator(".exam-paper .question").nth(3)
-    for box in multiple.locator("li.is-key input").all():
+    for box in key_inputs(multiple):
         box.check()                         # one multiple right, the other wrong
-    page.locator(".exam-paper .question").nth(4).locator("li:not(.is-key) input").first.check()
+    wrong_input(page.locator(".exam-paper .question").nth(4)).check()
     hand_in(page)
     assert page.locator(".exam-result__total").inner_text() == "得分：7.5 / 17"
     rows = page.locator(".exam-result table tr").evaluate_all(
@@ -125,6 +129,12 @@ def test_the_score_adds_up_by_type(page, guide_site):
                         ["合计", "6", "", "7.5 / 17"]]
     third = page.locator(".exam-paper .question").nth(2)
     assert third.get_by_role("status").inner_text() == "错误 · 未作答"
+    # Handed in, the paper is locked: nothing on it can be changed or submitted again.
+    controls = page.locator(".exam-paper .practice input, .exam-paper .practice button, .exam-paper .options input")
+    assert controls.count() > 0 and all(c.is_disabled() or c.is_hidden() for c in controls.all())
+    assert all(submit.is_disabled() for submit in page.locator(".exam-paper .practice__submit").all())
+    assert [item.get_attribute("data-state") for item in page.locator(".run-card__item").all()] == \
+        ["right", "right", "unanswered", "right", "wrong", "unanswered"]
     history = page.locator("[data-exam-history-list] tr").nth(1).inner_text()
     assert "SCORE1" in history and "7.5 / 17" in history
 
@@ -177,10 +187,11 @@ def test_a_paper_being_sat_survives_a_reload_and_its_clock_keeps_running(page, g
     page.reload()
     page.locator(".exam-paper .question").first.wait_for()
     assert paper_text(page) == first and page.locator("[data-run-form]").is_hidden()
-    assert page.locator(".exam-paper .question").nth(0).locator("li.is-key input").is_checked()
+    assert key_inputs(page.locator(".exam-paper .question").nth(0))[0].is_checked()
     assert page.locator(".exam-paper .question").nth(2).get_by_role("textbox").input_value() == "不知道"
-    # counted from the start, not from the reload (10:00); the reload itself may take a real second
-    assert page.locator(".exam-bar__clock").inner_text() in ("8:00", "7:59")
+    # counted from the start, not from the reload (10:00); the reload itself takes real seconds
+    minutes, seconds = page.locator(".exam-bar__clock").inner_text().split(":")
+    assert 470 <= int(minutes) * 60 + int(seconds) <= 480
     hand_in(page)
     assert page.locator(".exam-result__total").inner_text() == "得分：1 / 3"
     page.reload()  # handed in: nothing to take up again

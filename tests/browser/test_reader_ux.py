@@ -54,9 +54,13 @@ def test_flags_and_corrections_wait_inside_the_folded_answer_in_reader_words(pag
     assert "answer-conflict" in report and "truncated" in report
 
 
+RECITE = "localStorage.setItem('studyGuide.practiceMode.v1', 'recite')"  # answers open: the terms are links
+
+
 def test_a_tapped_term_opens_its_definition_in_a_popover(browser, guide_site):
     with offline_page(browser, PHONE, touch=True) as (page, refused):
         url = file_url(guide_site, CHAPTERS[0])
+        page.add_init_script(RECITE)
         page.goto(url)
         term = page.locator("a.term").first
         definition, href = term.get_attribute("title"), term.get_attribute("href")
@@ -88,6 +92,7 @@ def test_a_tapped_term_opens_its_definition_in_a_popover(browser, guide_site):
 
 
 def test_a_mouse_click_on_a_term_still_follows_its_link(page, guide_site):
+    page.add_init_script(RECITE)
     page.goto(file_url(guide_site, CHAPTERS[0]))
     page.locator("a.term").first.click()
     page.wait_for_url(re.compile(r"glossary\.html#"))

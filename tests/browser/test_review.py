@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from testing.browser import file_url
+from tests.browser.answers import key_inputs
 
 pytestmark = pytest.mark.browser
 
@@ -65,7 +66,7 @@ def test_an_exam_answer_is_a_review_too(page, guide_site):
         row.locator("input[name^=count]").fill("1" if row.get_attribute("data-type") == "single" else "0")
     page.fill("input[name=seed]", "R1")
     page.get_by_role("button", name="开始").click()
-    page.locator(".exam-paper li.is-key input").check()
+    key_inputs(page.locator(".exam-paper .question"))[0].check()
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="交卷").click()
     assert len(cards(page)) == 1

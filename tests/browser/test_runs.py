@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Locator, Page
 
 from testing.browser import file_url
+from tests.browser.answers import key_inputs, key_letters, wrong_input
 from tests.browser_fixtures import scheme
 from tests.paths import ROOT
 
@@ -43,14 +44,14 @@ def test_a_random_run_judges_and_records(page, guide_site):
     first_id = first.locator("h2").get_attribute("id")
     assert re.fullmatch(r"第\d+题 · 单选", first.locator("h2").inner_text())
     assert first_id != "q25"  # from the chapters chosen only
-    first.locator("li.is-key input").check()
+    key_inputs(first)[0].check()
     assert first.get_by_role("status").inner_text() == "正确"
     assert first.locator("details.answer").evaluate("d => d.open")
     page.get_by_role("button", name="下一题").click()
     assert page.locator(".run-bar__position").inner_text() == "第 2/3 题"
     second = current(page)
     second_id = second.locator("h2").get_attribute("id")
-    second.locator("li:not(.is-key) input").first.check()
+    wrong_input(second).check()
     assert second.get_by_role("status").inner_text() == "错误"
     page.get_by_role("button", name="上一题").click()
     assert current(page).locator("h2").get_attribute("id") == first_id  # as answered
@@ -111,18 +112,18 @@ def test_a_run_takes_the_chapter_pages_keys(page, guide_site):
     page.get_by_role("button", name="开始").click()
     assert page.locator(".run-bar__position").inner_text().startswith("第 1/")
     first = current(page)
-    keys = first.locator("li.is-key input").evaluate_all("inputs => inputs.map(i => i.value)")
+    keys = key_letters(first)
     for letter in keys:
         page.keyboard.press(letter.lower())
-    assert [box.is_checked() for box in first.locator("li.is-key input").all()] == [True] * len(keys)
+    assert [box.is_checked() for box in key_inputs(first)] == [True] * len(keys)
     assert first.locator(".practice__verdict").text_content() == ""  # a multiple choice waits for Enter
     page.keyboard.press("Enter")
     assert first.get_by_role("status").inner_text().startswith("正确")
     first_id = first.locator("h2").get_attribute("id")
-    page.keyboard.press("j")
+    page.keyboard.press("ArrowRight")
     assert page.locator(".run-bar__position").inner_text().startswith("第 2/")
     assert current(page).locator("h2").get_attribute("id") != first_id
-    page.keyboard.press("k")
+    page.keyboard.press("ArrowLeft")
     assert current(page).locator("h2").get_attribute("id") == first_id
 
 
@@ -130,7 +131,7 @@ def test_a_single_choice_run_is_answered_by_number(page, guide_site):
     open_run(page, guide_site, "types")
     page.get_by_role("button", name="开始").click()  # single choice, the form's first type
     first = current(page)
-    wrong = first.locator("li:not(.is-key) input").first.get_attribute("value") or ""
+    wrong = wrong_input(first).get_attribute("value") or ""
     page.keyboard.press(str("ABCDEF".index(wrong) + 1))
     assert first.get_by_role("radio", name=re.compile(rf"^{wrong}\.")).is_checked()
     assert first.get_by_role("status").inner_text() == "错误"

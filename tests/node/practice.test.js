@@ -80,14 +80,17 @@ test("progress is kept by bank, question and hash", () => {
   assert.deepEqual(again.counts("bank", ["q1", "q2"], { q1: "abc", q2: "x" }), { answered: 1, right: 1, count: 2 });
 });
 
-test("a corrupted store is cleared and says so", () => {
-  for (const stored of ["{not json", "[]", '{"format": "study-guide-progress", "version": 1, "entries": {"b/q1/ab": {"n": "many"}}}',
-    '{"format": "other"}']) {
+test("a corrupted store is set aside and says so; a damaged entry alone is refused", () => {
+  for (const stored of ["{not json", "[]", '{"format": "other"}']) {
     const memory = new MemoryStorage();
     memory.items[PROGRESS_KEY] = stored;
     const store = createStore(memory);
     assert.deepEqual([store.notice, store.size(), memory.getItem(PROGRESS_KEY)], ["corrupted", 0, null], stored);
+    assert.equal(memory.getItem(PROGRESS_KEY + ".set-aside"), stored);
   }
+  const memory = new MemoryStorage();
+  memory.items[PROGRESS_KEY] = '{"format": "study-guide-progress", "version": 1, "entries": {"b/q1/ab": {"n": "many"}}}';
+  assert.deepEqual([createStore(memory).notice, createStore(memory).size()], ["repaired", 0]);
 });
 
 test("export and import round trip, and the later entry wins", () => {
@@ -97,7 +100,7 @@ test("export and import round trip, and the later entry wins", () => {
   const exported = JSON.parse(JSON.stringify(a.exportData()));
   const b = createStore(new MemoryStorage(), () => 9);
   b.record("b", "q2", "a2", "right", "y");
-  assert.equal(b.importData(exported), 2);
+  assert.deepEqual(b.importData(exported), { count: 2, refused: 0 });
   assert.equal(b.get("b", "q1", "a1")?.a, "A");
   assert.equal(b.get("b", "q2", "a2")?.a, "y");
   assert.throws(() => b.importData({ format: "study-guide-progress", version: 2, entries: {} }), /not a study-guide progress file/);

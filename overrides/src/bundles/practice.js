@@ -7,9 +7,11 @@ import { mountLists } from "../practice/lists.js";
 import { mountBar } from "../practice/mode.js";
 import { addRedo, describe } from "../practice/redo.js";
 import { addStars } from "../practice/stars.js";
+import { keepHistoryInProgress } from "../exam/local-history.js";
 import { reviewEachAnswer } from "../review/record.js";
 
 reviewEachAnswer();
+keepHistoryInProgress();
 onReady(() => {
   const chapter = mountChapter(document);
   if (chapter) {

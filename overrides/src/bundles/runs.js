@@ -3,9 +3,11 @@ import { onReady } from "../dom.js";
 import { mountExam } from "../exam/page.js";
 import { mountReviewPage } from "../review/page.js";
 import { mountPracticeRun } from "../runs/practice-run.js";
+import { keepHistoryInProgress } from "../exam/local-history.js";
 import { reviewEachAnswer } from "../review/record.js";
 
 reviewEachAnswer();
+keepHistoryInProgress();
 onReady(() => {
   mountExam();
   mountPracticeRun();

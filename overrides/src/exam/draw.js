@@ -116,7 +116,7 @@ export function draw(data, settings, options) {
 }
 
 /** Letters from the bank's to the paper's. */
-function toPaper(/** @type {string} */ letters, /** @type {number[] | null} */ perm) {
+export function toPaper(/** @type {string} */ letters, /** @type {number[] | null} */ perm) {
   if (!perm) return letters;
   return [...String(letters)].map((letter) => {
     const at = perm.indexOf(LETTERS.indexOf(letter));

@@ -8,7 +8,8 @@ import { strings } from "../page-data.js";
 import { checked, runPage, say } from "../runs/run-page.js";
 import { draw, newSeed, TYPES } from "./draw.js";
 import { showHistory } from "./history-table.js";
-import { history, Sitting, sittings } from "./sitting.js";
+import { localHistory } from "./local-history.js";
+import { Sitting, sittings } from "./sitting.js";
 
 /** @typedef {import("./draw.js").Settings & {minutes: number}} ExamSettings */
 
@@ -52,7 +53,7 @@ export function mountExam() {
   const historyList = /** @type {HTMLElement | null | undefined} */ (found?.root.querySelector("[data-exam-history-list]"));
   if (!found || found.kind !== "exam" || !historyList) return;
   const form = found.form;
-  const listHistory = () => showHistory(historyList, history.of(found.bank), (entry) => {
+  const listHistory = () => showHistory(historyList, localHistory().of(found.bank), found.data, (entry) => {
     fill(form, entry.settings);
     form.scrollIntoView({ block: "start" });
     field(form, "seed").focus();

@@ -10,9 +10,10 @@ import { strings } from "../page-data.js";
 import { judge } from "../practice/judge.js";
 import { putAnswer } from "../practice/question.js";
 import { storage } from "../storage.js";
+import { Navigator } from "../runs/navigator.js";
 import { answerable, questionNode, reveal, shuffleOptions } from "../runs/run-page.js";
-import { LETTERS, mapRecord, score, toBank, TYPES } from "./draw.js";
-import { createHistory } from "./history.js";
+import { LETTERS, mapRecord, score, toBank, toPaper, TYPES } from "./draw.js";
+import { localHistory } from "./local-history.js";
 import { createSittingStore } from "./sitting-store.js";
 
 /** @typedef {import("../runs/run-page.js").RunPage & {onHandedIn?: () => void}} ExamPage */
@@ -20,7 +21,18 @@ import { createSittingStore } from "./sitting-store.js";
 /** @typedef {import("../practice/question.js").Question & {item: import("./draw.js").Item}} PaperQuestion */
 
 export const sittings = createSittingStore(storage("localStorage"));
-export const history = createHistory(storage("localStorage"));
+
+/** The answer line of a shuffled question in the paper's letters: each run of letters (A、C) mapped and sorted. */
+function relabelAnswer(/** @type {Element} */ node, /** @type {number[]} */ perm) {
+  const line = node.querySelector(":scope > details.answer > p");
+  if (!line) return;
+  const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    if (text.parentElement?.closest("strong, a, .sg-math")) continue;
+    text.textContent = (text.textContent ?? "").replace(/\b[A-Z](?:、[A-Z])*\b/g,
+      (run) => [...toPaper(run.replace(/、/g, ""), perm)].join("、"));
+  }
+}
 
 /** 本卷的 A B C D 即原题的 C A D B. */
 function moved(/** @type {number[]} */ perm) {
@@ -35,7 +47,12 @@ export class Sitting {
   done = false;
   /** @type {number | undefined} */
   timer;
-  bar = element("div", "exam-bar");
+  /** @type {Navigator | undefined} */
+  navigator;
+  /** @type {HTMLElement} the navigator's bar, with the seed, the clock and 交卷 while sitting */
+  bar = element("div");
+  /** @type {Element[]} what the bar holds only while sitting */
+  sittingOnly = [];
   clock = element("span", "exam-bar__clock");
   result = element("div", "exam-result");
   sheet = element("div", "exam-paper is-sitting");
@@ -55,19 +72,20 @@ export class Sitting {
     this.end = this.started + settings.minutes * 60000;
   }
 
+  /** A question's state on the 答题卡: answered or not while sitting, then its verdict (left open: unanswered). */
+  stateOf(/** @type {PaperQuestion} */ question) {
+    if (!question.response()) return "unanswered";
+    if (!this.done) return "answered";
+    return question.panel.getAttribute("data-verdict") === "right" ? "right" : "wrong";
+  }
+
   render() {
     const s = strings();
     this.page.area.textContent = "";
-    this.bar.append(element("span", "exam-bar__seed", s.exam_seed + "：" + this.paper.seed),
-                    element("span", "exam-bar__label", s.exam_remaining));
-    this.clock.setAttribute("role", "timer");
-    this.clock.setAttribute("aria-label", s.exam_remaining);
-    const handIn = button("md-button md-button--primary exam-bar__hand-in", s.exam_hand_in);
-    handIn.addEventListener("click", () => this.handIn(false));
-    this.bar.append(this.clock, handIn);
-    this.page.area.append(this.bar, this.result, this.sheet);
     this.paper.items.forEach((item, i) => {
-      const record = mapRecord(this.page.data.q[item.id], item.perm);
+      const bankRecord = this.page.data.q[item.id];
+      if (!bankRecord) return;  /* a paper kept from an older build of the bank */
+      const record = mapRecord(bankRecord, item.perm);
       const heading = format(s.exam_heading, { n: i + 1, type: s["type_" + item.t] || item.t, points: item.points });
       const node = questionNode(this.page, item.id, heading);
       if (!node) return;
@@ -78,8 +96,28 @@ export class Sitting {
       this.questions.push(Object.assign(question, { item }));
       putAnswer(question.inputs, this.answers[item.id] ?? "");
     });
-    this.sheet.addEventListener("input", () => this.save());
-    this.sheet.addEventListener("change", () => this.save());
+    const navigator = new Navigator({ questions: this.questions, sheet: this.sheet, view: "all",
+                                      state: (q) => this.stateOf(/** @type {PaperQuestion} */ (q)), judged: () => this.done });
+    this.navigator = navigator;
+    this.bar = navigator.bar;
+    this.bar.classList.add("exam-bar");
+    this.clock.setAttribute("role", "timer");
+    this.clock.setAttribute("aria-label", s.exam_remaining);
+    const handIn = button("md-button md-button--primary exam-bar__hand-in", s.exam_hand_in);
+    handIn.addEventListener("click", () => this.handIn(false));
+    const seed = element("span", "exam-bar__seed", s.exam_seed + "：" + this.paper.seed);
+    const label = element("span", "exam-bar__label", s.exam_remaining);
+    this.sittingOnly = [seed, label, this.clock, handIn];
+    this.bar.prepend(seed);
+    this.bar.append(label, this.clock, handIn);
+    this.page.area.append(this.result);
+    navigator.mount(this.page.area);
+    const changed = () => {
+      this.save();
+      navigator.refresh();
+    };
+    this.sheet.addEventListener("input", changed);
+    this.sheet.addEventListener("change", changed);
     this.save();
     this.tick();
     this.timer = window.setInterval(() => this.tick(), 1000);
@@ -106,11 +144,18 @@ export class Sitting {
     window.clearInterval(this.timer);
     const page = this.page;
     sittings.clear(page.bank);
+    this.sheet.classList.remove("is-sitting");  /* first: the answers and what they bring may show now */
     const verdicts = this.questions.map((q) => {
       const response = q.response();
+      /* The paper is locked: nothing on it can be changed or submitted again. */
+      for (const control of q.panel.querySelectorAll("input, button")) /** @type {HTMLInputElement} */ (control).disabled = true;
       for (const input of q.inputs) input.disabled = true;
+      if (q.submitter) q.submitter.hidden = true;
+      if (q.item.perm) {
+        relabelAnswer(q.node, q.item.perm);
+        q.panel.appendChild(element("p", "exam-moved", moved(q.item.perm)));
+      }
       reveal(q);
-      if (q.item.perm) q.panel.appendChild(element("p", "exam-moved", moved(q.item.perm)));
       if (!response) {
         q.say(s.verdict_wrong + " · " + s.exam_unanswered, "wrong");
         return null;
@@ -122,12 +167,13 @@ export class Sitting {
       return result.verdict;
     });
     const scored = score({ items: this.questions.map((q) => q.item) }, verdicts);
-    this.sheet.classList.remove("is-sitting");
-    this.bar.remove();
+    this.sittingOnly.forEach((part) => part.remove());
+    this.navigator?.refresh();
     this.showScore(scored, timeUp);
-    history.add({ bank: page.bank, seed: this.paper.seed, settings: this.settings, when: this.started,
-                  used: Math.round((Math.min(Date.now(), this.end) - this.started) / 1000),
-                  got: scored.got, max: scored.max, byType: scored.byType });
+    localHistory().add({ bank: page.bank, seed: this.paper.seed, settings: this.settings, when: this.started,
+                         used: Math.round((Math.min(Date.now(), this.end) - this.started) / 1000),
+                         got: scored.got, max: scored.max, byType: scored.byType,
+                         wrong: this.questions.filter((q, i) => verdicts[i] !== "right").map((q) => q.id) });
     page.onHandedIn?.();
   }
 

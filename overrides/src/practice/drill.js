@@ -41,8 +41,9 @@ function position(/** @type {Drill} */ run) {
 }
 
 /**
- * On a chapter page: the run's question here starts cleared (`clear`), and once answered a
- * link leads on to the next, or back to the 错题本.
+ * On a chapter page: the run's questions here start cleared (`clear`) and folded, this one and
+ * those still to come, and once this one is answered a link leads on to the next, or back to
+ * the 错题本.
  * @param {import("./chapter.js").ChapterPractice} page
  * @param {(question: import("./question.js").Question) => void} clear
  */
@@ -52,7 +53,12 @@ export function followDrill(page, clear) {
   const at = position(run);
   const question = at < 0 ? null : page.questions.find((q) => q.id === run.items[at].id);
   if (!question) return;
-  clear(question);
+  const here = run.items[at].page;
+  const ahead = new Set(run.items.slice(at + 1).filter((item) => item.page === here).map((item) => item.id));
+  for (const q of [...page.questions.filter((q) => ahead.has(q.id)), question]) {  /* this one last: it takes the focus */
+    q.node.classList.add("practice-drilled");  /* reader/answer-memory.js leaves it folded */
+    clear(q);
+  }
   const next = run.items[at + 1];
   const link = document.createElement("a");
   link.className = "md-button md-button--primary practice__next";

@@ -4,13 +4,17 @@
  *
  * Export is a download made in the page (a Blob link), import a file the reader picks (read
  * with FileReader): both work from a folder (file://) as from a web server.  Importing merges:
- * of two entries for one question the later wins (store.js).
+ * of two entries for one question the later wins, and each record is checked (store.js); a
+ * file over MAX_IMPORT_MB is refused before it is read, and an import the browser's storage
+ * cannot hold imports nothing: the message says which, never "imported" for nothing.
  */
 import { format } from "../dom.js";
 import { practiceData, strings } from "../page-data.js";
 import { hashesOf, noticeOf, progress } from "./progress.js";
 
 /** @typedef {import("./store.js").Store} Store */
+
+const MAX_IMPORT_MB = 20;  /* four times what a browser's storage holds for a page */
 
 /** Each chapter the practice data knows: its counts, in the span the page holds for it. */
 function showCounts(/** @type {Store} */ store) {
@@ -49,6 +53,25 @@ function exportProgress(/** @type {Store} */ store) {
   return Object.keys(/** @type {object} */ (data.entries)).length;
 }
 
+/** A progress file's text imported; what to say of it. */
+function importProgress(/** @type {Store} */ store, /** @type {string} */ text) {
+  const s = strings();
+  /** @type {unknown} */
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return s.progress_import_failed;
+  }
+  try {
+    const { count, refused } = store.importData(data);
+    showCounts(store);
+    return format(s.progress_imported, { count }) + (refused ? format(s.progress_refused, { refused }) : "");
+  } catch (error) {
+    return String(error).includes("too large") ? s.progress_too_large : s.progress_import_failed;
+  }
+}
+
 export function mountHome() {
   const panel = /** @type {HTMLElement | null} */ (document.querySelector(".practice-progress"));
   const message = panel?.querySelector(".practice-progress__message");
@@ -73,17 +96,13 @@ export function mountHome() {
   file.addEventListener("change", () => {
     const chosen = file.files?.[0];
     if (!chosen) return;
+    file.value = "";
+    if (chosen.size > MAX_IMPORT_MB * 1e6) {
+      say(format(strings().progress_file_too_large, { size: Math.ceil(chosen.size / 1e6), limit: MAX_IMPORT_MB }));
+      return;
+    }
     const reader = new FileReader();
-    reader.onload = () => {
-      try {
-        const count = store.importData(JSON.parse(String(reader.result)));
-        showCounts(store);
-        say(format(strings().progress_imported, { count }));
-      } catch {
-        say(strings().progress_import_failed);
-      }
-      file.value = "";
-    };
+    reader.onload = () => say(importProgress(store, String(reader.result)));
     reader.onerror = () => say(strings().progress_import_failed);
     reader.readAsText(chosen);
   });

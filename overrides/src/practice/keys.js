@@ -1,9 +1,11 @@
 /**
- * The practice keys, shared by the chapter pages (mode.js) and the runs of questions
- * (runs/practice-run.js): 1–6 or A–F choose in the current question (judge: 1/A 对, 2/B 错),
- * Enter submits it, J/K go to the next/previous question.  They are taken on the window,
+ * The practice keys, shared by the chapter pages (mode.js) and the runs of questions and
+ * papers (runs/navigator.js): 1–6 or A–F choose in the current question (judge: 1/A 对, 2/B 错),
+ * Enter submits it, ←/→ go to the previous/next question.  They are taken on the window,
  * capturing, before Material's own keys (F and S open its search), and only when no text
- * field has the focus.
+ * field has the focus.  While the focus is in a question, Material's page keys (N and . for
+ * the next page, P and , for the previous) are kept from it: a stray key never leaves a
+ * question half answered, or a paper being sat.
  */
 
 /** @typedef {import("./question.js").Question} Question */
@@ -16,7 +18,8 @@
  * @property {(question: Question) => void} [chose] told before an option of that question is chosen by key
  */
 
-const TEXT_FIELD = "input[type=text], input[type=search], textarea, [contenteditable]";
+const TEXT_FIELD = "input[type=text], input[type=search], input[type=number], textarea, [contenteditable]";
+const PAGE_KEYS = ["n", "N", ".", "p", "P", ","];
 
 /** The input a key names in a question of options, or null. */
 function inputFor(/** @type {Question | null} */ question, /** @type {string} */ key) {
@@ -32,16 +35,18 @@ function handle(/** @type {KeyTarget} */ target, /** @type {KeyboardEvent} */ ev
   const key = event.key;
   const question = target.current();
   const input = /^[1-6a-fA-F]$/.test(key) ? inputFor(question, key) : null;
-  if (key === "j" || key === "J") {
-    target.go(1);
-  } else if (key === "k" || key === "K") {
-    target.go(-1);
+  if (key === "ArrowRight" || key === "ArrowLeft") {
+    if (event.shiftKey) return;
+    target.go(key === "ArrowRight" ? 1 : -1);
   } else if (input && question) {
     target.chose?.(question);
     input.focus();
     input.click();
   } else if (key === "Enter" && !node.closest?.("button, a, summary") && question?.submitter) {
     question.submit();
+  } else if (PAGE_KEYS.includes(key) && node.closest?.(".question, .run-bar, .run-card, .run-tools")) {
+    event.stopPropagation();  /* Material's; the key itself (a dot typed) does what it does */
+    return;
   } else {
     return;
   }

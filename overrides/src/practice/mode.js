@@ -47,6 +47,7 @@ class PracticeBar {
     } else {
       this.opened.splice(0).forEach((details) => { details.open = false; });
     }
+    this.page.questions.forEach((question) => question.guard?.update());  /* 背题模式 marks the key alone */
   }
 
   showCounts() {

@@ -15,8 +15,8 @@ export function hashesOf(/** @type {import("../types").BankData} */ data, /** @t
   return Object.fromEntries(ids.map((id) => [id, data.q[id]?.h]));
 }
 
-/** The store's notice (cleared as corrupted, or no storage), as an alert. */
-export function noticeOf(/** @type {"corrupted" | "unavailable"} */ notice) {
+/** A store's notice (set aside as corrupted, some records refused, or no storage), as an alert. */
+export function noticeOf(/** @type {"corrupted" | "repaired" | "unavailable"} */ notice) {
   const message = document.createElement("p");
   message.className = "practice-notice";
   message.setAttribute("role", "alert");

@@ -7,11 +7,16 @@
  * multiple are checkboxes with 提交 (少选/错选 named); fill and calc a text box with 提交;
  * short and case 显示答案, then 会/不会.  The verdict goes to a role="status" live region
  * inside the question, and the folded answer opens.  A question the store knows is shown as
- * it was last answered.
+ * it was last answered.  Once its answer shows, each option says what it was: picked right
+ * (✓), picked wrong (✗), the key (✓), a key not picked in a multiple choice (漏选), in colour,
+ * a sign and words for screen readers; before, nothing on the question gives the answer away
+ * (spoiler-guard.js).
  */
 import { button, element } from "../dom.js";
 import { strings } from "../page-data.js";
 import { judge } from "./judge.js";
+import { optionMarks } from "./marks.js";
+import { guardSpoilers } from "./spoiler-guard.js";
 
 /** @typedef {import("../types").PracticeRecord} PracticeRecord */
 /** @typedef {import("../types").Verdict} Verdict */
@@ -51,6 +56,12 @@ export class Question {
   showButton = null;
   /** @type {HTMLElement | null} 会/不会 (short and case) */
   grades = null;
+  /** @type {{input: HTMLInputElement, box: HTMLElement}[]} each option's input and the element its mark goes on */
+  options = [];
+  /** whether the answer shows (spoiler-guard.js) */
+  revealed = false;
+  /** @type {{update: () => void} | null} the spoiler guard, once mounted */
+  guard = null;
 
   /**
    * @param {HTMLElement} node the question's element (class "question")
@@ -86,6 +97,7 @@ export class Question {
     this.panel.appendChild(this.verdict);
     this.node.insertBefore(this.panel, this.node.querySelector(":scope > .answer-reveal, :scope > details.answer"));
     this.node.classList.add("has-practice");
+    this.guard = guardSpoilers(this.node, (shown) => this.mark(shown));
     if (this.restoring) this.#restore();
     return true;
   }
@@ -101,7 +113,6 @@ export class Question {
 
   /** Each option becomes a label holding its input first, then the letter and text as printed. */
   #choices(/** @type {"radio" | "checkbox"} */ type) {
-    const keys = this.record.a ? this.record.a.split("") : [];
     this.node.querySelectorAll(":scope > .options > ul > li").forEach((item) => {
       const letter = (item.querySelector("strong") ?? item).textContent?.trim().charAt(0) ?? "";
       const label = element("label", "practice-option");
@@ -109,10 +120,7 @@ export class Question {
       label.appendChild(input);
       while (item.firstChild) label.appendChild(item.firstChild);
       item.appendChild(label);
-      if (keys.includes(letter)) {
-        item.classList.add("is-key");
-        label.appendChild(element("span", "practice-option__key", strings().key_option));
-      }
+      this.options.push({ input, box: /** @type {HTMLElement} */ (item) });
       if (type === "radio") input.addEventListener("change", () => this.submit());
     });
     if (type === "checkbox") this.#submitButton();
@@ -127,7 +135,7 @@ export class Question {
       const input = this.#input("radio", value);
       input.addEventListener("change", () => this.submit());
       label.append(input, document.createTextNode(letter + ". " + strings()[name]));
-      if (this.record.a === value) label.classList.add("is-key");
+      this.options.push({ input, box: label });
       group.appendChild(label);
     }
     this.panel.appendChild(group);
@@ -160,7 +168,8 @@ export class Question {
     const show = button("md-button practice__button practice__show", strings().reveal_answer);
     const grades = element("span", "practice__grades");
     grades.hidden = true;
-    grades.appendChild(element("span", "practice__grades-label", strings().practice_self_grade));
+    const prompt = grades.appendChild(element("span", "practice__grades-label", strings().practice_self_grade));
+    prompt.setAttribute("tabindex", "-1");
     for (const [verdict, name] of /** @type {[Verdict, string][]} */ ([["right", "practice_known"], ["wrong", "practice_unknown"]])) {
       const choice = button("md-button practice__button practice__grade", strings()[name]);
       choice.setAttribute("data-grade", verdict);
@@ -171,7 +180,7 @@ export class Question {
       openAnswer(this.node);
       show.hidden = true;
       grades.hidden = false;
-      grades.querySelector("button")?.focus();
+      prompt.focus();  /* the question asked, not 会: no grade looks chosen before it is */
     });
     this.panel.append(show, grades);
     this.showButton = show;
@@ -218,6 +227,27 @@ export class Question {
     if (this.record.t === "fill" || this.record.t === "calc") parts.push(s.verdict_your_answer.replace("{answer}", response));
     this.say(parts.join(" · "), result.verdict);
     openAnswer(this.node);
+    this.guard?.update();
+  }
+
+  /** Each option marked as what it was, once the answer shows; unmarked while it is hidden. */
+  mark(/** @type {boolean} */ shown) {
+    this.revealed = shown;
+    const s = strings();
+    const reciting = document.documentElement.getAttribute("data-practice-mode") === "recite" && !this.node.closest("[data-run]");
+    const picked = reciting ? [] : this.options.filter((o) => o.input.checked).map((o) => o.input.value);
+    const marks = shown ? optionMarks(this.record, this.options.map((o) => o.input.value), picked) : [];
+    this.options.forEach(({ box }, i) => {
+      const kind = marks[i] ?? "";
+      box.classList.toggle("is-key", kind === "right" || kind === "missed" || kind === "key");
+      for (const name of ["right", "wrong", "missed"]) box.classList.toggle("is-" + name, kind === name);
+      box.querySelector(".practice-option__mark")?.remove();
+      if (!kind) return;
+      const mark = element("span", "practice-option__mark");
+      mark.appendChild(element("span", "practice-option__sign", kind === "wrong" ? "✗" : "✓")).setAttribute("aria-hidden", "true");
+      mark.appendChild(element("span", "practice-option__said", s["mark_" + kind]));
+      (box.querySelector("label") ?? box).appendChild(mark);
+    });
   }
 
   #showGrade(/** @type {Verdict} */ verdict) {

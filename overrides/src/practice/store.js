@@ -8,10 +8,15 @@
  *    错题本 by hand (until the next wrong answer)}
  * A question is in the 错题本 once answered wrong, until it is answered right twice in a row.
  * Starred questions are kept beside, keyed "bank/id" (a corrected question stays starred).
- * A store that cannot be read (edited by hand, another program) is cleared and `notice` says
- * so ("corrupted"); without storage (privacy settings) answers are kept for the page's life
- * only (notice "unavailable").  Pure: the storage and the clock are given.
+ * Every entry read, from storage or a progress file, is checked (records.js): bad ones are
+ * refused and counted, so one broken entry never costs the others.  A store that cannot be
+ * read at all (edited by hand, another program) is set aside under PROGRESS_KEY + ".set-aside"
+ * (not lost: it can be sent in or repaired) and `notice` says so ("corrupted"; "repaired" when
+ * only some entries were refused); without storage (privacy settings) answers are kept for the
+ * page's life only (notice "unavailable").  An import the storage cannot hold imports nothing.
+ * Pure: the storage and the clock are given.
  */
+import { isCount, isObject, isTime, readRecords } from "./records.js";
 
 /** @typedef {import("../types").Verdict} Verdict */
 /**
@@ -33,7 +38,7 @@
  * @property {string} name
  * @property {(bank: string, id: string, hash: string, verdict: Verdict) => void} record
  * @property {() => unknown} exportData
- * @property {(section: unknown) => void} importData
+ * @property {(section: unknown) => number | void} importData how many of its records it refused
  */
 /** @typedef {Pick<Storage, "getItem" | "setItem" | "removeItem">} KeyValueStorage */
 
@@ -44,39 +49,51 @@ const ENTRY_KEY = /^[^/\s]{1,200}\/[^/\s]{1,200}\/[0-9a-f]{1,64}$/;
 const STAR_KEY = /^[^/\s]{1,200}\/[^/\s]{1,200}$/;
 const RIGHTS_TO_LEAVE = 2;  /* rights in a row that take a question out of the 错题本 */
 
-/** @returns {value is Record<string, unknown>} */
-function isObject(/** @type {unknown} */ value) {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
+/** An entry as kept, or null when it cannot be one: its counts and verdict are checked, answers
+    longer than a store keeps are cut, and a last wrong answer of another type dropped. */
+function repairEntry(/** @type {unknown} */ entry) {
+  if (!isObject(entry) || !isCount(entry.n) || !isCount(entry.r) || !isCount(entry.w) || !isCount(entry.s) ||
+      (entry.last !== "right" && entry.last !== "wrong") || !isTime(entry.t) ||
+      (entry.a !== undefined && typeof entry.a !== "string") || (entry.x !== undefined && entry.x !== true)) return null;
+  /** @type {Entry} */
+  const kept = { n: entry.n, r: entry.r, w: entry.w, s: entry.s, last: entry.last, t: entry.t };
+  if (typeof entry.a === "string") kept.a = entry.a.slice(0, MAX_ANSWER);
+  if (typeof entry.wa === "string") kept.wa = entry.wa.slice(0, MAX_ANSWER);
+  if (entry.x) kept.x = true;
+  return kept;
 }
 
-function count(/** @type {unknown} */ value) {
-  return typeof value === "number" && value >= 0 && Math.floor(value) === value;
-}
-
-/** @returns {entry is Entry} */
-function validEntry(/** @type {unknown} */ entry) {
-  return isObject(entry) && count(entry.n) && count(entry.r) && count(entry.w) && count(entry.s) &&
-    (entry.last === "right" || entry.last === "wrong") && typeof entry.t === "number" &&
-    (entry.a === undefined || typeof entry.a === "string") &&
-    (entry.wa === undefined || typeof entry.wa === "string") &&
-    (entry.x === undefined || entry.x === true);
-}
-
-/** The stars of a document ({} when it has none), or null when they are not ours. */
-function starsOf(/** @type {Record<string, unknown>} */ data) {
-  const stars = data.stars === undefined ? {} : data.stars;
-  if (!isObject(stars)) return null;
-  const ours = Object.entries(stars).every(([key, when]) => STAR_KEY.test(key) && typeof when === "number");
-  return ours ? /** @type {Record<string, number>} */ (stars) : null;
-}
-
-/** The entries and stars of a stored or imported document, or null when it is not one of ours. */
+/**
+ * The entries and stars of a stored or imported document, each checked (bad ones refused and
+ * counted), or null when it is not one of ours.
+ * @returns {{entries: Record<string, Entry>, stars: Record<string, number>, refused: number} | null}
+ */
 function progressOf(/** @type {unknown} */ data) {
-  if (!isObject(data) || data.format !== FORMAT || data.version !== 1 || !isObject(data.entries)) return null;
-  const entries = data.entries;
-  if (!Object.entries(entries).every(([key, entry]) => ENTRY_KEY.test(key) && validEntry(entry))) return null;
-  const stars = starsOf(data);
-  return stars && { entries: /** @type {Record<string, Entry>} */ (entries), stars };
+  if (!isObject(data) || data.format !== FORMAT || data.version !== 1) return null;
+  const entries = readRecords(data.entries, ENTRY_KEY, repairEntry);
+  const stars = readRecords(data.stars ?? {}, STAR_KEY, (when) => (isTime(when) ? /** @type {number} */ (when) : null));
+  if (!entries || !stars) return null;
+  return { entries: entries.records, stars: stars.records, refused: entries.refused + stars.refused };
+}
+
+/**
+ * A stored value that cannot be read, moved aside to `key` + ".set-aside" (when there is room)
+ * so that the page starts afresh without losing it.
+ * @param {Pick<Storage, "setItem"> & Partial<Pick<Storage, "removeItem">> | null} storage
+ * @param {string} key
+ * @param {string} text
+ */
+export function setAside(storage, key, text) {
+  try {
+    storage?.setItem(key + ".set-aside", text);
+  } catch {
+    /* no room for a copy: it goes, as it could not be read anyway */
+  }
+  try {
+    storage?.removeItem?.(key);
+  } catch {
+    /* nothing more to do: it is not read again */
+  }
 }
 
 /**
@@ -94,7 +111,7 @@ export function createStore(storage, clock = Date.now) {
   const document = () => ({ format: FORMAT, version: 1, entries, stars });
 
   const store = {
-    /** @type {"unavailable" | "corrupted" | null} */
+    /** @type {"unavailable" | "corrupted" | "repaired" | null} */
     notice: storage ? null : "unavailable",
 
     get(/** @type {string} */ bank, /** @type {string} */ id, /** @type {string} */ hash) {
@@ -117,7 +134,13 @@ export function createStore(storage, clock = Date.now) {
       if (right && entries[k]?.x) entry.x = true;
       entries[k] = entry;
       save();
-      for (const part of parts) part.record(bank, id, hash, verdict);
+      for (const part of parts) {
+        try {
+          part.record(bank, id, hash, verdict);
+        } catch (error) {
+          console.error(error);  /* a part's failure never costs the answer itself */
+        }
+      }
       return entry;
     },
 
@@ -160,18 +183,30 @@ export function createStore(storage, clock = Date.now) {
       return data;
     },
 
-    /** Merge an exported document: the later of two entries for one question wins.
-        Returns how many entries it held; throws when it is not an export of this guide. */
+    /** Merge an exported document: the later of two entries for one question wins, bad ones
+        are refused.  Returns how many entries were taken and refused; throws when it is not an
+        export of this guide, or when the storage cannot hold the result (nothing imported). */
     importData(/** @type {unknown} */ data) {
       const found = progressOf(data);
       if (!found || !isObject(data)) throw new Error("not a study-guide progress file");
+      const before = { entries: { ...entries }, stars: { ...stars } };
       for (const [k, entry] of Object.entries(found.entries)) {
         if (!entries[k] || entries[k].t <= entry.t) entries[k] = entry;
       }
       Object.assign(stars, found.stars);
-      save();
-      for (const part of parts) part.importData(data[part.name]);
-      return Object.keys(found.entries).length;
+      if (storage && !write()) {
+        ({ entries, stars } = before);
+        throw new Error("too large for this browser's storage");
+      }
+      let refused = found.refused;
+      for (const part of parts) {
+        try {
+          refused += Math.abs(Number(part.importData(data[part.name])) || 0);
+        } catch (error) {
+          console.error(error);  /* a part's own records are checked by the part */
+        }
+      }
+      return { count: Object.keys(found.entries).length, refused };
     },
 
     reset() {
@@ -189,12 +224,18 @@ export function createStore(storage, clock = Date.now) {
     },
   };
 
-  function save() {
+  /** The document written to storage; false when the storage refused it (full, or privacy settings). */
+  function write() {
     try {
       storage?.setItem(PROGRESS_KEY, JSON.stringify(document()));
+      return true;
     } catch {
-      store.notice = "unavailable";  /* full, or refused: the page goes on with what it has */
+      return false;
     }
+  }
+
+  function save() {
+    if (!write()) store.notice = "unavailable";  /* the page goes on with what it has */
   }
 
   function load() {
@@ -216,14 +257,11 @@ export function createStore(storage, clock = Date.now) {
     const found = progressOf(data);
     if (found) {
       ({ entries, stars } = found);
+      if (found.refused) store.notice = "repaired";
       return;
     }
     store.notice = "corrupted";
-    try {
-      storage?.removeItem(PROGRESS_KEY);
-    } catch {
-      /* nothing more to do: it is not read again */
-    }
+    setAside(storage, PROGRESS_KEY, text);
   }
 
   load();

@@ -5,7 +5,9 @@
  * their positions in the page (the same for every visit to one build of the page), and
  * restored on pageshow: a page the browser kept whole (back/forward cache) is left as it
  * is, a page loaded again has its answers reopened.  What printing opens and closes again
- * (edition.js) is not remembered.
+ * (edition.js) is not remembered.  A question of a 重练错题 run (class practice-drilled) or
+ * drawn into a run page is left as its script shows it: it starts folded, and reopening its
+ * answer would give it away.
  */
 import { keep, load } from "../storage.js";
 
@@ -32,7 +34,9 @@ function restore() {
   }
   if (!Array.isArray(open)) return;
   const all = blocks();
-  for (const i of open) if (typeof i === "number" && all[i]) all[i].open = true;
+  for (const i of open) {
+    if (typeof i === "number" && all[i] && !all[i].closest(".practice-drilled, [data-run]")) all[i].open = true;
+  }
 }
 
 export function rememberOpenAnswers() {

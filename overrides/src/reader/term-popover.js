@@ -17,8 +17,22 @@ let popover = null;
 /** @type {HTMLAnchorElement | null} */
 let current = null;
 
+const ENTITY = /&(amp|lt|gt|quot|#39);/g;
+/** @type {Record<string, string>} */
+const DECODED = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'" };
+
+/**
+ * A term's title as its definition reads.  The build writes the title as the HTML of the
+ * definition, because Material's tooltip sets it as HTML (generator/pages/prose.py): read back,
+ * its entities are decoded once, in one pass, so `&amp;lt;` stays the text `&lt;`, and the
+ * popover sets the result as text (nothing in it is ever read as markup).
+ */
+export function definitionText(/** @type {string} */ title) {
+  return title.replace(ENTITY, (_, name) => DECODED[name]);
+}
+
 function definition(/** @type {Element} */ term) {
-  return term.getAttribute("data-guide-definition") || term.getAttribute("title") || "";
+  return definitionText(term.getAttribute("data-guide-definition") || term.getAttribute("title") || "");
 }
 
 function build() {

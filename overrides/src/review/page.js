@@ -4,6 +4,7 @@
  * so a question answered leaves the due list and its next date is shown.  Cards of questions
  * since corrected (another text hash) are dropped here.
  */
+import { element } from "../dom.js";
 import { strings } from "../page-data.js";
 import { localReviews } from "./local-cards.js";
 import { startRun } from "../runs/practice-run.js";
@@ -29,7 +30,7 @@ function nextDate(/** @type {{due: number}} */ card) {
 function showCount(/** @type {RunPage} */ page) {
   const count = dueIds(page).length;
   const submit = /** @type {HTMLButtonElement | null} */ (page.form.querySelector("button[type=submit]"));
-  if (submit) submit.hidden = !count;
+  if (submit) submit.disabled = !count;  /* shown, but not to be pressed with nothing due */
   say(page, count ? strings().review_due.replace("{count}", String(count)) : strings().review_none);
 }
 
@@ -46,6 +47,11 @@ function showNext(/** @type {RunPage} */ page, /** @type {Question | undefined} 
 export function mountReviewPage() {
   const page = runPage(document);
   if (!page || page.kind !== "review") return;
+  if (localReviews().notice) {  /* the cards could not be read: set aside, said once */
+    const notice = element("p", "practice-notice", strings().reviews_corrupted);
+    notice.setAttribute("role", "alert");
+    page.form.before(notice);
+  }
   showCount(page);
   const owner = Object.assign(page, { onAnswer: (/** @type {Question | undefined} */ question) => showNext(page, question),
                                       onAgain: () => showCount(page) });

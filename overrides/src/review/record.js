@@ -16,8 +16,9 @@ export function reviewEachAnswer() {
     },
     exportData: () => cards.exportCards(),
     importData(section) {
-      cards.importCards(section);
+      const refused = cards.importCards(section);
       showDue(cards);
+      return refused;
     },
   });
 }

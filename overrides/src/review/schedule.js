@@ -36,7 +36,12 @@ function flatten(/** @type {import("ts-fsrs").Card} */ card) {
 export function review(reviews, bank, id, hash, verdict) {
   const at = new Date(reviews.clock());
   const stored = reviews.card(bank, id, hash);
-  const card = stored ? revive(stored) : createEmptyCard(at);
   const rating = verdict === "right" ? Rating.Good : Rating.Again;
-  return reviews.put(bank, id, hash, flatten(scheduler.next(card, at, rating).card));
+  let next;
+  try {
+    next = scheduler.next(stored ? revive(stored) : createEmptyCard(at), at, rating).card;
+  } catch {
+    next = scheduler.next(createEmptyCard(at), at, rating).card;  /* a card FSRS cannot read starts afresh */
+  }
+  return reviews.put(bank, id, hash, flatten(next));
 }

@@ -4,42 +4,40 @@
  * 错题本 and, through review/record.js, in 今日复习).
  *
  * 随机练习 draws the number asked at random; 题型练习 takes every question of one type in bank
- * order.  Each question has its star (收藏), and the chapter pages' keys work: 1–6 or A–F
- * choose, Enter submits, J/K next/previous (practice/keys.js).  今日复习 runs its list here too.
+ * order.  Each question has its star (收藏); the 答题卡, the views, swipes, font size and keys
+ * are the navigator's (navigator.js).  今日复习 runs its list here too.
  */
-import { button, element } from "../dom.js";
+import { button, element, format } from "../dom.js";
 import { newSeed, pool, rng, sample } from "../exam/draw.js";
 import { strings } from "../page-data.js";
-import { listenToKeys } from "../practice/keys.js";
 import { addStar } from "../practice/stars.js";
+import { Navigator } from "./navigator.js";
 import { answerable, checked, questionNode, reveal, runPage, say } from "./run-page.js";
 
 /** @typedef {import("./run-page.js").RunPage} RunPage */
 /** @typedef {import("../practice/question.js").Question} Question */
 /** @typedef {RunPage & {onAnswer?: (question: Question | undefined) => void, onAgain?: () => void}} RunOwner */
 
-function actionButton(/** @type {string} */ text, /** @type {string} */ action) {
-  const node = button("md-button", text);
-  node.setAttribute("data-action", action);
-  return node;
+/** A question's state on the 答题卡: its verdict, once given. */
+function stateOf(/** @type {Question} */ question) {
+  const verdict = question.panel.getAttribute("data-verdict");
+  return verdict === "right" || verdict === "wrong" ? verdict : "unanswered";
 }
 
 class Run {
   /** @type {Question[]} */
   questions = [];
-  at = 0;
   sheet = element("div", "run-sheet");
   summary = element("div", "run-summary");
-  position = element("span", "run-bar__position");
-  previous = actionButton(strings().run_previous, "previous");
-  next = actionButton(strings().run_next, "next");
+  /** @type {Navigator | undefined} */
+  navigator;
 
   constructor(/** @type {RunOwner} */ page, /** @type {string[]} */ ids) {
     this.page = page;
-    page.changed = () => {
-      const current = this.questions[this.at];
-      if (current?.panel.getAttribute("data-verdict")) reveal(current);
-      page.onAnswer?.(current);
+    page.changed = (question) => {
+      if (question.panel.getAttribute("data-verdict")) reveal(question);
+      page.onAnswer?.(question);
+      this.navigator?.answered(question);
     };
     for (const id of ids) {
       const record = page.data.q[id];
@@ -59,46 +57,28 @@ class Run {
       area.appendChild(element("p", "run-empty", s.run_none));
       return;
     }
-    const bar = element("div", "run-bar");
-    this.position.setAttribute("aria-live", "polite");
-    bar.append(this.position, this.previous, this.next, actionButton(s.run_finish, "finish"));
-    bar.addEventListener("click", (event) => {
-      const action = /** @type {Element} */ (event.target).closest("button")?.getAttribute("data-action");
-      if (action === "previous") this.go(this.at - 1);
-      else if (action === "next") this.go(this.at + 1);
-      else if (action === "finish") this.finish();
-    });
-    area.append(bar, this.sheet, this.summary);
-    for (const question of this.questions) {
-      question.node.hidden = true;
-      this.sheet.appendChild(question.node);
-    }
-    this.go(0);
+    for (const question of this.questions) this.sheet.appendChild(question.node);
+    this.navigator = new Navigator({ questions: this.questions, sheet: this.sheet, state: stateOf, view: "one", autoNext: true });
+    const finish = button("md-button run-bar__finish", s.run_finish);
+    finish.setAttribute("data-action", "finish");
+    finish.addEventListener("click", () => this.finish());
+    this.navigator.bar.appendChild(finish);
+    this.navigator.mount(area);
+    area.appendChild(this.summary);
   }
 
-  go(/** @type {number} */ at) {
-    if (at < 0 || at >= this.questions.length) return;
-    this.questions[this.at].node.hidden = true;
-    this.at = at;
-    const node = this.questions[at].node;
-    node.hidden = false;
-    this.position.textContent = strings().run_position.replace("{n}", String(at + 1)).replace("{total}", String(this.questions.length));
-    this.previous.disabled = at === 0;
-    this.next.disabled = at === this.questions.length - 1;
-    this.summary.textContent = "";
-    node.querySelector("h2")?.focus({ preventScroll: true });
-  }
-
+  /** The summary below the run, brought into view with the focus on it. */
   finish() {
-    const verdicts = this.questions.map((question) => question.panel.getAttribute("data-verdict"));
-    const answered = verdicts.filter((verdict) => verdict === "right" || verdict === "wrong").length;
-    const right = verdicts.filter((verdict) => verdict === "right").length;
+    const states = this.questions.map(stateOf);
     const page = this.page;
     this.summary.textContent = "";
-    const text = element("p", "run-summary__text", strings().run_summary.replace("{total}", String(this.questions.length))
-      .replace("{answered}", String(answered)).replace("{right}", String(right)));
+    const text = element("p", "run-summary__text", format(strings().run_summary, {
+      total: this.questions.length, answered: states.filter((state) => state !== "unanswered").length,
+      right: states.filter((state) => state === "right").length }));
     text.setAttribute("role", "status");
-    const again = actionButton(strings().run_again, "again");
+    text.setAttribute("tabindex", "-1");
+    const again = button("md-button", strings().run_again);
+    again.setAttribute("data-action", "again");
     again.addEventListener("click", () => {
       page.form.hidden = false;
       page.area.textContent = "";
@@ -106,25 +86,15 @@ class Run {
       /** @type {HTMLElement | null} */ (page.form.querySelector("input, button"))?.focus();
     });
     this.summary.append(text, again);
+    text.focus({ preventScroll: true });
+    this.summary.scrollIntoView({ block: "center" });
   }
 }
 
-/** @type {Run | null} the run being shown */
-let current = null;
-
-/** Run the questions `ids` on the page, one at a time. */
+/** Run the questions `ids` on the page. */
 export function startRun(/** @type {RunOwner} */ page, /** @type {string[]} */ ids) {
   const run = new Run(page, ids);
   run.render();
-  if (!current) {
-    /* The keys of the chapter pages, on the run being shown. */
-    listenToKeys({
-      active: () => Boolean(current?.sheet.isConnected),
-      current: () => current?.questions[current.at] ?? null,
-      go: (step) => current?.go(current.at + step),
-    });
-  }
-  current = run;
   return run;
 }
 
