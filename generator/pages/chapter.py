@@ -206,10 +206,12 @@ def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     return Page(chapter_path(bank, chapter), chapter.title, markdown)
 
 
-def render_home(banks: list[Bank], ctx: RenderContext) -> Page:
-    """The home page: each bank with its chapters and question counts by type."""
+def render_home(banks: list[Bank], ctx: RenderContext, plan: str = "") -> Page:
+    """The home page: today's plan (``plan``, markup shown by a script), each bank with its
+    chapters and question counts by type."""
     ui = ctx.ui
     parts = [title_heading(banks[0].title, ctx.raw) if len(banks) == 1 and banks[0].title else f"# {ui['home_title']}"]
+    parts += [plan] if plan else []
     for bank in banks:
         if len(banks) > 1:
             parts.append(title_heading(bank.title or bank.slug, ctx.raw, "##"))

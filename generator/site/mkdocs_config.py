@@ -20,6 +20,7 @@ from ..pages.compose import NavEntry, Plan
 from ..pages.paths import practice_data_path
 from ..pages.reader_strings import READER_STRINGS_JS, reader_strings_script
 from ..pages.run_strings import RUN_STRINGS_JS, run_strings_script
+from ..pages.stats_strings import STATS_STRINGS_JS, stats_strings_script
 from ..pages.script import convert_interface, theme_language
 from ..practice.data import bank_data, practice_script
 from .bundles import SOURCES, bundle_scripts
@@ -136,6 +137,7 @@ def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
     files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
     files.append(File.generated(config, READER_STRINGS_JS, content=reader_strings_script(plan.interface)))
     files.append(File.generated(config, RUN_STRINGS_JS, content=run_strings_script(plan.interface)))
+    files.append(File.generated(config, STATS_STRINGS_JS, content=stats_strings_script(plan.interface)))
     bundles = bundle_scripts(script_sources(config), modules)
     if bundles.warnings:
         PLUGIN_LOG.warning("esbuild, bundling the guide's scripts: %s", bundles.warnings)

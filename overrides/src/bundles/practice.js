@@ -8,8 +8,11 @@ import { mountBar } from "../practice/mode.js";
 import { addRedo, describe } from "../practice/redo.js";
 import { addStars } from "../practice/stars.js";
 import { reviewEachAnswer } from "../review/record.js";
+import { countEachDay } from "../stats/local-daily.js";
+import { mountPlan } from "../stats/plan.js";
 
 reviewEachAnswer();
+countEachDay();
 onReady(() => {
   const chapter = mountChapter(document);
   if (chapter) {
@@ -20,5 +23,6 @@ onReady(() => {
     followDrill(chapter, (question) => clears.get(question)?.());
   }
   mountHome();
+  mountPlan();
   mountLists();
 });

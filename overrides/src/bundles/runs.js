@@ -4,8 +4,10 @@ import { mountExam } from "../exam/page.js";
 import { mountReviewPage } from "../review/page.js";
 import { mountPracticeRun } from "../runs/practice-run.js";
 import { reviewEachAnswer } from "../review/record.js";
+import { countEachDay } from "../stats/local-daily.js";
 
 reviewEachAnswer();
+countEachDay();
 onReady(() => {
   mountExam();
   mountPracticeRun();
