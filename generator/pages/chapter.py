@@ -254,6 +254,12 @@ def _type_counts(questions: tuple[Question, ...], ui: dict[str, str], separator:
     return separator.join(f"{ui['type_' + t.value]} {counts[t]}" for t in QuestionType if counts[t])
 
 
+def _code_name(code: str, ui: dict[str, str]) -> str:
+    """A flag code as the report shows it: its name (strings.FLAG_NAMES), the code beside it."""
+    name = ui.get(f"flag_name_{code}")
+    return f"{escape(name)}（`{code}`）" if name else f"`{code}`"
+
+
 def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
     """Every flag with a link to its question, and every piece of stray text."""
     ui = ctx.ui
@@ -266,8 +272,8 @@ def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
         for chapter in bank.chapters:
             for q in chapter.questions:
                 link = f"[{ui['question'].format(number=q.number)}]({question_link(bank, chapter, q, path)})"
-                rows += [f"| {link} | {ui[f.severity.value]} | `{f.code}` | {escape(_one_line(f.message))} |"
-                         for f in q.flags]
+                rows += [f"| {link} | {ui[f.severity.value]} | {_code_name(f.code, ui)} | "
+                         f"{escape(_one_line(f.message))} |" for f in q.flags]
         if rows:
             parts.append(f"| {ui['question_column']} | {ui['severity']} | {ui['code']} | {ui['message']} |\n"
                          "| --- | --- | --- | --- |\n" + "\n".join(rows))

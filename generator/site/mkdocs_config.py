@@ -50,10 +50,17 @@ def hand_written_pages(docs_dir: Path) -> dict[str, str]:
     return pages
 
 
+PERMALINK_TITLE = "本節連結"  # the title of a heading's ¶ link, in Traditional script like pages/strings.py
+
+
 def follow_script(config: Any, script: str) -> None:
     """The interface language and the configuration's own strings (site name and
-    description, the palette toggles' names) in the guide's ``script``."""
+    description, the palette toggles' names, the headings' permalinks' title, which the
+    toc extension writes in English unless told) in the guide's ``script``."""
     config.theme["language"] = theme_language(script)
+    if "toc" in config.markdown_extensions:
+        toc = config.mdx_configs.setdefault("toc", {})
+        toc.setdefault("permalink_title", convert_interface(PERMALINK_TITLE, script))
     config.site_name = convert_interface(config.site_name, script)
     config.site_description = convert_interface(config.site_description or "", script) or None
     for palette in config.theme.get("palette") or []:
