@@ -88,14 +88,15 @@ def _table(table: Table, raw: Callable[[str], str] | None = None) -> str:
     return "\n".join(lines)
 
 
-def render_answer(question: Question, ctx: RenderContext) -> str:
-    """The answer line: letters for choices, 正確/錯誤 for judge, else the bank's text.
+def render_answer(question: Question, ctx: RenderContext, label: str = "") -> str:
+    """The answer line, led by ``label`` (by default ``答案：``): letters for choices,
+    正確/錯誤 for judge, else the bank's text.
 
     Where the errata give an editor's answer, the line reads
     ``答案：0.0005（題庫）· 編者答案：≈1.227×10⁻⁵``: the bank's answer is never hidden.
     """
     ui = ctx.ui
-    label = f"**{ui['answer']}：**"
+    label = label or f"**{ui['answer']}：**"
     editor = None
     if question.editor_answer is not None:
         # The label links to the editor's note, which gives the working.
@@ -201,7 +202,8 @@ def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     parts.append(edition_switch(page_key, ui))
     parts.append(practice_bar(bank.slug, page_key, ui))  # shown by practice/mode.js
     parts.extend(render_question(q, ctx) for q in chapter.questions)
-    parts.append(answer_key(chapter, ui, ctx.inline))  # printed in the practice edition only
+    # printed in the practice edition only
+    parts.append(answer_key(chapter, ui, ctx.inline, lambda q, label: render_answer(q, ctx, label)))
     markdown = "\n\n".join(parts) + "\n"
     return Page(chapter_path(bank, chapter), chapter.title, markdown)
 
