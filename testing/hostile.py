@@ -66,7 +66,7 @@ def render(path: Path) -> str:
 def key_apart(page: str) -> tuple[str, str]:
     """A chapter page's questions and its practice edition's answer key, which writes the
     open questions' answers out once more (generator.pages.editions.answer_key)."""
-    questions, _, key = page.partition('<div class="answer-key"')
+    questions, _, key = page.partition('<section class="answer-key"')
     return questions, key
 
 

@@ -101,10 +101,12 @@ def answer_key(chapter: Chapter, ui: Mapping[str, str],
                           f'{html.escape(ui["answer_key_written"])}</p>')
     title = html.escape(ui["answer_key_title"])
     hint = html.escape(ui["answer_key_hint"])
-    return (f'<div class="answer-key" data-search-exclude markdown>\n\n'
+    # A <section>: Material's search parser skips an excluded element up to the first closing tag
+    # of its name, and the written answers hold <div>s (code, admonitions); Markdown writes no <section>.
+    return (f'<section class="answer-key" data-search-exclude markdown>\n\n'
             f'<p class="answer-key__title" role="heading" aria-level="2">{title}</p>\n\n'
             f'<p class="answer-key__hint">{hint}</p>\n\n'
-            + "\n\n".join(part for part in ("\n".join(items), *answers) if part) + "\n\n</div>")
+            + "\n\n".join(part for part in ("\n".join(items), *answers) if part) + "\n\n</section>")
 
 
 def _number_link(q: Question) -> str:

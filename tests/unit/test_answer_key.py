@@ -66,7 +66,7 @@ def test_open_answers_go_through_the_pages_answer_line():
 def test_the_chapter_pages_key_holds_its_calc_answer_led_by_its_number():
     chapter = load_bank(BUNDLED).chapters[0]
     page = html(render_chapter(load_bank(BUNDLED), chapter, RenderContext(ui=dict(UI))).markdown)
-    key = page[page.index('<div class="answer-key"'):]
+    key = page[page.index('<section class="answer-key"'):]
     calc = next(q for q in chapter.questions if q.type is T.CALC)
     assert f'href="#{calc.id}"' in key.split("answer-key__subtitle")[1]
     assert f'<strong>{UI["answer"]}：</strong>' not in key  # the number leads, not 答案：
