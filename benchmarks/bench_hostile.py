@@ -1,8 +1,9 @@
 """Growth on hostile input: ``python -m benchmarks.bench_hostile [--shapes NAME…] [--repeat N]``.
 
 Each shape of ``testing/hostile.py`` (a heading line of 100,000 spaces, 40,000 ``\\(`` in a
-field, a 500 KB field, a 7 MB line, 200 KB of nested parentheses: issue 18) is made at n, a
-quarter of the size the issue measured, and at 4n, and timed in a fresh process each
+field, a 500 KB field, a 7 MB line, 200 KB of nested parentheses: issue 18; 200,000 backticks:
+issue 30) is made at n, a quarter of the size the issue measured, and at 4n, and timed in a
+fresh process each
 (``--repeat N`` keeps the least of N runs):
 
 - ``check``   what ``python -m generator check`` does (read, repair, parse, lint, term suggestions);

@@ -13,15 +13,18 @@ where, what and what to do, never a traceback.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import TextIO
 
 from .bank.disputed import disputed_lines
 from .bank.model import Bank, Severity
 from .base.errors import GuideError
 from .base.files import MB
 from .base.project import Project, find_project
+from .base.safe_text import for_terminal
 from .base.settings import ORIGINAL, SCRIPTS, Settings, guide_settings
 from .base.text import quoted
 from .exports.formats import FORMATS
@@ -29,7 +32,7 @@ from .links.glossary import Glossary, load_glossary
 from .links.terms import suggest_terms
 from .math.editor_latex import check_editor_latex
 from .pages.script import convert_bank, interface_script
-from .read.load import MAX_BANK_SIZE, default_errata, load_bank
+from .read.load import MAX_BANK_SIZE, default_errata, load_bank, refuse_shared_slugs
 from .read.text.layout import describe
 from .site.output_folder import Protected, check_output, is_build, staged
 
@@ -56,11 +59,11 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         return int(args.run(args, find_project(Path.cwd())))
     except GuideError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(for_terminal(f"error: {error}"), file=sys.stderr)
         return 2
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
-        print(f"error: {where}{error.strerror or error}", file=sys.stderr)
+        print(for_terminal(f"error: {where}{error.strerror or error}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return _interrupted()
@@ -90,6 +93,8 @@ def _parser() -> argparse.ArgumentParser:
                         "site_config/guide.yml); json and text keep the bank's unless this is given")
     export.add_argument("--deck-name", help="the Anki deck's name (default: the guide's site_name for the "
                         "guide's own banks, else the bank's title)")
+    export.add_argument("--force", action="store_true", help="replace the file to write if it exists "
+                        "(never the bank or errata being read)")
     export.set_defaults(run=_export)
 
     check = sub.add_parser("check", help="report the flags of a bank; exit 1 on errors")
@@ -118,7 +123,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--script", choices=SCRIPTS, help="guide's script (default: that of site_config/guide.yml)")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default: 127.0.0.1; "
                        "browsers allow service workers over plain http only on localhost)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default: 8000; 0 picks a free one)")
+    serve.add_argument("--port", type=_port, default=8000, help="port (default: 8000; 0 picks a free one)")
     _force_argument(serve)
     _max_size_argument(serve)
     serve.set_defaults(run=_serve)
@@ -144,13 +149,30 @@ def _bank_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _max_size_argument(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--max-size", type=_megabytes, metavar="MB", default=MAX_BANK_SIZE // MB,
-                        help=f"refuse banks larger than this (default {MAX_BANK_SIZE // MB} MB)")
+    parser.add_argument("--max-size", type=_size, metavar="SIZE", default=MAX_BANK_SIZE,
+                        help=f"refuse banks larger than this: megabytes, or a number with K, M or G "
+                        f"(default {MAX_BANK_SIZE // MB} MB; at most {MAX_SIZE_ARGUMENT // 2**30}G)")
 
 
-def _megabytes(text: str) -> int:
-    if not text.isdigit() or int(text) == 0:
-        raise argparse.ArgumentTypeError(f"expected a whole number of megabytes such as 500, found {text!r}")
+_SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([KMG]?)(?:I?B)?", re.IGNORECASE)
+_UNITS = {"": MB, "K": 2**10, "M": MB, "G": 2**30}
+MAX_SIZE_ARGUMENT = 2**40  # a terabyte: beyond any bank and any machine's memory
+
+
+def _size(text: str) -> int:
+    """``--max-size``'s bytes: ``500`` (megabytes), ``100m``, ``512K``, ``1.5G``."""
+    match = _SIZE.fullmatch(text.strip())
+    size = int(float(match.group(1)) * _UNITS[match.group(2).upper()]) if match else 0
+    if not match or size == 0:
+        raise argparse.ArgumentTypeError(f"expected a size such as 500 (megabytes), 100M, 512K or 2G, found {text!r}")
+    if size > MAX_SIZE_ARGUMENT:
+        raise argparse.ArgumentTypeError(f"expected at most {MAX_SIZE_ARGUMENT // 2**30}G, found {text!r}")
+    return size
+
+
+def _port(text: str) -> int:
+    if not text.isdigit() or int(text) > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number from 0 to 65535 (0: a free one), found {text!r}")
     return int(text)
 
 
@@ -166,10 +188,11 @@ def _inputs(banks: tuple[Path, ...] | list[Path]) -> tuple[Path, ...]:
 
 def _settings(project: Project, banks: list[Path] | None = None, max_size: int | None = None) -> Settings:
     """The project's settings, with the banks and size limit of the command line in place of theirs."""
-    settings = guide_settings(project.settings_file, banks or (), max_bank_size=max_size * MB if max_size else None)
+    settings = guide_settings(project.settings_file, banks or (), max_bank_size=max_size)
     if not settings.banks:
         raise GuideError("the command line", "the bank files to build (outside a guide project, which names its own)",
                          "no bank", "study-guide site my-bank.txt -o my-guide")
+    refuse_shared_slugs(settings.banks)
     return settings
 
 
@@ -181,7 +204,7 @@ def _bank_project(bank: Path, here: Project) -> Project:
 
 def _load(args: argparse.Namespace) -> Bank:
     return load_bank(args.bank, errata=args.errata, use_errata=not args.no_errata, check_math=check_editor_latex,
-                     limit=args.max_size * MB)
+                     limit=args.max_size)
 
 
 def _export(args: argparse.Namespace, project: Project) -> int:
@@ -210,9 +233,11 @@ def _export(args: argparse.Namespace, project: Project) -> int:
     if out is None:
         sys.stdout.write(format.make(bank, how).decode("utf-8"))
         return 0
-    write_export(format.name, bank, out, how)
+    # The bank and its errata (the ones beside it even when --no-errata leaves them unread).
+    inputs = tuple(p for p in (args.bank, args.errata, default_errata(args.bank)) if p)
+    write_export(format.name, bank, out, how, inputs=inputs, replace=args.force)
     for question, reason in () if format.model_dump else left_out(bank):
-        print(f"warning: {bank.source}:{question.position.line}:{question.position.column}: {question.id}: "
+        _say(f"warning: {bank.source}:{question.position.line}:{question.position.column}: {question.id}: "
               f"left out of the {format.name} export ({reason})", file=sys.stderr)
     print(f"wrote {out}", file=sys.stderr)
     return 0
@@ -239,28 +264,33 @@ def _check(args: argparse.Namespace, project: Project) -> int:
     project = _bank_project(args.bank, project)
     bank = _load(args)
     counts = {s: 0 for s in Severity}
-    print(f"{bank.source}: {len(bank.questions)} questions in {len(bank.chapters)} chapters "
+    _say(f"{bank.source}: {len(bank.questions)} questions in {len(bank.chapters)} chapters "
           f"({bank.encoding}, {bank.repairs} certain repairs)")
     for line in describe(bank):
-        print(line)
+        _say(line)
     for q in bank.questions:
         for flag in q.flags:
             counts[flag.severity] += 1
-            print(f"{bank.source}:{q.position.line}:{q.position.column}: {q.id}: "
+            _say(f"{bank.source}:{q.position.line}:{q.position.column}: {q.id}: "
                   f"{flag.severity.value}: [{flag.code}] {flag.message}")
     for stray in bank.stray:
-        print(f"{bank.source}:{stray.position.line}:{stray.position.column}: info: [stray] "
+        _say(f"{bank.source}:{stray.position.line}:{stray.position.column}: info: [stray] "
               f"{stray.reason}: {quoted(stray.text)}")
     for line in disputed_lines(bank):
-        print(line)
+        _say(line)
     glossary = _glossary(guide_settings(project.settings_file))
     if glossary is not None:
         suggestions = suggest_terms(bank, glossary)
         if suggestions:
-            print("terms missing from the glossary: " + ", ".join(f"{term} ×{n}" for term, n in suggestions))
-    print(", ".join(f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items()))
+            _say("terms missing from the glossary: " + ", ".join(f"{term} ×{n}" for term, n in suggestions))
+    _say(", ".join(f"{n} {s.value}{'s' if n != 1 else ''}" for s, n in counts.items()))
     failing = counts[Severity.ERROR] + (counts[Severity.WARNING] if args.strict else 0)
     return 1 if failing else 0
+
+
+def _say(text: str, file: TextIO | None = None) -> None:
+    """Print a line that may quote the bank: what a terminal would act on shown escaped."""
+    print(for_terminal(text), file=file or sys.stdout)
 
 
 def _glossary(settings: Settings) -> Glossary | None:

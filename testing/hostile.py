@@ -45,6 +45,8 @@ SHAPES = (
           "characters on one line"),
     Shape("nested-parentheses", lambda n: _question("(" * (n // 2) + ")" * (n // 2)), 200_000, 200_000,
           "characters"),
+    # Once split into 33,000 empty code blocks, each highlighted by Pygments (90-150 s).
+    Shape("backtick-run", lambda n: _question("`" * n), 200_000, 200_000, "backticks"),
 )
 
 

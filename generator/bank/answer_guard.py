@@ -7,11 +7,14 @@ field (or of options that a judge question's letter answer points at) is therefo
 - an answer deleted (corrected to nothing) is refused;
 - a choice question whose letters change, or a judge question whose true/false changes, is
   refused;
-- a fill or calculation answer whose numbers change is refused: its digits and decimal points,
-  in order, must stay as they were, where a ``?`` (a character the scrape lost) may stand for
-  one of them.  What a repair restores is allowed: spacing, a lost minus sign (``3e5`` ->
-  ``3e-5``), other lost characters, code layout;
-- short and case answers are prose: any repair short of deleting them is allowed.
+- a fill or calculation answer whose numbers change is refused: its digits and
+  decimal points, in order, must stay as they were, where a ``?`` (a character the scrape
+  lost) may stand for one of them, and so must the unit written after each number (``42`` ->
+  ``42万`` or ``42%`` is another answer).  What a repair restores is allowed: spacing, a lost
+  minus sign (``3e5`` -> ``3e-5``), other lost characters, code layout;
+- short and case answers are prose: a repair may change a small share of them
+  (:data:`REPAIR_SHARE`, counted over every correction of the answer, a formula as one
+  character, spacing not at all), never replace them.
 
 Options whose texts trade places change what each letter means, which may be a repair of a
 scrambled bank or a disguised change of answer: that is flagged for a person to judge.
@@ -29,15 +32,21 @@ _LETTER = re.compile(r"[A-F]")
 # What fixes a number's value: its digits and decimal points (a minus sign lost in a scrape
 # may come back, so signs are left out).
 _VALUE_CHARACTER = re.compile(r"[0-9.?]")
+# A number (a decimal, maybe in e-notation) and the unit written right after it: letters of any
+# script (万, 元, ms) or a sign such as %, after optional spaces.
+_NUMBER_UNIT = re.compile(r"\d[\d.]*(?:[eE][-−+]?\d+)?\s*([^\W\d_]+|[%‰°℃′″]+)?")
+# How much of a short or case answer a repair may change: a quarter of its characters (at least 2).
+REPAIR_SHARE = 4
 # Beyond this many ``?`` an answer is compared more loosely, so that checking it stays linear.
 MAX_WILDCARDS = 32
 _EXAMPLE = 'q3:\n    editor_answer: "≈1.227×10⁻⁵"   # shown beside the bank\'s answer, which stays'
 
 
 def check_answer_kept(question: Question, answer_text: str | None, options: tuple[Option, ...],
-                      where: str) -> None:
+                      where: str, changed: int = 0) -> None:
     """Raise :class:`ErrataError` at ``where`` if the corrected ``answer_text`` and ``options``
-    change which answer the bank gives for ``question`` (see the module's rules)."""
+    change which answer the bank gives for ``question`` (see the module's rules); ``changed``
+    is how many characters the corrections of the answer replace or add."""
     before = question.answer_text
     if before is None or not before.strip():
         return  # nothing to keep: an answer the bank lacks may be restored
@@ -52,8 +61,15 @@ def check_answer_kept(question: Question, answer_text: str | None, options: tupl
         new_value = normalise_answer(question.type, answer_text, options)
         if old_value in ("true", "false") and new_value != old_value:
             _refuse(where, f"the answer {_short(before)} ({old_value}) changed to {_short(answer_text)}")
-    elif question.type in (QuestionType.FILL, QuestionType.CALC) and not _same_numbers(before, answer_text):
-        _refuse(where, f"a number of the answer changed: {_short(before)} -> {_short(answer_text)}")
+    elif question.type in (QuestionType.FILL, QuestionType.CALC):
+        if not _same_numbers(before, answer_text):
+            _refuse(where, f"a number of the answer changed: {_short(before)} -> {_short(answer_text)}")
+        if "?" not in before and _units(before) != _units(answer_text):
+            _refuse(where, f"the unit of a number changed: {_units(before)} -> {_units(answer_text)} "
+                    f"({_short(before)} -> {_short(answer_text)})")
+    elif changed > (allowed := max(2, len(before.strip()) // REPAIR_SHARE)):
+        _refuse(where, f"{changed} of the answer's {len(before.strip())} characters replaced (a repair changes at "
+                f"most {allowed}): {_short(before)} -> {_short(answer_text)}")
 
 
 def check_editor_answer(question: Question, text: str, where: str) -> str:
@@ -120,6 +136,12 @@ def _same_numbers(before: str, after: str) -> bool:
     return len(old) in states
 
 
+def _units(text: str) -> list[str]:
+    """The units written after numbers of ``text``, in order (a number split in two by a minus
+    sign restored is no change of unit)."""
+    return [match.group(1) for match in _NUMBER_UNIT.finditer(text) if match.group(1)]
+
+
 def _is_subsequence(short: str, long: str) -> bool:
     rest = iter(long)
     return all(char in rest for char in short)
@@ -148,4 +170,4 @@ def _short(text: str, limit: int = 40) -> str:
 def _refuse(where: str, found: str) -> NoReturn:
     raise ErrataError(where, "a repair of the bank's answer that keeps it (spacing, lost characters such as a "
                       "minus sign, code layout); the editor's own answer goes in the entry's editor_answer "
-                      "field, shown beside the bank's", found, _EXAMPLE)
+                      "field, shown beside the bank's, and a comment in its notes", found, _EXAMPLE)

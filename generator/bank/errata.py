@@ -347,6 +347,11 @@ def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str
                               f"a {field} field in question {question.id} (第{question.number}題) of {bank_source}",
                               found)
         corrected = _corrected(original, corrections, question, source, bank_source)
+        if field != "answer" and original.strip() and not corrected.strip():  # the answer's guard says it
+            raise ErrataError(where, "a repair that leaves the field with text (to say the field is wrong, "
+                              "the entry's notes; for an answer, editor_answer)",
+                              f"the {field} emptied (it was {quoted(original, 40)})",
+                              "notes: ['題幹缺字，原題應為……']")
         check_math_markers(corrected, where)
         texts[field] = corrected
         lines.extend(_describe_change(c) for c in corrections)
@@ -356,7 +361,8 @@ def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str
     flags: tuple[Flag, ...] = ()
     if answer_text != question.answer_text or options != question.options:
         line = next((c.line for c in entry.corrections if c.field == "answer"), entry.corrections[0].line)
-        check_answer_kept(question, answer_text, options, f"{source}: entry {question.id}, answer (line {line})")
+        check_answer_kept(question, answer_text, options, f"{source}: entry {question.id}, answer (line {line})",
+                          sum(_changed(c) for c in entry.corrections if c.field == "answer"))
         answer = normalise_answer(question.type, answer_text, options)
         flags = moved_options(question, options)
     for note in entry.notes:
@@ -410,10 +416,34 @@ def _corrected(original: str, corrections: list[Correction], question: Question,
     return "".join(pieces)
 
 
+# A formula of editor math, between its markers (model.INLINE_MATH, DISPLAY_MATH).
+_FORMULA = re.compile(f"[{INLINE_MATH[0]}{DISPLAY_MATH[0]}][^{INLINE_MATH[1]}{DISPLAY_MATH[1]}]*"
+                      f"[{INLINE_MATH[1]}{DISPLAY_MATH[1]}]")
+
+
+def _changed(c: Correction) -> int:
+    """How many characters ``c`` replaces or adds, past what its quote and text share at either
+    end; spacing is not counted (code layout restored is a repair), a formula counts as one."""
+    old, new = ("".join(_FORMULA.sub("$", text).split()) for text in (c.original, c.text))
+    start = _shared_start(old, new)
+    end = _shared_start(old[start:][::-1], new[start:][::-1])
+    return max(len(old), len(new)) - start - end
+
+
+def _shared_start(a: str, b: str) -> int:
+    return next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
+
+
 def _describe_change(c: Correction) -> str:
     """``題幹：「lr=3e4」→「lr=3e-4」``: plain text, editor math shown as its ``$...$`` source."""
     label = FIELD_LABELS[c.field] + ("（整段）" if c.whole else "")
     return f"{label}：「{_shorten(c.original)}」→「{_shorten(markers_as_dollars(c.text))}」"
+
+
+def editor_source(text: str) -> str:
+    """Editor math as an editor writes it, the inverse of :func:`editor_math`: ``$`` as ``\\$``,
+    then the formulas between ``$`` or ``$$`` (for exports, which carry no internal markers)."""
+    return markers_as_dollars(text.replace("$", "\\$"))
 
 
 def markers_as_dollars(text: str) -> str:

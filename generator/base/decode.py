@@ -17,7 +17,10 @@ import re
 
 from .errors import DecodeError
 
-_LINE_ENDS = re.compile(r"\r\n?|[\f\v\x85\u2028\u2029]")
+_LINE_ENDS = re.compile(r"\r\n?")
+# Characters that end a line for the parser but not for an editor, grep -n or sed: each becomes
+# one "\n" (the same length, so offsets stay) only after the line numbers are counted.
+_OTHER_BREAKS = str.maketrans(dict.fromkeys("\f\v\x85\u2028\u2029", "\n"))
 # Control bytes never occur in text: a file with them is binary, not a bank.  Keeping
 # them out also reserves them for the markers of editor-given LaTeX (model.MATH).
 _BINARY = re.compile(rb"[\x00-\x08\x0e-\x1a\x1c-\x1f]")
@@ -47,8 +50,19 @@ _BOMS = (
 )
 
 
-def decode(data: bytes, source: str) -> tuple[str, str]:
-    """Return ``(text, encoding)`` for the raw bytes of the bank at ``source``."""
+def decode(data: bytes, source: str, lines: bool = True) -> tuple[str, str]:
+    """Return ``(text, encoding)`` for the raw bytes of the bank at ``source``: CRLF and CR
+    made LF, and, if ``lines``, the other line breaks too (:func:`as_lines`)."""
+    text, encoding = _decode(data, source)
+    return (as_lines(text) if lines else text), encoding
+
+
+def as_lines(text: str) -> str:
+    """``text`` with form feeds, vertical tabs, NEL, U+2028 and U+2029 made "\n" (as long)."""
+    return text.translate(_OTHER_BREAKS)
+
+
+def _decode(data: bytes, source: str) -> tuple[str, str]:
     if not data.strip():
         raise DecodeError(source, "a question bank", "an empty file" if not data else "only white space")
     for bom, encoding in _BOMS:

@@ -10,6 +10,7 @@ import os
 import stat
 from collections.abc import Callable
 from pathlib import Path
+from typing import BinaryIO
 
 from .errors import GuideError
 
@@ -37,10 +38,21 @@ def read_regular_file(path: Path, error: type[GuideError], expected: str, limit:
         if info.st_size > limit:
             raise error(str(path), f"{kind} of at most {megabytes(limit)}", megabytes(info.st_size),
                         too_large(info.st_size))
-        data = file.read(limit + 1)  # a file still growing stops at the limit too
+        data = _read_at_most(file, limit + 1)  # a file still growing stops at the limit too
     if len(data) > limit:
         raise error(str(path), f"{kind} of at most {megabytes(limit)}", "a file still growing past it")
     return data
+
+
+def _read_at_most(file: BinaryIO, size: int) -> bytes:
+    """Up to ``size`` bytes, a chunk at a time: one read of ``size`` would allocate all of it at
+    once, whatever the file holds (a limit of a terabyte, a MemoryError)."""
+    chunks: list[bytes] = []
+    left = size
+    while left > 0 and (chunk := file.read(min(left, 16 * MB))):
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
 
 
 def refuse_unless_regular(path: Path, mode: int, error: type[GuideError], expected: str) -> None:
@@ -51,3 +63,10 @@ def refuse_unless_regular(path: Path, mode: int, error: type[GuideError], expect
 
 def megabytes(size: int) -> str:
     return f"{size / MB:.1f} MB" if size < 10 * MB else f"{size // MB} MB"
+
+
+def current_umask() -> int:
+    """The process's umask (reading it means setting it: set back at once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask

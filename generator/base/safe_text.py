@@ -24,3 +24,15 @@ def refuse_control_characters(text: str, where: str, error: type[GuideError] = G
                     f"the control character U+{ord(found.group()):04X} at character {found.start() + 1} "
                     f"of {quoted(text, 60)}", "delete it, or write the character it stands for")
     return text
+
+
+# What a terminal acts on rather than shows: the controls above but line feed and tab (ESC and
+# CSI start sequences that clear the screen or retitle the window), and the bidirectional
+# overrides and isolates, which reorder what follows them on the line.
+_TERMINAL_ACTS_ON = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def for_terminal(text: str) -> str:
+    """``text`` with every character a terminal would act on shown as its escape (``\\x1b``)."""
+    return _TERMINAL_ACTS_ON.sub(lambda m: repr(m.group())[1:-1] if ord(m.group()) < 0x100
+                                 else f"\\u{ord(m.group()):04x}", text)

@@ -80,14 +80,33 @@ def guide_settings(path: Path | None, banks: Sequence[Path] = (), script: str | 
 
 def _site_url(value: object, path: Path) -> str | None:
     """The guide's public address, as MkDocs wants it: http(s), a host, ending in "/"."""
-    if value is None:
-        return None
-    parts = None
+    return None if value is None else public_address(value, f"{path}: site_url")
+
+
+# ASCII a URL may hold besides letters and digits, leaving out what could end an HTML attribute
+# or start markup or an entity (" ' < > & `), spaces and what no address needs (\ ^ { | }).
+_URL_ASCII = frozenset("-._~:/[]@!$()*+,;=%")
+
+
+def public_address(value: object, where: str) -> str:
+    """``value`` as a guide's public address: an absolute http(s) URL with a host (and a valid
+    port), no query, fragment or character that HTML would read as markup; ending in "/".
+    A :class:`ConfigError` at ``where`` otherwise."""
     if isinstance(value, str):
-        refuse_control_characters(value, f"{path}: site_url", ConfigError)
+        refuse_control_characters(value, where, ConfigError)
+        if _is_address(value):
+            return value if value.endswith("/") else value + "/"
+    raise ConfigError(where, "the guide's public address (http or https, a host, no query or fragment, "
+                      "no spaces, quotes or <>&)", quote(repr(value)), "site_url: https://example.github.io/study-guide/")
+
+
+def _is_address(value: str) -> bool:
+    if any(c.isascii() and not c.isalnum() and c not in _URL_ASCII for c in value):
+        return False
+    try:  # an unclosed [ of an IPv6 host, a port out of range or not a number: ValueError
         parts = urlsplit(value)
-    if (not isinstance(value, str) or parts is None or parts.scheme not in ("http", "https") or not parts.netloc
-            or parts.query or parts.fragment):
-        raise ConfigError(f"{path}: site_url", "the guide's public address (http or https, no query or fragment)",
-                          quote(repr(value)), "site_url: https://example.github.io/study-guide/")
-    return value if value.endswith("/") else value + "/"
+        port_valid = parts.port is None or parts.port > 0
+    except ValueError:
+        return False
+    return (parts.scheme in ("http", "https") and bool(parts.hostname) and port_valid
+            and not parts.query and not parts.fragment and value.startswith(f"{parts.scheme}://"))

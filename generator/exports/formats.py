@@ -2,15 +2,21 @@
 site's downloads (generator.site.downloads).
 
 Every format makes its whole file in memory (:attr:`Format.make`) before anything is
-written, so an unwritable path leaves nothing half-made.
+written; the file is written beside its target and renamed into place, so an unwritable path
+or an interrupt leaves nothing half-made.  An export never replaces the bank or errata it
+reads (by path or by inode), nor, unless told to, any file already there.
 """
 from __future__ import annotations
 
+import os
+import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import BinaryIO
 
 from ..bank.model import Bank
+from ..base.files import current_umask
 from ..links.glossary import Glossary
 from ..pages.paths import DOWNLOADS
 from .anki import deck_bytes
@@ -62,13 +68,54 @@ FORMATS: dict[str, Format] = {f.name: f for f in (
 )}
 
 
-def write_export(name: str, bank: Bank, path: Path, how: Export, make_folder: bool = False) -> None:
+def write_export(name: str, bank: Bank, path: Path, how: Export, make_folder: bool = False,
+                 inputs: tuple[Path, ...] = (), replace: bool = True) -> None:
     """Write ``bank`` in the format ``name`` to ``path`` (its folder made first if
-    ``make_folder``); an unwritable path is an :class:`ExportError` naming it."""
+    ``make_folder``); an :class:`ExportError` naming it when it is one of ``inputs`` (the bank
+    and errata read), when it exists and not ``replace``, or when it cannot be written."""
+    refuse_overwrite(path, inputs, replace)
     data = FORMATS[name].make(bank, how)
     try:
         if make_folder:
             path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
+        descriptor, part = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
     except OSError as error:
         raise ExportError(str(path), "a file that can be written", error.strerror or str(error)) from None
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            _write_all(file, data)
+        os.chmod(part, 0o666 & ~current_umask())  # mkstemp's 0600 would hide the file from others
+        os.replace(part, path)
+    except BaseException as error:
+        os.unlink(part)
+        if isinstance(error, OSError):
+            raise ExportError(str(path), "a file that can be written", error.strerror or str(error)) from None
+        raise
+
+
+def refuse_overwrite(path: Path, inputs: tuple[Path, ...], replace: bool) -> None:
+    """An :class:`ExportError` when ``path`` is one of ``inputs`` (the same name, a link to it or
+    the same file by inode), or an existing file and not ``replace``."""
+    for source in inputs:
+        if _same_file(path, source):
+            what = "the errata" if source.name.endswith("errata.yml") else "the bank"
+            raise ExportError(str(path), "a file other than the bank and errata being exported",
+                              f"{what} being read ({source})", "-o with another file name")
+    if not replace and (path.exists() or path.is_symlink()):
+        raise ExportError(str(path), "a file name not in use", "a file already there",
+                          "-o with another name, or --force to replace it")
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    if os.path.realpath(a) == os.path.realpath(b):
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # either is missing
+        return False
+
+
+def _write_all(file: BinaryIO, data: bytes) -> None:
+    file.write(data)
+    file.flush()
+    os.fsync(file.fileno())

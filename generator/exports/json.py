@@ -1,9 +1,14 @@
-"""Bank -> the JSON contract of ``study-guide export`` (read back by generator.read.json)."""
+"""Bank -> the JSON contract of ``study-guide export`` (read back by generator.read.json).
+
+Formulas an editor gave go out as written in the errata, never as the model's internal
+markers: ``$…$`` and ``$$…$$`` (with ``\\$`` for a dollar sign) in notes and the editor's
+answer, ``$…$`` where a correction put one into the bank's own fields."""
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from ..bank.errata import editor_source, markers_as_dollars
 from ..bank.model import Bank, Question
 
 
@@ -13,19 +18,23 @@ def question_json(q: Question) -> dict[str, Any]:
         "number": q.number,
         "type": q.type.value,
         "type_label": q.type_label,
-        "stem": q.stem,
-        "options": [{"label": o.label, "text": o.text} for o in q.options],
-        "answer": q.answer,
-        "editor_answer": q.editor_answer,
-        "answer_text": q.answer_text,
-        "explanation": q.explanation,
+        "stem": _bank_text(q.stem),
+        "options": [{"label": o.label, "text": markers_as_dollars(o.text)} for o in q.options],
+        "answer": _bank_text(q.answer),
+        "editor_answer": None if q.editor_answer is None else editor_source(q.editor_answer),
+        "answer_text": _bank_text(q.answer_text),
+        "explanation": _bank_text(q.explanation),
         "flags": [{"code": f.code, "severity": f.severity.value, "message": f.message} for f in q.flags],
-        "notes": list(q.notes),
+        "notes": [editor_source(note) for note in q.notes],
         "exam_tags": list(q.exam_tags),
         "corrections": list(q.corrections),
         "points": q.points,
         "source": {"line": q.position.line, "column": q.position.column},
     }
+
+
+def _bank_text(text: str | None) -> str | None:
+    return None if text is None else markers_as_dollars(text)
 
 
 def bank_json(bank: Bank) -> dict[str, Any]:

@@ -67,6 +67,9 @@ class TermMatch:
     term: Term
 
 
+MAX_SPELLING = 100  # a term is a few words; a longer "term" is a pasted paragraph
+
+
 @lru_cache(maxsize=4096)  # asked for every mention found (pages, search): the same few spellings
 def spelling_key(spelling: str) -> str:
     """What two spellings must share to be the same: ``KV Cache`` and ``kv-cache`` -> ``kvcache``."""
@@ -95,6 +98,10 @@ class Glossary:
                 raise ConfigError(where, "a slug no other entry has",
                                   f"{quoted(term.slug, 60)}, also the slug of entry {slugs[term.slug] + 1}")
             slugs[term.slug] = i
+            for spelling in (*term.spellings, *term.exclude):
+                if len(spelling) > MAX_SPELLING:  # the matcher's trie goes a level per character
+                    raise ConfigError(where, f"terms, aliases and exclude phrases of at most {MAX_SPELLING} characters",
+                                      quoted(spelling, 60))
             for spelling in term.spellings:
                 key = spelling_key(spelling)
                 if len(key) < 2:

@@ -189,8 +189,8 @@ def _detect_prose(prose: str, variables: frozenset[str]) -> list[Segment]:
             continue  # words and numbers (ResNet50, 13.4GB) need no parsing to be known
         if LETTER_LIST.fullmatch(prose, start, end):
             continue
-        formula = read(prose[start:end])
-        if not is_math(formula):
+        formula = _formula(prose[start:end])
+        if formula is None:
             continue
         if relations(formula) >= 3 and not clauses:
             clauses = [m.start() for m in CLAUSE_BOUNDARY.finditer(prose)] + [len(prose)]
@@ -198,10 +198,25 @@ def _detect_prose(prose: str, variables: frozenset[str]) -> list[Segment]:
         if display:
             start, end, latex = display
         else:
-            latex = inline_latex(formula, variables)
+            latex = _inline_latex(prose[start:end], variables)
         out += [Text(prose[pos:start]), Math(latex, bool(display), prose[start:end])]
         pos = end
     return [*out, Text(prose[pos:])]
+
+
+# A bank writes the same formulas again and again (lr=3e-4, O(n^2)): each is read once.
+@lru_cache(maxsize=4096)
+def _formula(candidate: str) -> Formula | None:
+    """The formula ``candidate`` reads as, or None when it is no math."""
+    formula = read(candidate)
+    return formula if is_math(formula) else None
+
+
+@lru_cache(maxsize=4096)
+def _inline_latex(candidate: str, variables: frozenset[str]) -> str:
+    formula = _formula(candidate)
+    assert formula is not None
+    return inline_latex(formula, variables)
 
 
 def _display(prose: str, start: int, end: int, formula: Formula, variables: frozenset[str],

@@ -25,10 +25,10 @@ def check_editor_latex(latex: str, display: bool, where: str, renderer: KatexRen
     say best what is wrong)."""
     _read(check_bounds, latex, where)
     try:
-        # Warnings (strict mode) are logged where the formula is shown, once.
-        (renderer or default_renderer()).render(latex, display, where, warn=False)
+        # A warning too: the strict build would fail on it at the page, blaming mkdocs.yml.
+        (renderer or default_renderer()).check(latex, display, where)
     except FormulaError as error:
-        raise ErrataError(where, "LaTeX that KaTeX can typeset", error.found, EXAMPLE) from None
+        raise ErrataError(where, error.expected, error.found, EXAMPLE) from None
     _read(read_latex, latex, where)
 
 

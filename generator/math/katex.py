@@ -135,6 +135,20 @@ class KatexRenderer:
         ``warn=False`` leaves KaTeX's warnings unlogged (a check before the page logs them)."""
         return self.render_all([(latex, display, where)], warn)[0]
 
+    def check(self, latex: str, display: bool, where: str) -> None:
+        """:class:`FormulaError` at ``where`` when KaTeX rejects ``latex`` or warns about it (what
+        a strict build fails on), so errata are refused as they load, by ``check`` as by a build."""
+        with self._lock:
+            if (latex, display) in self._cache:
+                return  # only formulas typeset without a warning are cached
+            result = self._typeset([(latex, display)])[0]
+        if result.startswith("\x01"):
+            warning = json.loads(result[1:])[1][0]
+            raise FormulaError(where or "formula", "LaTeX that KaTeX typesets without a warning",
+                               f"{quoted(latex, 80)}: {quote(warning)} (words inside a formula go in "
+                               r"\text{…}: $\text{速度}=5$)")
+        self._finish(latex, display, result, where)
+
     def render_all(self, formulas: Iterable[tuple[str, bool, str]], warn: bool = True) -> list[str]:
         """KaTeX's HTML for each ``(latex, display, where)``, in order, as :meth:`render` gives it.
 

@@ -22,7 +22,7 @@ from ..links.glossary import Glossary, load_glossary
 from ..math.detect import Math, readable
 from ..math.editor_latex import check_editor_latex, check_latex_reading
 from ..math.katex import MathStash
-from ..read.load import corrected_bank
+from ..read.load import corrected_bank, refuse_shared_slugs
 from .chapter import RenderContext, render_chapter, render_home, render_report
 from .escape import escape
 from .index_pages import CrossLinks
@@ -102,6 +102,7 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
     (generator.site.prerender); :func:`build_guide` does it here.
     """
     check_math = check_editor_latex if typeset else check_latex_reading
+    refuse_shared_slugs(settings.banks)
     corrected = tuple(corrected_bank(path, check_math=check_math, limit=settings.max_bank_size)
                       for path in settings.banks)
     interface = interface_script(settings.script, corrected)

@@ -16,10 +16,10 @@ from pathlib import Path
 
 from ..bank.model import Bank
 from ..bank.repair import repair
-from ..base.decode import decode
-from ..base.errors import ParseError
+from ..base.decode import as_lines, decode
+from ..base.errors import GuideError, ParseError
 from .json.reader import looks_like_export, read_json_bank
-from .office_package import check_unpacked_size
+from .office_package import check_unpacked_size, damaged_office_file
 from .sheet.reader import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
 from .text.parse import parse
 from .word.reader import read_word_bank
@@ -43,7 +43,12 @@ class BankFile:
     @cached_property
     def decoded(self) -> tuple[str, str]:
         """The text and the encoding it was in (:func:`generator.base.decode.decode`)."""
-        return decode(self.data, self.source)
+        return as_lines(self.lines[0]), self.lines[1]
+
+    @cached_property
+    def lines(self) -> tuple[str, str]:
+        """:attr:`decoded` with form feeds and U+2028 as they were: lines as an editor counts them."""
+        return decode(self.data, self.source, lines=False)
 
     @cached_property
     def zip_names(self) -> frozenset[str]:
@@ -63,17 +68,24 @@ class Family:
     read: Callable[[BankFile], Bank]
 
 
-def text_bank(text: str, source: str, slug: str, answers: Mapping[int, str] | None = None) -> Bank:
+def text_bank(text: str, source: str, slug: str, answers: Mapping[int, str] | None = None,
+              lines: str | None = None) -> Bank:
     """Decoded text (of a text file, or a Word document's) repaired and parsed (``answers``:
-    see :func:`generator.read.text.parse.parse`)."""
+    see :func:`generator.read.text.parse.parse`); ``lines``, the text before form feeds and
+    U+2028 became line ends, numbers the lines of messages."""
     repaired = repair(text)
-    bank = parse(repaired.text, source, slug, repaired.offsets, text, answers)
+    bank = parse(repaired.text, source, slug, repaired.offsets, text if lines is None else lines, answers)
     return replace(bank, repairs=repaired.count)
 
 
 def _xlsx(file: BankFile) -> Bank:
     check_unpacked_size(file.data, file.source, file.limit)  # a zip: what it unpacks to is bounded too
-    return read_xlsx(file.data, file.source, file.slug)
+    try:
+        return read_xlsx(file.data, file.source, file.slug)
+    except GuideError:
+        raise
+    except Exception as error:  # whatever else a damaged workbook makes openpyxl raise: one message
+        raise damaged_office_file(file.source, file.data, "an Excel workbook (.xlsx)", error) from None
 
 
 def _docx(file: BankFile) -> Bank:
@@ -124,7 +136,8 @@ FAMILIES: tuple[Family, ...] = (
     Family("unread", lambda f: any(f.data.startswith(u.magic) for u in _UNREAD), _unread),
     Family("csv", _is_table, _decoded(read_rows_text)),
     Family("json", lambda f: looks_like_export(f.decoded[0]), _decoded(read_json_bank)),
-    Family("text", lambda f: True, _decoded(text_bank)),
+    Family("text", lambda f: True, lambda f: replace(text_bank(f.decoded[0], f.source, f.slug, lines=f.lines[0]),
+                                                     encoding=f.decoded[1])),
 )
 
 

@@ -9,6 +9,7 @@ typesets formulas and adds cross-links.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 from ..bank.errata import MathCheck, apply_errata, load_errata
@@ -29,6 +30,20 @@ def bank_slug(path: Path) -> str:
     name = path.parent.name if path.stem == "bank" else path.stem
     slug = "".join(c if c.isascii() and c.isalnum() else "-" for c in name.lower()).strip("-")
     return slug or "bank"
+
+
+def refuse_shared_slugs(paths: Iterable[Path]) -> None:
+    """A :class:`BankFileError` when two banks of one guide have one slug (``exam.txt`` and
+    ``exam.csv``, two folders' ``exam/bank.txt``, a bank given twice): each bank's pages,
+    downloads and saved progress go by its slug, so one would silently take the other's place."""
+    seen: dict[str, Path] = {}
+    for path in paths:
+        slug = bank_slug(path)
+        if slug in seen:
+            raise BankFileError(str(path), "banks whose names differ (a bank's pages, downloads and saved "
+                                "progress go by its name)", f"the name {slug!r}, also that of {seen[slug]}",
+                                f"rename one of them, e.g. {slug}-2{path.suffix}")
+        seen[slug] = path
 
 
 def default_errata(path: Path) -> Path | None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import zipfile
+import zlib
 from functools import cache
 from typing import Any
 
@@ -16,21 +17,65 @@ clark = cache(qn)  # an element's Clark name ("w:t" -> "{…main}t"), worked out
 MAX_PARTS = 10_000  # a document has dozens of parts; thousands more are a zip bomb's trick
 
 
+CHUNK = 2**20
+
+
 def check_unpacked_size(data: bytes, source: str, limit: int) -> None:
     """Refuse an Office file (a zip) whose parts unpack to more than ``limit`` bytes, or hold
-    absurdly many parts, before any part is read: a few kilobytes can unpack to gigabytes.
-    (Python's zip reader stops at each part's declared size, so the declared sizes bound it.)"""
+    absurdly many parts, before a reader parses any part: a few kilobytes can unpack to
+    gigabytes.  The declared sizes are checked first; then every part is unpacked as a stream,
+    counting what it really yields, so a zip that lies about its sizes stops at the limit (or
+    at its part's checksum), never past it."""
     try:
-        infos = zipfile.ZipFile(io.BytesIO(data)).infolist()
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = archive.infolist()
     except (zipfile.BadZipFile, ValueError) as error:
         raise ParseError(source, "an Office file (a zip archive)", f"a damaged archive ({error})",
                          "save it again from its program") from None
+    expected = (f"an Office file that unpacks to at most {limit // 2**20} MB in at most {MAX_PARTS} parts, "
+                "each part as large as it declares")
     total = sum(info.file_size for info in infos)
     if len(infos) > MAX_PARTS or total > limit:
-        raise BankFileError(source, f"an Office file that unpacks to at most {limit // 2**20} MB in at most "
-                            f"{MAX_PARTS} parts", f"{total // 2**20} MB in {len(infos)} parts",
+        raise BankFileError(source, expected, f"{total // 2**20} MB in {len(infos)} parts",
                             "save it again from its program" if len(infos) > MAX_PARTS else
                             f"--max-size {-(-total // 2**20)} reads it, if the file is what you expect")
+    unpacked = 0
+    for info in infos:
+        try:
+            with archive.open(info) as part:
+                while chunk := part.read(CHUNK):
+                    unpacked += len(chunk)
+                    if unpacked > limit:
+                        raise BankFileError(source, expected, f"more than {limit // 2**20} MB by part "
+                                            f"{info.filename}, which declares {info.file_size} bytes")
+        except (zipfile.BadZipFile, EOFError, OSError, ValueError, NotImplementedError, zlib.error) as error:
+            raise ParseError(source, "an Office file whose parts are whole",
+                             f"a damaged part {info.filename} ({error}; its declared size or content is wrong)",
+                             "save it again from its program") from None
+
+
+def damaged_office_file(source: str, data: bytes, expected: str, error: Exception,
+                        part: str | None = None) -> ParseError:
+    """The message for an Office file that a library failed to read with ``error``: the file and
+    ``part`` (else the first part that is no well-formed XML, if one is not)."""
+    part = part or _malformed_part(data)
+    where = f"part {part}" if part else "a part"
+    return ParseError(source, expected, f"a damaged workbook or document: {where} cannot be read "
+                      f"({type(error).__name__}: {str(error)[:200]})", "save it again from its program")
+
+
+def _malformed_part(data: bytes) -> str | None:
+    from lxml import etree
+
+    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        for name in archive.namelist():
+            if name.endswith((".xml", ".rels")):
+                try:
+                    etree.fromstring(archive.read(name), parser)
+                except etree.XMLSyntaxError:
+                    return name
+    return None
 
 
 class Package:

@@ -13,7 +13,7 @@ from mkdocs.structure.files import File, Files
 
 from ..base.errors import ConfigError
 from ..base.npm import npm_root
-from ..base.settings import Settings, guide_settings
+from ..base.settings import Settings, guide_settings, public_address
 from ..math.katex import CSS_URL as KATEX_CSS_URL
 from ..math.katex import katex_assets
 from ..pages.compose import NavEntry, Plan
@@ -100,7 +100,9 @@ def fit_config(config: Any, settings: Settings, nav: list[NavEntry], script: str
     one), the interface in the guide's ``script``, KaTeX's stylesheet first (the guide's may
     refine it) when formulas are ``typeset``, and no 404 page without an address (Material's
     links from "/", which is broken from a folder)."""
-    config.site_url = settings.site_url or config.site_url  # canonical links, sitemap
+    # canonical links, sitemap: mkdocs.yml's address checked as guide.yml's (MkDocs' own check lets "<" in)
+    config.site_url = settings.site_url or (
+        public_address(config.site_url, f"{config.config_file_path}: site_url") if config.site_url else None)
     if not config.nav:
         config.nav = nav
     follow_script(config, script)

@@ -5,9 +5,11 @@ goes through :class:`Staging`:
 
 * :func:`refusal` says why a folder must not be replaced: ``/``, the home folder, the
   current folder or a folder holding any of them or the project; the project's own
-  folders (``generator``, ``content``, ``site_config`` …); a folder holding a bank or errata;
-  a file; and, unless ``force``, a non-empty folder without the :data:`MARKER` every build
-  leaves (so not an earlier build of this generator).
+  folders (``generator``, ``content``, ``site_config`` …); a folder holding a bank or errata,
+  or anywhere inside it a git checkout (``.git``) or a project (``mkdocs.yml``,
+  ``pyproject.toml``); a file; and, unless ``force``, a non-empty folder without the
+  :data:`MARKER` every build leaves (so not an earlier build of this generator).  ``force``
+  never replaces a foreign folder reached through a symlink: only the folder named.
 * the build is written to a new folder beside the target (``.NAME.building-XXXX``) and
   swapped in by a rename only when complete: an interrupted or failed build leaves the
   last good folder whole.  Since the new folder starts empty, a symlink an earlier build
@@ -33,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..base.errors import GuideError
+from ..base.files import current_umask
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -48,6 +51,8 @@ PROJECT_FOLDERS = ("generator", "content", "site_config", "overrides", "tests", 
 # bank.xlsx nor bank.csv: a build offers downloads/<slug>.xlsx and .csv, and a slug may be "bank".
 INPUT_NAMES = ("bank.txt", "bank.md", "bank.docx", "bank.json", "errata.yml")
 INPUT_SUFFIX = ".errata.yml"
+# Names that make a folder someone's work, whatever --force says: a checkout, a project.
+WORK_NAMES = {".git": "a git checkout", "mkdocs.yml": "a project", "pyproject.toml": "a project"}
 # A site built before builds left the marker: its own script, index and search index.
 EARLIER_SITE = ("index.html", "assets/javascripts/guide.js", "search/search_index.json")
 FORCE_HINT = (
@@ -75,7 +80,7 @@ class Protected:
 
 def refusal(target: Path, protected: Protected, force: bool = False) -> str | None:
     """Why ``target`` must not be replaced by a build, or None when it may be."""
-    target = _real(target)
+    named, target = Path(os.path.abspath(os.path.expanduser(target))), _real(target)
     home, here, root = _real(Path.home()), _real(Path.cwd()), _real(protected.root)
     for place, name in ((Path("/"), "the root folder /"), (home, "your home folder"),
                         (root, "the project folder"), (here, "the current folder")):
@@ -93,14 +98,17 @@ def refusal(target: Path, protected: Protected, force: bool = False) -> str | No
         return None
     if not target.is_dir():
         return "a file, not a folder"
-    found = next(_input_files(target), None)
+    found = next(_kept_files(target), None)
     if found is not None:
-        return f"a folder holding {found}, a bank or errata file"
-    if not force and not is_build(target):
+        return found
+    if not is_build(target):
         names = sorted(os.listdir(target))
         if names:
             shown = ", ".join(names[:3]) + (f" and {len(names) - 3} more" if len(names) > 3 else "")
-            return f"a folder that no build of this generator wrote, holding {shown}"
+            if not force:
+                return f"a folder that no build of this generator wrote, holding {shown}"
+            if named.is_symlink():
+                return f"a symlink to {target}, a folder no build wrote (--force replaces only a folder named itself)"
     return None
 
 
@@ -140,7 +148,7 @@ class Staging:
             check_output(target, protected, force)  # again, now no other build can swap it
             _remove_leftovers(target)
             path = Path(tempfile.mkdtemp(prefix=f".{target.name}.building-", dir=target.parent))
-            path.chmod(0o777 & ~_umask())  # mkdtemp's 0700 would hide a published site
+            path.chmod(0o777 & ~current_umask())  # mkdtemp's 0700 would hide a published site
             if keep and is_build(target):
                 _copy_regular_files(target, path)
         except BaseException:
@@ -226,12 +234,15 @@ def _real(path: Path) -> Path:
     return Path(os.path.realpath(os.path.expanduser(path)))
 
 
-def _input_files(folder: Path) -> Iterator[str]:
-    """Bank and errata files anywhere in ``folder`` (symlinks not followed)."""
-    for parent, _, names in os.walk(folder):
-        for name in names:
-            if name in INPUT_NAMES or name.endswith(INPUT_SUFFIX):
-                yield os.path.join(parent, name)
+def _kept_files(folder: Path) -> Iterator[str]:
+    """Why ``folder`` holds something no build may delete: bank and errata files, a checkout or
+    a project, anywhere in it (symlinks not followed)."""
+    for parent, folders, names in os.walk(folder):
+        for name in (*folders, *names):
+            if name in WORK_NAMES:
+                yield f"a folder holding {os.path.join(parent, name)}, {WORK_NAMES[name]}"
+            elif name in INPUT_NAMES or name.endswith(INPUT_SUFFIX):
+                yield f"a folder holding {os.path.join(parent, name)}, a bank or errata file"
 
 
 def _lock_path(target: Path) -> Path:
@@ -257,7 +268,8 @@ def _lock(target: Path) -> int:
 
 def _remove_leftovers(target: Path) -> None:
     """New folders of builds that were killed (kill -9, power cut): only ever ours, by name."""
-    for leftover in target.parent.glob(f".{target.name}.building-*"):
+    prefix = f".{target.name}.building-"  # compared as text: a name such as "*" is no pattern
+    for leftover in (target.parent / name for name in os.listdir(target.parent) if name.startswith(prefix)):
         if leftover.is_dir() and not leftover.is_symlink():
             shutil.rmtree(leftover, ignore_errors=True)
 
@@ -271,12 +283,6 @@ def _copy_regular_files(source: Path, destination: Path) -> None:
                 (destination / relative).mkdir(parents=True, exist_ok=True)
                 shutil.copy2(path, destination / relative / name)
         folders[:] = [f for f in folders if not Path(parent, f).is_symlink()]
-
-
-def _umask() -> int:
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
 
 
 _RENAME_EXCHANGE = 2

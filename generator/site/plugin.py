@@ -78,7 +78,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         self.pages = prerender.start(self.plan.renderer)
         self._pending = {path: i for i, (path, _) in enumerate(self.plan.renderer.outline)}
         self.question_html = QuestionHtml(self.plan.renderer.corrected)
-        fit_config(config, settings, list(self.plan.nav), self.plan.interface, self.plan.formulas is not None)
+        or_plugin_error(lambda: fit_config(config, settings, list(self.plan.nav), self.plan.interface,
+                                           self.plan.formulas is not None))
         self.shims = iframe_worker_shims(config)
         self.jieba_dictionary = give_search_words(config, search_terms(self.plan.glossary).chinese)
         self.output = or_plugin_error(lambda: stage_mkdocs_output(config, self.plan.watched, self.config.force_output,

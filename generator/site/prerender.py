@@ -17,6 +17,7 @@ from __future__ import annotations
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import traceback
 from collections.abc import Callable
@@ -74,12 +75,17 @@ class PagesBeside(Pages):
         # A daemon: a build that stops early (an error, Ctrl-C) does not wait for it.
         self._process = context.Process(target=_work, args=(renderer, outbox, jobs), daemon=True,
                                         name="study-guide pages")
+        # Ctrl-C held back while forking: in an at-fork hook (logging's) CPython prints the
+        # KeyboardInterrupt and drops it.  Delivered when the mask is restored, here.
+        mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
         try:
             self._process.start()
         except OSError:
             for end in (self._inbox, self._jobs, outbox, jobs):
                 end.close()
             raise
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         outbox.close()  # the child's ends: once it exits, a read here ends instead of waiting
         jobs.close()
 
@@ -160,6 +166,10 @@ def _start_katex(katex: KatexRenderer) -> None:
 def _work(renderer: PageRenderer, outbox: Connection, jobs: Connection) -> None:
     """The forked process: every page in order, each sent with its formulas and log records,
     then each job it is sent, until the parent closes its end."""
+    # Ctrl-C reaches the whole process group: the parent stops the build and this process with
+    # it (a daemon), so this one ignores it rather than print a KeyboardInterrupt's traceback.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     records = _Records()
     logger = logging.getLogger("generator")
     logger.handlers, logger.propagate = [records], False  # the parent logs them, once

@@ -83,15 +83,15 @@ def test_options_answer_and_whole_fields(tmp_path, bank):
           answer:
             - whole: 因為甲。
               with: |-
-                因為甲，
-                而且乙。
+                因為
+                甲。
     """))
     q1 = fixed.question("q1")
     assert [o.text for o in q1.options] == ["lr越大越好", "需要warmup", "lr=3e-4太大"]
     assert bank.question("q1").answer == "B?"  # not letters before the fix ...
     assert (q1.answer_text, q1.answer) == ("B", "B")  # ... recomputed after it
     assert q1.corrections == ("選項C：「lr=3e4」→「lr=3e-4」", "答案（整段）：「B?」→「B」")
-    assert fixed.question("q2").answer == "因為甲，\n而且乙。"
+    assert fixed.question("q2").answer == "因為\n甲。"
 
 
 def test_notes_are_added_and_editor_math_becomes_markers(tmp_path, bank):

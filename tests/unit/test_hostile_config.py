@@ -90,7 +90,7 @@ def test_the_bank_answer_is_kept_and_check_lists_disputed_answers(tmp_path, caps
     main(["export", str(BANK), "--errata", str(path)])
     exported = json.loads(capsys.readouterr().out)
     q5 = exported["chapters"][0]["questions"][4]
-    assert (q5["answer"], q5["editor_answer"]) == ("0.0005", "\x02\\approx1.227\\times10^{-5}\x03")
+    assert (q5["answer"], q5["editor_answer"]) == ("0.0005", "$\\approx1.227\\times10^{-5}$")
     assert exported["chapters"][0]["questions"][0]["editor_answer"] is None
 
 

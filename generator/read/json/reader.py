@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ...bank.errata import editor_math
 from ...bank.model import Bank, Chapter, Option, Position, Question, QuestionType
 from ...base.errors import ParseError
 from ...base.text import quoted
@@ -66,13 +67,20 @@ def _question(raw: Any, where: str, end: int) -> Question:
         id=_text(raw, "id", where), number=number, type=qtype, stem=_text(raw, "stem", where), options=options,
         answer=_text(raw, "answer", where, None), explanation=_text(raw, "explanation", where, ""),
         position=Position(line if isinstance(line, int) else 1, column if isinstance(column, int) else 1, end),
-        answer_text=_text(raw, "answer_text", where, None), editor_answer=_text(raw, "editor_answer", where, None),
+        answer_text=_text(raw, "answer_text", where, None), editor_answer=_editor_answer(raw, where),
         exam_tags=_texts(raw, "exam_tags", where),
-        notes=_texts(raw, "notes", where), corrections=_texts(raw, "corrections", where), end_offset=end,
+        notes=tuple(editor_math(note, f"{where}: notes") for note in _texts(raw, "notes", where)),
+        corrections=_texts(raw, "corrections", where), end_offset=end,
         points=float(points) if points is not None else None)
 
 
 _REQUIRED = object()
+
+
+def _editor_answer(raw: dict[str, Any], where: str) -> str | None:
+    """The editor's answer, its ``$…$`` made formulas again as the errata make them."""
+    text = _text(raw, "editor_answer", where, None)
+    return None if text is None else editor_math(text, f"{where}: editor_answer")
 
 
 def _need(value: Any, kind: type, where: str, expected: str) -> Any:

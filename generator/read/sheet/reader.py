@@ -48,6 +48,7 @@ from ...bank.rows import (
 )
 from ...base.errors import ParseError
 from ...base.text import quoted
+from ..office_package import damaged_office_file
 from .table_layout import (
     TYPE_CODE,
     CodedRow,
@@ -98,11 +99,15 @@ def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     except Exception as error:  # openpyxl raises many kinds for a damaged file
-        raise ParseError(source, "an Excel workbook (.xlsx)", f"a file openpyxl cannot open ({error})",
-                         "save it again from Excel or LibreOffice as .xlsx") from None
+        raise damaged_office_file(source, data, "an Excel workbook (.xlsx)", error) from None
     try:
         def rows(sheet: Any) -> Iterator[list[str]]:
-            return ([_cell(v) for v in row] for row in sheet.iter_rows(values_only=True))
+            """The sheet's rows as text; a damaged part (openpyxl's many errors) said as such."""
+            try:
+                yield from ([_cell(v) for v in row] for row in sheet.iter_rows(values_only=True))
+            except Exception as error:
+                raise damaged_office_file(source, data, "an Excel workbook (.xlsx)", error,
+                                          getattr(sheet, "_worksheet_path", None)) from None
 
         named = len(book.worksheets) > 1
         tables = [s for s in book.worksheets

@@ -33,24 +33,24 @@ KEY_HEADING_SCAN = LineScan(KEY_HEADING, "答案|Answer|ANSWER")  # (each of its
 _VALUE = r"(?:[A-F]{1,6}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯誤|错误|True|False|TRUE|FALSE|T|F)"
 # "1.A" "1、A" "1. 答案：A" "(1) A"; the value is followed by a blank, punctuation or an explanation
 ENTRY = re.compile(
-    r"(?<![\d.])[(（]?(?P<n>\d{1,5})[)）]?[ \t]{0,4}[.．、:：]?[ \t]{0,4}"
+    r"(?<![\d.])[(（]?(?P<n>\d{1,7})[)）]?[ \t]{0,4}[.．、:：]?[ \t]{0,4}"
     r"(?:【?(?:答案|Answer)】?[ \t]{0,2}[:：]?[ \t]{0,4})?"
     rf"(?P<v>{_VALUE})(?=[ \t\n,，;；。、]|$|解析|【)"
 )
 # "1-5 ABCDA" "1～5：ABCDA"
-RANGE = re.compile(r"(?P<a>\d{1,5})[ \t]{0,2}[-~～—–][ \t]{0,2}(?P<b>\d{1,5})[ \t]{0,2}[.．、:：]?[ \t]{0,4}"
+RANGE = re.compile(r"(?P<a>\d{1,7})[ \t]{0,2}[-~～—–][ \t]{0,2}(?P<b>\d{1,7})[ \t]{0,2}[.．、:：]?[ \t]{0,4}"
                    r"(?P<v>[A-F√×]{1,50})(?![A-Za-z])")
 _SUB_HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?"
                           r"(?:第[\d一二三四五六七八九十百零〇]{1,4}[章節节部]|[一二三四五六七八九十]{1,3}[、.．])")
 # Under a sub-heading that repeats a section's name: "1．存储器" (any text answers question 1)
-FREE_ENTRY = re.compile(r"[ \t]{0,8}[(（]?(?P<n>\d{1,5})[)）]?[ \t]{0,4}[.．、:：)）][ \t]{0,4}(?P<v>\S[^\n]*)")
+FREE_ENTRY = re.compile(r"[ \t]{0,8}[(（]?(?P<n>\d{1,7})[)）]?[ \t]{0,4}[.．、:：)）][ \t]{0,4}(?P<v>\S[^\n]*)")
 _LEAD = " \t#*>"
 _NAME_END = re.compile(r"[（(【\[ \t　:：]")
 _STARTS_WITH_NUMBER = re.compile(r"[ \t]*(?:[#*>][ \t#*>]{0,10})?[(（]?\d")
 _MARKER_SIGN = re.compile(r"[:：【\[]")
 # between entries (matched in place: a copy of the rest of the line at each entry was quadratic)
 _SEPARATORS = re.compile(r"[ \t,，;；、]+")
-_NUMBERED_LINES = LineScan(re.compile(r"(?m)^[ \t#*>]{0,12}[(（]?(\d{1,5})"))
+_NUMBERED_LINES = LineScan(re.compile(r"(?m)^[ \t#*>]{0,12}[(（]?(\d{1,7})"))
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from .line_scan import LineScan
 # digit may follow only "．" ("3．1KB等于…"), and the parser takes that only at a line start
 DOT_NUMBER = re.compile(
     r"(?=[\d題题])(?<![\d.．])"  # the lookahead first: a quick scan to the next digit
-    r"(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,5})[.．、:：]?|(?P<n>\d{1,5})[ \t]*(?:[.．、](?!\d)|．))(?:\*\*)?"
+    r"(?:(?:題目|题目)[ \t]*(?P<wn>\d{1,7})[.．、:：]?|(?P<n>\d{1,7})[ \t]*(?:[.．、](?!\d)|．))(?:\*\*)?"
 )
 
 
@@ -55,11 +55,11 @@ class Recogniser:
 # only at a line start (after blanks, ``#``, ``>`` or ``*``).
 NUMBERINGS: tuple[Recogniser, ...] = (
     Recogniser("dot", "1. / 1、 / 1． / 題目1", DOT_NUMBER),
-    Recogniser("paren", "1) / 1）", re.compile(r"(?<![\d(（])(?P<n>\d{1,5})[ \t]*[)）](?:\*\*)?")),
-    Recogniser("enclosed", "(1) / （1）", re.compile(r"[(（][ \t]*(?P<n>\d{1,5})[ \t]*[)）][.．、:：]?(?:\*\*)?")),
-    Recogniser("di-ti", "第1题", re.compile(r"第[ \t]*(?P<n>\d{1,5})[ \t]*[題题][.．、:：]?(?:\*\*)?")),
+    Recogniser("paren", "1) / 1）", re.compile(r"(?<![\d(（])(?P<n>\d{1,7})[ \t]*[)）](?:\*\*)?")),
+    Recogniser("enclosed", "(1) / （1）", re.compile(r"[(（][ \t]*(?P<n>\d{1,7})[ \t]*[)）][.．、:：]?(?:\*\*)?")),
+    Recogniser("di-ti", "第1题", re.compile(r"第[ \t]*(?P<n>\d{1,7})[ \t]*[題题][.．、:：]?(?:\*\*)?")),
     Recogniser("question", "Question 1 / Q1",
-               re.compile(r"(?:Question|QUESTION|Q)[ \t]*(?P<n>\d{1,5})(?![\d.．]\d)(?!\d)[ \t]*[.．:：)]?(?:\*\*)?")),
+               re.compile(r"(?:Question|QUESTION|Q)[ \t]*(?P<n>\d{1,7})(?![\d.．]\d)(?!\d)[ \t]*[.．:：)]?(?:\*\*)?")),
 )
 DEFAULT_NUMBERING = NUMBERINGS[0]
 # A bank may set each question as a Markdown heading followed by its options, with no

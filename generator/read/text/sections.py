@@ -25,7 +25,7 @@ HEADING_SCANS = tuple(LineScan(p) for p in LINE_HEADINGS)  # their whole-text sc
 INLINE_HEADING = re.compile(  # the lookahead, the first characters of either form, makes the scan quick
     r"(?=[一二三四五六七八九十第])(?:(?P<numeral>[一二三四五六七八九十]{1,3})、"
     r"|第(?P<chapter>[\d一二三四五六七八九十]{1,4})[章節节][ \t　:：\-—.、]{0,3})"
-    r"(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,5}[.．、])"
+    r"(?P<title>[^\n。，；：:！？、]{1,40}?)(?=(?:題目|题目)?\d{1,7}[.．、])"
 )
 # A copyright notice: a short line with no question mark that carries ©, "Copyright",
 # 翻印必究 or ends in 版權所有 (a stem about 版權所有權 is a question, not furniture).
