@@ -1,6 +1,8 @@
 """Parse time per bank layout: ``python -m benchmarks.bench_layouts [--questions 20000]``.
 
-For each layout that generator.read.text.layout recognises, a bank of that many questions
+For each layout that generator.read.text.layout recognises (those of issue 27 too: sections
+opened by numbering that starts again, answers without a colon, numbered options, options with
+no punctuation, a key with no label), a bank of that many questions
 (five sections, explanations holding numbered lists, the answers inline or in a key at
 the end) is made in memory and parsed (layout detection, assembly, key matching: repair
 and parse as ``read_bank`` runs them).  Prints the seconds each layout took, on the clock
@@ -40,6 +42,18 @@ LAYOUTS: dict[str, Callable[[int], str]] = {
     "task list": lambda n: f"### {n}. 第{n}題\n- [ ] 甲\n- [x] 乙\n- [ ] 丙\n\n",
     "headings, no numbers": lambda n: f"### 問題：哪個是第{n}個\n- [ ] 甲\n- [x] 乙\n- [ ] 丙\n\n",
     "answer key per section": lambda n: _choice(f"{n}. ", n, lambda x: f"{x}. ", ""),
+    # issue 27's layouts
+    "restarts under date lines": lambda n: _choice(f"{n}. ", n, lambda x: f"{x}. ", "答案：B\n"),
+    "答案 B, no colon": lambda n: _choice(f"{n}. ", n, lambda x: f"{x}. ", "#### 答案 B\n"),
+    "Question N + 1) options": lambda n: f"Question {n}: 第{n}題問什麼\n1) 甲\n2) 乙\n3) 丙\nAnswer: 2\n",
+    "bare options A甲": lambda n: _choice(f"{n}、", n, lambda x: x, "答案：B\n"),
+    "key block, no label": lambda n: _choice(f"{n}. ", n, lambda x: f"{x}. ", ""),
+}
+# The line opening each section, where a layout has its own
+SECTION_LINES: dict[str, Callable[[int], str]] = {
+    "headings, no numbers": lambda s: f"## 第{s}部分\n",
+    "restarts under date lines": lambda s: f"200{s}年4月\n",
+    "Question N + 1) options": lambda s: f"Unit {s}\n",
 }
 
 
@@ -47,10 +61,11 @@ def make_bank(layout: str, questions: int) -> str:
     per_section = questions // SECTIONS
     parts = ["題庫\n考試須知\n1. 本卷共五章\n2. 考試時間120分鐘\n"]
     for s in range(1, SECTIONS + 1):
-        parts.append(f"## 第{s}部分\n" if layout == "headings, no numbers" else f"第{s}章 第{s}部分\n")
+        parts.append(SECTION_LINES.get(layout, lambda s: f"第{s}章 第{s}部分\n")(s))
         parts += [LAYOUTS[layout](n) for n in range(1, per_section + 1)]
-        if layout == "answer key per section":
-            parts.append("参考答案\n" + " ".join(f"{n}.B" for n in range(1, per_section + 1)) + "\n")
+        if layout in ("answer key per section", "key block, no label"):
+            entries = " ".join(f"{n}.B" for n in range(1, per_section + 1)) + "\n"
+            parts.append(("参考答案\n" if layout == "answer key per section" else "") + entries)
     return "\n".join(parts) + "\n"
 
 

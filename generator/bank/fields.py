@@ -37,18 +37,24 @@ EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|�
 # Markdown banks bold their markers ("**答案：**"): a bold pair around a marker is part of it.
 _CLOSE = r"(?:(?(bold)\*\*)[ \t]{0,3}[：:]|[ \t]{0,3}[：:](?(bold)\*\*)?)"  # "**答案**：", "**答案：**", "**答案：B**"
 ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what may start a marker
-    r"(?=[ \t*_【參参正標标答CcRrA我])(?P<bold>\*\*)?"  # blanks: "  答：B" indented
+    r"(?=[ \t*_【參参正標标答CcRrA我#])(?P<bold>\*\*)?"  # blanks: "  答：B" indented
     r"(?:我的答案[ \t]{0,2}[：:][^\n:：]{0,20}?(?=(?:正確|正确)答案))?"  # an exam record: "我的答案:正确答案:A"
     r"(?:【(?:參考|参考|正確|正确|標準|标准)?答案】(?(bold)\*\*)"
-    r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)" + _CLOSE
+    r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)[是为為]?" + _CLOSE  # "答案是：b"
+    # no colon, on a line of its own (a heading's too), when an answer follows: "答案 B", "#### 答案 √"
+    + r"|(?m:^)[ \t]{0,3}(?:#{1,6}[ \t]{1,2})?(?:參考|参考|正確|正确|標準|标准)?答案[是为為]?[ \t]{0,3}"
+    r"(?:(?=[A-Ha-h]{1,8}(?![A-Za-z])|[√×✓✗✔✘❌✅對对錯错]|[Tt]rue|[Ff]alse)"
+    # or alone on its line (a heading "### 答案"), over a line of nothing but the letters, maybe bold
+    r"|\n[ \t]{0,3}(?P<next>\*\*)?(?=[A-Ha-h]{1,8}(?(next)\*\*)[ \t]*(?:\n|$)))"
     + r"|(?:[Cc]orrect [Aa]nswer|[Rr]ight [Aa]nswer|Answer|ANSWER)" + _CLOSE
     + r"|(?m:^)[ \t]{0,8}答" + _CLOSE  # "答：" opening a line (解答：, 回答： are no answers)
     # "__Suggested Answers__" on its own line, over a list that marks the right options
     + r"|(?m:^)[ \t]{0,3}(?:__|\*\*)(?:Suggested |Correct )?(?:Answers?|ANSWERS?)(?:__|\*\*)[ \t]*(?m:$))"
 )
 EXPLANATION_MARK = re.compile(  # the lookahead, as ANSWER_MARK's, makes the scan quick
-    r"(?=[*【答解E])(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】(?(bold)\*\*)|(?:(?:答案)?解析|解答"
-    r"|Explanation|EXPLANATION)" + _CLOSE + ")"
+    r"(?=[*【答解E# \t])(?P<bold>\*\*)?(?:【(?:答案)?(?:解析|解答)】(?(bold)\*\*)|(?:(?:答案)?解析|解答"
+    r"|Explanation|EXPLANATION)" + _CLOSE
+    + r"|(?m:^)[ \t]{0,3}#{1,6}[ \t]{1,2}(?:答案)?(?:解析|Explanation)[ \t]*(?=\n))"  # a heading "### 解析"
 )
 
 
@@ -78,10 +84,10 @@ class Marker:
 # Every answer marker holds 答 or [Aa]nswer/ANSWER: furthest from its start, 13 characters in, the
 # "n" of "__Suggested Answers__" (reach 18 leaves a margin; tests/unit/test_marker_search.py checks)
 ANSWER = Marker(ANSWER_MARK, re.compile("答|nswer|NSWER"), 18)
-# and every explanation marker 解 or Explanation/EXPLANATION: "**【答案解析】" has it furthest, 5 in
-EXPLANATION = Marker(EXPLANATION_MARK, re.compile("解|xplanation|XPLANATION"), 5)
+# and every explanation marker 解 or Explanation/EXPLANATION: "   ###### 答案解析" has it furthest, 13 in
+EXPLANATION = Marker(EXPLANATION_MARK, re.compile("解|xplanation|XPLANATION"), 13)
 # The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
-_JUDGE_TOKENS = "√|×|✓|✗|✔|✘|對|对|錯|错|正確|正确|錯誤|错误"
+_JUDGE_TOKENS = "√|×|✓|✗|✔|✘|✅|❌|對|对|錯|错|正確|正确|錯誤|错误"
 JUDGE_CODES = ("0", "1")  # a judge answer written as a code: which is true, the bank does not say
 BRACKET_ANSWER = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>[A-FＡ-Ｆ]{{1,6}}|{_JUDGE_TOKENS})[ \t　]{{0,4}}[）)]")
 _BRACKET_TRIES = 8
@@ -94,16 +100,16 @@ TASK_ITEM = re.compile(r"(?m)^[ \t]*[-*+][ \t]+\[(?P<box>[ xX])\][ \t]*(?:[A-F�
 # Option labels: "A." "A．" "A、" "Ａ．" "(A)" "（A）" anywhere, "A " only at a line start.
 OPTION_LABEL = re.compile(  # the lookahead, each label's possible first characters, makes the scan quick
     r"(?=[(（A-FＡ-Ｆ \t])(?:"
-    r"[(（]\s*(?P<p>[A-FＡ-Ｆ])\s*[)）]|(?P<d>[A-FＡ-Ｆ])\s*[.．、]|(?m:^[ \t]*(?P<s>[A-F])[ \t]+))"
-)
+    r"[(（]\s*(?P<p>[A-FＡ-Ｆ])\s*[)）]|(?P<d>[A-FＡ-Ｆ])\s*[.．、]|(?m:^[ \t]*(?P<s>[A-F])[ \t]+)(?![a-z]))"
+)  # (a letter and a blank before a lower-case word is an English stem's article: "A company wants …")
 # "A 甲   B 乙": a letter and blanks, several to a line ("A " alone opening a line is classic)
-SPACED_LABEL = re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=\S)")
+SPACED_LABEL = re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=[^\sa-z])")
 _SPACED_OR_CLASSIC = re.compile(f"{SPACED_LABEL.pattern}|{OPTION_LABEL.pattern.replace('?P<d>', '?P<c>')}")
 _LETTERS = re.compile(r"[A-F]")
 OPTION_LETTERS = "ABCDEF"
 CHOICE_ANSWER = re.compile(r"[A-Fa-f\s、,，.．;；/和及]+")
-_TRUE = {"√", "✓", "✔", "對", "对", "正確", "正确", "是", "T", "TRUE", "Y", "V"}
-_FALSE = {"×", "✗", "✘", "X", "錯", "错", "錯誤", "错误", "否", "F", "FALSE", "N"}
+_TRUE = {"√", "✓", "✔", "✅", "對", "对", "正確", "正确", "是", "T", "TRUE", "Y", "YES", "V"}
+_FALSE = {"×", "✗", "✘", "❌", "X", "錯", "错", "錯誤", "错误", "否", "F", "FALSE", "N", "NO"}
 # (each alternative opens with a character of its own, not a repeat: the engine then skips to those)
 _UNDERSCORES = re.compile(r"__+|＿＿+")
 _EMPTY_BRACKETS = re.compile(r"（\s*[)）]|\(\s*[)）]")
@@ -130,6 +136,11 @@ class Fields:
     explanation: str
 
 
+# Options quoted in a Markdown blockquote ("> A. 甲"), and the quote's mark at each line start
+QUOTED_OPTION = re.compile(r"(?m)^[ \t]{0,3}>[ \t]{0,3}(?:[(（][A-FＡ-Ｆ][)）]|[A-FＡ-Ｆ][.．、:：)）])")
+QUOTE_LEAD = re.compile(r"(?m)^[ \t]{0,3}>[ \t]?")
+
+
 def split_question(body: str, default_type: QuestionType | None, labels: re.Pattern[str] | None = None,
                    answer_style: str = "marker", judged: str | None = None) -> Fields:
     """Split the text that follows a question number into its fields.
@@ -139,6 +150,8 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
     a judge answer written before the number ("(√)1. 陳述").
     """
     qtype = default_type
+    if ">" in body and QUOTED_OPTION.search(body):  # "> A. 甲": the quote's marks are no text of the fields
+        body = QUOTE_LEAD.sub("", body)
     bracket = TYPE_BRACKET.match(body)
     if bracket:
         qtype = type_from_words(bracket.group(1))
@@ -178,9 +191,10 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         last = options[-1]
         options = (*options[:-1], Option(last.label, last.text[: label.start()].strip()))
         explanation = f"{last.text[label.start():].strip()}\n\n{explanation}".strip()
-    if not options and (numbered := numbered_options(question_part)) is not None:  # "   1. 甲" "   2. 乙"
+    numbered_answer = answer_text is not None and NUMBER_ANSWER.fullmatch(answer_text.strip()) is not None
+    if not options and (numbered := numbered_options(question_part, numbered_answer)) is not None:  # "   1. 甲"
         stem, options = numbered
-        if answer_text is not None and NUMBER_ANSWER.fullmatch(answer_text.strip()):  # "答案：1, 3"
+        if answer_text is not None and numbered_answer:  # "答案：1, 3"
             answer_text = "".join(OPTION_LETTERS[int(n) - 1] for n in re.findall(r"\d", answer_text)
                                   if int(n) <= len(options))
     ticked = task_options(question_part)
@@ -254,15 +268,18 @@ def part_question(body: str) -> Fields | None:
 
 # Options numbered 1., 2. … in a list indented under the stem, and an answer naming them
 NUMBERED_OPTION = re.compile(r"(?m)^[ \t]{1,12}(?P<n>[1-6])[.．、)）][ \t]+")
+# ... or not indented, under a stem whose answer names one by its number ("Answer: 2")
+FLUSH_NUMBERED_OPTION = re.compile(r"(?m)^[ \t]{0,12}(?P<n>[1-6])[.．、)）][ \t]+")
 NUMBER_ANSWER = re.compile(r"[1-6](?:[ \t]{0,2}[,，、和/][ \t]{0,2}[1-6]){0,5}")
 
 
-def numbered_options(text: str) -> tuple[str, tuple[Option, ...]] | None:
-    """Stem and options of an indented list numbered from 1 (at least two items), or ``None``."""
-    if not (text.startswith((" ", "\t")) or "\n " in text or "\n\t" in text):  # the quick test: no indented line
+def numbered_options(text: str, flush: bool = False) -> tuple[str, tuple[Option, ...]] | None:
+    """Stem and options of an indented list numbered from 1 (at least two items), or ``None``;
+    with ``flush``, a list at the line starts counts too."""
+    if not flush and not (text.startswith((" ", "\t")) or "\n " in text or "\n\t" in text):  # no indented line
         return None
     items: list[re.Match[str]] = []
-    for match in NUMBERED_OPTION.finditer(text):
+    for match in (FLUSH_NUMBERED_OPTION if flush else NUMBERED_OPTION).finditer(text):
         if int(match["n"]) != len(items) + 1:
             break
         items.append(match)
@@ -331,6 +348,9 @@ def bracket_answer(text: str, choice_expected: bool, labels: re.Pattern[str] | N
     return None
 
 
+_ITEM_NUMBER = re.compile(r"\n[ \t]{0,12}\d{1,2}[.．][ \t]{1,6}(?:\*\*)?$")  # ending where the next label starts
+
+
 def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str] | None = None
                   ) -> tuple[str, tuple[Option, ...]]:
     """Split ``text`` into the stem and options labelled A, B, C ... in sequence.
@@ -357,6 +377,9 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
     if len(chosen) < 2 and not (allow_single and chosen):
         return text, ()
     ends = [match.start() for match, _ in chosen[1:]] + [len(text)]
+    # in a numbered list ("1.   A、甲" "2.   B、乙") the item's number leads the next label
+    ends = [end - len(lead.group()) if (lead := _ITEM_NUMBER.search(text[max(0, end - 24) : end])) else end
+            for end in ends]
     return text[: chosen[0][0].start()], tuple(Option(letter, text[match.end() : end].strip())
                                                for (match, letter), end in zip(chosen, ends, strict=True))
 

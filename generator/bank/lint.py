@@ -28,6 +28,10 @@ code                       severity  finds
 ``options-glued``          warning   an option's text holds further option markers: options
                                      past F (G. H. …) or a label repeated out of turn, which
                                      the parser cannot split off and leaves in the option
+``option-overlong``        warning   an option over 200 characters and eight times its longest
+                                     sibling: it probably swallowed the text after it
+``absorbed-question``      warning   (raised by the text reader) a field holds lines that look
+                                     like another question: a number, then options or an answer
 ``unterminated-code``      warning   a ``` code fence opened in a field and never closed
                                      there, anywhere in the bank: the code runs to the
                                      field's end (``info`` on a truncated question)
@@ -226,6 +230,23 @@ def _options_glued(q: Question, where: str, truncated: bool) -> Iterator[Flag]:
                        f"可能是題庫多出的選項被併進了選項{option.label}")
 
 
+# An option that swallowed what follows it: longer than this many characters, and this many
+# times its longest sibling (real options differ in length, rarely by a factor of eight)
+OVERLONG_OPTION = 200
+OVERLONG_FACTOR = 8
+
+
+def _option_overlong(q: Question, where: str, truncated: bool) -> Iterator[Flag]:
+    if len(q.options) < 2:
+        return
+    longest = max(q.options, key=lambda o: len(o.text))
+    sibling = max(len(o.text) for o in q.options if o is not longest)
+    if len(longest.text) > OVERLONG_OPTION and len(longest.text) > OVERLONG_FACTOR * max(sibling, 1):
+        yield Flag("option-overlong", _W,
+                   f"{where}選項{longest.label}有{len(longest.text)}字，其他選項最長{sibling}字："
+                   f"可能併入了後面的文字（「{clip(longest.text[sibling:].strip(), 20)}」…）")
+
+
 def _unterminated_code(q: Question, where: str, truncated: bool) -> Iterator[Flag]:
     for label, text in question_fields(q):
         if FENCE_MARK not in text:  # most fields: no need to split them into blocks
@@ -286,5 +307,5 @@ def _tail(q: Question) -> str:
 
 QUESTION_CHECKS: tuple[Callable[[Question, str, bool], Iterator[Flag]], ...] = (
     _missing_answer, _answer_against_options, _judge_answer_code, _options_out_of_order, _options_glued,
-    _answer_conflict, _unterminated_code,
+    _option_overlong, _answer_conflict, _unterminated_code,
 )

@@ -165,6 +165,9 @@ class Bank:
     answer_keys: tuple[Stray, ...] = ()  # answer keys, verbatim; their entries went to their questions
     layout: LayoutReport | None = None  # None for banks that were not parsed from text
     tables: tuple[TableReport, ...] = ()  # for banks read from question tables
+    # Lines or rows that look like questions and were read as none (generator.read.accounting):
+    # never dropped unsaid, ``check`` names each and ``--strict`` fails on them
+    unread: tuple[Stray, ...] = ()
 
     @property
     def questions(self) -> tuple[Question, ...]:

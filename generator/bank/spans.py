@@ -206,3 +206,14 @@ def _opens_line(text: str, offset: int) -> bool:
     if newline < 0 and offset > 3:
         return False
     return not lead[newline + 1 :].strip(" ")
+
+
+def merged_spans(spans: list[Span]) -> list[Span]:
+    """``spans`` sorted, those that overlap made one (a fence holds inline code, a key code)."""
+    merged: list[Span] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(end, merged[-1][1]))
+        else:
+            merged.append((start, end))
+    return merged

@@ -20,6 +20,7 @@ from .editions import answer_key, edition_switch, practice_header, writing_space
 from .escape import code_fence, escape, escape_cell, escape_lines, escape_lines_html, indent
 from .paths import DOWNLOADS, HOME_PAGE, REPORT_PAGE, chapter_path, download_path, question_link
 from .practice_markup import chapter_count, practice_bar, progress_panel
+from .reading_report import reading_section
 from .strings import UI
 
 TITLE_LIMIT = 200  # characters of a chapter title shown in a heading or link (the nav keeps it whole)
@@ -279,8 +280,9 @@ def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
         if rows:
             parts.append(f"| {ui['question_column']} | {ui['severity']} | {ui['code']} | {ui['message']} |\n"
                          "| --- | --- | --- | --- |\n" + "\n".join(rows))
-        else:
+        elif not bank.unread:
             parts.append(ui["report_none"])
+        parts += reading_section(bank, ui)
         if bank.stray:
             parts.append(f"### {ui['stray_title']}")
             for stray in bank.stray:

@@ -60,7 +60,7 @@ TEXT_FIELDS: dict[type, tuple[str, ...]] = {
     Stray: ("text", "reason"),
 }
 NESTED_FIELDS: dict[type, tuple[str, ...]] = {
-    Bank: ("chapters", "stray", "answer_keys"),
+    Bank: ("chapters", "stray", "answer_keys", "unread"),
     Chapter: ("questions",),
     Question: ("options", "flags"),
 }

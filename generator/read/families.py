@@ -81,7 +81,8 @@ def text_bank(text: str, source: str, slug: str, answers: Mapping[int, str] | No
 def _xlsx(file: BankFile) -> Bank:
     check_unpacked_size(file.data, file.source, file.limit)  # a zip: what it unpacks to is bounded too
     try:
-        return read_xlsx(file.data, file.source, file.slug)
+        # a sheet of questions written as text (no header row) is read as a text bank
+        return read_xlsx(file.data, file.source, file.slug, lambda text, where: text_bank(text, where, file.slug))
     except GuideError:
         raise
     except Exception as error:  # whatever else a damaged workbook makes openpyxl raise: one message

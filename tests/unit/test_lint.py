@@ -371,7 +371,7 @@ def test_editor_math_is_not_searched_for_damage():
 CODES = {"truncated", "missing-answer", "answer-conflict", "answer-not-in-options", "answer-count", "answer-in-words",
          "duplicate-number", "numbering-gap", "lost-character", "garbled-text", "lost-minus", "code-whitespace-lost",
          "options-out-of-order", "options-glued", "unterminated-code", "judge-answer-code",
-         "answer-formatting-conflict"}
+         "answer-formatting-conflict", "option-overlong"}
 
 
 PIECES = [*list("甲乙?？()（）`\n 1e4β‖w:=^_-−ABxyp請岢鰞椄繿"), "```", "```python\n", "答案：", "更正", "lr="]
@@ -383,3 +383,16 @@ def test_lint_never_fails_and_only_uses_known_codes(text):
     bank = lint(parse_text(choice(stem="題" + text.replace("\n", " "), explanation=text or "甲")))
     assert {f.code for q in bank.questions for f in q.flags} <= CODES
     assert all(f.message.startswith("第") for q in bank.questions for f in q.flags)
+
+
+# -- an option that swallowed what follows it ---------------------------------------------
+
+def test_an_option_far_longer_than_its_siblings_is_flagged():
+    swallowed = "丁。" + "後面的題目被併進了這個選項，" * 20
+    flag = one(flags_of(choice(options=f"A.甲\nB.乙\nC.丙\nD.{swallowed}")), "option-overlong")
+    assert flag.severity == Severity.WARNING and "選項D" in flag.message
+
+
+def test_options_of_differing_but_ordinary_lengths_pass():
+    options = "A.甲\nB." + "一個較長但正常的選項，" * 4 + "\nC.丙\nD.丁"
+    assert "option-overlong" not in codes(flags_of(choice(options=options)))

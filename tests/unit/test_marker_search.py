@@ -14,6 +14,8 @@ from generator.bank import fields as F
 MARKERS = ["答案：", "**答案：**", "**答案**：", "【答案】", "**【參考答案】**", "參考答案:", "正確答案：",
            "答案解析：", "我的答案:B正确答案:A", "我的答案：  xx正確答案：", "Answer:", "**Answer:** ",
            "Correct Answer:", "**Correct answer**:", "Right Answer :", "ANSWER：", "答：", "   答：", "\n答:",
+           "答案 B", "\n#### 答案 B", "\n   ###### 参考答案是 √", "答案是：b",
+           "\n### 答案\n**B**\n", "\n   ###### 答案解析\n", "\n## Explanation\n",
            "__Answers__", "**Suggested Answers**", "\n   __Correct ANSWER__  \n", "**__Suggested Answers__",
            "解析：", "**解析：**", "【答案解析】", "**【解答】**", "**【答案解析】**", "Explanation:",
            "**EXPLANATION**:", "解答：", "回答：", "解", "答"]

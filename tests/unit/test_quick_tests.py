@@ -27,7 +27,7 @@ PIECES = ["〔單選〕", "［多选］", "｛判斷｝", "﹝填空﹞", "〈�
           "\n", " ", "\t", "　", "甲乙丙", "單選題", "多項選擇", "填空", "一、", "x", "y", "z", "Q", "X", "Z"]
 # and the signs themselves, less the characters the quick test looks for (what is left must be no sign)
 SIGNS = ["（單選）", "[判断]", "【多選題】", "答案：B", "**Answer:** B", "答：", "A. 甲\nB. 乙", "(a) 甲 (b) 乙",
-         "A: x\nB: y", "A) x B) y", "- A. x\n- B. y", "A x B y", "Ａ．甲Ｂ．乙", "- [x] 甲\n- [ ] 乙", "____", "＿＿",
+         "A: x\nB: y", "A) x B) y", "- A. x\n- B. y", "A X B Y", "Ａ．甲Ｂ．乙", "- [x] 甲\n- [ ] 乙", "____", "＿＿",
          "（  ）", "( )", "(√) 地球是圓的"]
 text = st.lists(st.sampled_from(PIECES + SIGNS), max_size=24).map("".join).map(lambda s: _QUESTION_SIGN.sub("", s))
 

@@ -158,3 +158,44 @@ def test_an_answer_naming_its_options_by_their_text(tmp_path):
         file.write("哪个是金属,苹果,石头,香蕉,铁\n")
     with pytest.raises(ParseError, match=r"row 5: answer: .*'铁', which names none of them"):
         read_bank(path)
+
+
+# -- issue 27: the sheets of real banks ----------------------------------------------------
+
+def test_a_header_cell_with_a_note_in_brackets_names_its_column(tmp_path):
+    path = _workbook(tmp_path / "bank.xlsx", {"题库": [
+        ["题干（必填）", "选项A", "选项B", "正确答案(只能输入ABCD否则报错)"], ["一加一", "1", "2", "B"]]})
+    assert [(q.stem, q.answer) for q in read_bank(path).questions] == [("一加一", "B")]
+
+
+def test_a_header_row_repeated_mid_sheet_is_no_question(tmp_path):
+    header = ["题干", "选项A", "选项B", "答案"]
+    path = _workbook(tmp_path / "bank.xlsx", {"题库": [header, ["甲", "1", "2", "A"], header, ["乙", "1", "2", "B"]]})
+    assert [(q.number, q.stem) for q in read_bank(path).questions] == [(1, "甲"), (2, "乙")]
+
+
+def test_number_cells_excel_turned_into_dates_or_fractions_are_numbered_in_order(tmp_path):
+    import datetime
+
+    path = _workbook(tmp_path / "bank.xlsx", {"题库": [
+        ["题号", "题干", "答案"], [datetime.datetime(2024, 1, 1), "甲", "一"], [1.2, "乙", "二"], [3, "丙", "三"]]})
+    assert [q.number for q in read_bank(path).questions] == [1, 2, 3]
+
+
+def test_every_sheet_holding_questions_is_a_section_and_whole_questions_in_cells_read_as_text(tmp_path):
+    path = _workbook(tmp_path / "bank.xlsx", {
+        "单选": [["题干", "A", "B", "答案"], ["一加一", "1", "2", "B"]],
+        "文本": [["1. 甲是什么？ A. 一 B. 二 答案：A"], ["2. 乙是什么？\nA. 一\nB. 二\n答案：B"]],
+        "说明": [["导入说明"]],
+    })
+    bank = read_bank(path)
+    assert [(c.title, [(q.id, q.answer) for q in c.questions]) for c in bank.chapters] == [
+        ("单选", [("c1-q1", "B")]), ("文本", [("c2-q1", "A"), ("c2-q2", "B")])]
+    assert [s.text for s in bank.stray] == ["worksheet '说明'"]  # named by check, as a sheet that holds none
+
+
+def test_a_workbook_of_questions_as_text_only_is_read_as_a_text_bank(tmp_path):
+    cells = [["1. 甲？ A. 一 B. 二 答案：A"], ["2. 乙？ A. 一 B. 二 答案：B"]]
+    path = _workbook(tmp_path / "bank.xlsx", {"Sheet1": cells})
+    bank = read_bank(path)
+    assert [(q.number, q.answer) for q in bank.questions] == [(1, "A"), (2, "B")]

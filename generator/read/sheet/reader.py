@@ -17,8 +17,8 @@ import csv
 import io
 import json
 import re
-from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from itertools import islice
 from typing import Any
 
@@ -73,6 +73,9 @@ _NUMBER_CELL = re.compile(r"[(（]?(\d{1,9})[)）.．、]?")
 _KEYS = {header_key(word): key for key, words in HEADERS.items() for word in words}
 _KEYS.update({header_key(word): key for key, words in ALIASES.items() for word in words})
 _EXAMPLE = "题型,题干,选项A,选项B,选项C,选项D,答案,解析,章节"
+_HEADER_NOTE = re.compile(r"(?P<name>[^(（\[【]{1,20})[(（\[【][^\n]{0,200}")  # "答案(必填)"
+# A number cell Excel turned into a date ("2024-01-03 00:00:00") or a fraction ("3.5"): no number
+_NOT_A_NUMBER = re.compile(r"\d{4}-\d{2}-\d{2}(?:[ T]\d{2}:\d{2}:\d{2})?|\d{1,9}\.\d{1,9}")
 
 
 @dataclass(frozen=True)
@@ -90,10 +93,12 @@ def looks_like_table(text: str) -> bool:
                for line in lines if len(line) <= HEADER_MAX_LENGTH)
 
 
-def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
+def read_xlsx(data: bytes, source: str, slug: str, read_text: Callable[[str, str], Bank] | None = None) -> Bank:
     """The bank in an .xlsx workbook: every worksheet with a header row (a workbook may keep
     one sheet per type or chapter; a sheet named by a type, 多选题, gives rows without a type
-    that type, and several sheets name the chapters of rows without a chapter)."""
+    that type, and several sheets name the chapters of rows without a chapter).  A sheet with
+    no header whose cells hold whole questions ("1. 题干 A. 甲 B. 乙 答案：A") is read as a text
+    bank by ``read_text(text, where)``; a sheet that holds none is named as a stray."""
     from openpyxl import load_workbook
 
     try:
@@ -114,14 +119,22 @@ def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
                   if any(header_columns(row) is not None for row in islice(rows(s), HEADER_SEARCH_ROWS))]
         title = book.properties.title or ""
         banks, strays = [], []
-        for sheet in tables or book.worksheets[:1]:  # no header anywhere: the first sheet's error says so
+        texts = [(sheet, _sheet_text(rows(sheet))) for sheet in book.worksheets if sheet not in tables]
+        texts = [(sheet, text) for sheet, text in texts if text]
+        read_as_text = [(sheet, bank) for sheet, text in texts
+                        if (bank := _text_sheet(text, f"{source}: sheet {sheet.title!r}", read_text)) is not None]
+        sheets = len(tables) + len(read_as_text)
+        for sheet in tables or ([] if read_as_text else book.worksheets[:1]):  # no header anywhere: the first says
             where = f"{source}: sheet {sheet.title!r}" if named else source
-            chapter = sheet.title if len(tables) > 1 else title
+            chapter = sheet.title if sheets > 1 else title
             banks.append(read_rows(rows(sheet), where, slug, chapter, _sheet_type(sheet.title)))
-        for sheet in book.worksheets:
-            if sheet not in tables and any(any(row) for row in islice(rows(sheet), HEADER_SEARCH_ROWS)):
-                strays.append(Stray(f"worksheet {sheet.title!r}", Position(1, 1, 0), "a worksheet with no header "
-                                    "row naming 题干 and 答案 or 选项A…: not read"))
+        for sheet, bank in read_as_text:
+            banks.append(bank if sheets == 1 else replace(
+                bank, chapters=tuple(replace(c, title=sheet.title) for c in bank.chapters)))
+        done = {sheet.title for sheet, _ in read_as_text}
+        strays += [Stray(f"worksheet {sheet.title!r}", Position(1, 1, 0), "a worksheet with no header row naming "
+                         "题干 and 答案 or 选项A…, nor questions as text: not read")
+                   for sheet, _ in texts if sheet.title not in done]
     finally:
         book.close()
     chapters: dict[str, list[Question]] = {}
@@ -131,7 +144,24 @@ def read_xlsx(data: bytes, source: str, slug: str) -> Bank:
     return Bank(slug, source, title, "", assign_ids(tuple(
         Chapter(i, name, tuple(questions), Position(questions[0].position.line, 1, 0))
         for i, (name, questions) in enumerate(chapters.items(), 1))), tuple(strays),
-        tables=tuple(t for bank in banks for t in bank.tables))
+        tables=tuple(t for bank in banks for t in bank.tables),
+        unread=tuple(u for bank in banks for u in bank.unread))
+
+
+def _sheet_text(rows: Iterator[list[str]]) -> str:
+    """A sheet's cells as text, a cell to a line, row by row ("" for an empty sheet)."""
+    return "\n".join(cell.strip() for row in rows for cell in row if cell.strip())
+
+
+def _text_sheet(text: str, where: str, read_text: Callable[[str, str], Bank] | None) -> Bank | None:
+    """The questions of a sheet read as a text bank, or None when it holds none."""
+    if read_text is None:
+        return None
+    try:
+        bank = read_text(text, where)
+    except ParseError:
+        return None
+    return bank if bank.questions else None
 
 
 def _sheet_type(name: str) -> QuestionType | None:
@@ -195,7 +225,7 @@ def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str,
     if columns is None:
         raise ParseError(f"{source}: row {header_line or 1}", "a header row naming at least the stem column "
                          "(题干 or 题目)", "no such row in the first ten", _EXAMPLE)
-    read = list(_rows(numbered, columns, source))
+    read = list(_rows(numbered, columns, source, [str(cell or "") for cell in header]))
     if not read:
         raise ParseError(source, "at least one row with a stem under the header", "none", _EXAMPLE)
     # Options inside one cell: a separator is known only from all the cells together.
@@ -219,12 +249,15 @@ def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str,
         for i, (name, questions) in enumerate(chapters.items(), 1))), tables=(report,))
 
 
-def _rows(numbered: Iterator[tuple[int, list[str]]], columns: Columns, source: str) -> Iterator[_Row]:
-    """The rows after the header that hold anything, numbered, each in its chapter."""
+def _rows(numbered: Iterator[tuple[int, list[str]]], columns: Columns, source: str,
+          header: Sequence[str] = ()) -> Iterator[_Row]:
+    """The rows after the header that hold anything, numbered, each in its chapter; the header
+    repeated further down (sheets pasted together) is no question."""
     chapter, number = "", 0
+    repeated = [cell.strip() for cell in header]
     for line, row in numbered:
         cells = _cells(row, source, line)
-        if not any(cells):
+        if not any(cells) or cells == repeated[: len(cells)] + [""] * (len(cells) - len(repeated)):
             continue
         fields = {key: cells[i] if i < len(cells) else "" for key, i in columns.fields.items()}
         chapter = fields.get("chapter") or chapter
@@ -401,8 +434,11 @@ def _type(name: str, draft: _Draft, where: str, default: QuestionType | None,
 
 
 def column_name(cell: str) -> str | None:
-    """The field a header cell names (``stem``, ``answer`` …, ``option B``), or ``None``."""
+    """The field a header cell names (``stem``, ``answer`` …, ``option B``), or ``None``; a
+    note in brackets after the name is no part of it (``正确答案(只能输入ABCD否则报错)``)."""
     key = header_key(cell)
+    noted = _HEADER_NOTE.fullmatch(key)
+    key = noted["name"] if noted and column_name(noted["name"]) else key
     option = OPTION_HEADER.match(key)
     return f"option {option.group(1).upper()}" if option else _KEYS.get(key)
 
@@ -444,6 +480,8 @@ def _number(cell: str, previous: int, source: str, line: int) -> int:
         return previous + 1
     # "3.0": a number cell Excel stored as a float; "3." "（3）": as people type them, or Word numbers a cell.
     digits = _NUMBER_CELL.fullmatch(cell.removesuffix(".0"))
+    if not digits and _NOT_A_NUMBER.fullmatch(cell):  # Excel's date or fraction of "1.1": numbered in order
+        return previous + 1
     if not digits:
         raise ParseError(f"{source}: row {line}: number", "a whole number (or an empty cell)", quoted(cell))
     return int(digits.group(1))

@@ -1,7 +1,9 @@
 """Answer keys collected at the end of a section or file, and their entries.
 
 A key is a heading (``参考答案``, ``答案与解析``, ``Answer Key`` …, alone on its line or
-followed by the first entries) and then lines of entries: ``1.A 2.C 3.B``, ``1-5 ABCDA``,
+followed by the first entries) and then lines of entries, or with no heading a block of
+lines holding nothing but entries, two or more on its first (``1.A 2.C 3.B``), after the
+questions: ``1.A 2.C 3.B``, ``1-5 ABCDA``,
 or one question a line with its explanation (``1. A 解析：…``).  Under a heading alone on its
 line (``**答案**``), entries may be any text, one a line (``1. `backend/`，`uv```, ``13. 全选``),
 as long as their numbers rise and no higher number opened a line before the key: a numbered
@@ -20,14 +22,15 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import chain
 
 from ...bank.fields import EXPLANATION_MARK
 from .line_scan import LineScan
 
 KEY_HEADING = re.compile(
     r"(?m)^[ \t]*(?:#{1,6}[ \t]{0,4})?(?:\*\*)?[【\[]?"
-    r"(?:參考答案|参考答案|標準答案|标准答案|答案[與与及和]解析|答案解析|答案|Answer Key|ANSWER KEY|Answers|ANSWERS)"
-    r"[】\]]?(?:\*\*)?[ \t]{0,4}[:：]?(?:\*\*)?[ \t]{0,4}"
+    r"(?:參考答案|参考答案|標準答案|标准答案|答案[與与及和]解析|答案解析|答案|Answer [Kk]ey|ANSWER KEY|Answers|ANSWERS)"
+    r"(?:[ \t]{1,2}\d{1,3}(?!\d))?[】\]]?(?:\*\*)?[ \t]{0,4}[:：]?(?:\*\*)?[ \t]{0,4}"
 )
 KEY_HEADING_SCAN = LineScan(KEY_HEADING, "答案|Answer|ANSWER")  # (each of its words holds one)
 _VALUE = r"(?:[A-F]{1,6}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯誤|错误|True|False|TRUE|FALSE|T|F)"
@@ -35,7 +38,7 @@ _VALUE = r"(?:[A-F]{1,6}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯�
 ENTRY = re.compile(
     r"(?<![\d.])[(（]?(?P<n>\d{1,7})[)）]?[ \t]{0,4}[.．、:：]?[ \t]{0,4}"
     r"(?:【?(?:答案|Answer)】?[ \t]{0,2}[:：]?[ \t]{0,4})?"
-    rf"(?P<v>{_VALUE})(?=[ \t\n,，;；。、]|$|解析|【)"
+    rf"(?:(?P<o>[(（])(?P<bv>{_VALUE})[)）]|(?P<v>{_VALUE}))(?=[ \t\n,，;；。、]|$|解析|【)"  # "19. (C)" too
 )
 # "1-5 ABCDA" "1～5：ABCDA"
 RANGE = re.compile(r"(?P<a>\d{1,7})[ \t]{0,2}[-~～—–][ \t]{0,2}(?P<b>\d{1,7})[ \t]{0,2}[.．、:：]?[ \t]{0,4}"
@@ -51,6 +54,11 @@ _MARKER_SIGN = re.compile(r"[:：【\[]")
 # between entries (matched in place: a copy of the rest of the line at each entry was quadratic)
 _SEPARATORS = re.compile(r"[ \t,，;；、]+")
 _NUMBERED_LINES = LineScan(re.compile(r"(?m)^[ \t#*>]{0,12}[(（]?(\d{1,7})"))
+_UNNAMED = re.compile(r"\(\?P<\w+>")
+# a line that opens with an entry (found in one scan: a bank has a numbered line a question)
+_OPENS_WITH_ENTRY = (r"(?=[ \t#*>]{0,12}(?:" + _UNNAMED.sub("(?:", RANGE.pattern) + "|"
+                     + _UNNAMED.sub("(?:", ENTRY.pattern) + "))")
+_ENTRY_LINE, _ENTRY_FIRST_LINE = re.compile(r"\n" + _OPENS_WITH_ENTRY), re.compile(_OPENS_WITH_ENTRY)
 
 
 @dataclass(frozen=True)
@@ -103,7 +111,39 @@ def find_keys(text: str, headings: Iterable[re.Match[str]], question: re.Pattern
         else:
             keys.append(key)
             position = key.end
-    return keys
+    unlabelled = _unlabelled_keys(text, keys)
+    return sorted(keys + unlabelled, key=lambda k: k.start) if unlabelled else keys
+
+
+def _unlabelled_keys(text: str, keys: list[AnswerKey]) -> list[AnswerKey]:
+    """Keys with no heading: blocks of lines that hold nothing but entries, two or more on
+    the first ("1.A 2.C 3.B", "1-5 ABCDA"), outside the keys found under headings."""
+    found: list[AnswerKey] = []
+    spans = [(k.start, k.end) for k in keys]
+    starts = [s for s, _ in spans]
+    position = 0
+    for start in chain([0] if _ENTRY_FIRST_LINE.match(text) else [], (m.end() for m in _ENTRY_LINE.finditer(text))):
+        k = bisect.bisect_right(starts, start) - 1
+        if start < position or (k >= 0 and start < spans[k][1]):
+            continue
+        line_end = _line_end(text, start)
+        entries = _entries(text[start:line_end], start)
+        if len(entries) < 2 or any(e.explanation for e in entries):
+            continue
+        key = AnswerKey(start, line_end, [entries])
+        line_start = line_end + 1
+        while line_start < len(text):  # the block runs on over lines of entries and blank lines
+            line_end = _line_end(text, line_start)
+            line = text[line_start:line_end]
+            more = _entries(line, line_start) if line.strip() else []
+            if line.strip() and (not more or any(e.explanation for e in more)):
+                break
+            key.groups[0].extend(more)
+            key.end = line_end if more else key.end
+            line_start = line_end + 1
+        found.append(key)
+        position = key.end
+    return found
 
 
 def _inline_answer(text: str, heading: re.Match[str]) -> bool:
@@ -159,11 +199,12 @@ def _read_key(text: str, heading: re.Match[str], sections: set[str],
     while line_start < len(text):
         line_end = _line_end(text, line_start)
         line = text[line_start:line_end]
+        line = line if line.strip(" \t>") else ""  # a bare quote mark (">") is a blank line
         entries = _entries(line, line_start)
         if not entries and (free or bare) and (written := FREE_ENTRY.match(line)):
             number = int(written["n"])
             if (free and number > (key.groups[-1][-1].number if key.groups[-1] else 0)) or (
-                    not free and latest < number <= highest()):
+                    not free and number == latest + 1 and number <= highest()):  # "20)" in a sentence: no entry
                 entries = [KeyEntry(number, written["v"].strip(), "", line_start + written.start("n"))]
         sub_heading = _SUB_HEADING.match(line)
         if entries:
@@ -185,8 +226,10 @@ def _read_key(text: str, heading: re.Match[str], sections: set[str],
             first = False
             line_start = line_end + 1
             continue
-        elif line.strip() and (_STARTS_WITH_NUMBER.match(line) or KEY_HEADING.match(line)
-                               or (question and question.match(line, len(line) - len(line.lstrip(_LEAD))))):
+        elif line.strip() and (KEY_HEADING.match(line) or (
+                # a number the bank's questions are numbered by ("20)" opening an explanation's line is none)
+                question.match(line, len(line) - len(line.lstrip(_LEAD))) if question
+                else _STARTS_WITH_NUMBER.match(line))):
             break  # a question, or the next key: this key is over
         elif line.strip() and key.groups[-1]:  # an explanation of the last entry
             last = key.groups[-1][-1]
@@ -222,7 +265,7 @@ def _entries(line: str, offset: int) -> list[KeyEntry]:
                 return []
             found += [KeyEntry(a + i, v, "", offset + span.start()) for i, v in enumerate(values)]
         else:
-            found.append(KeyEntry(int(span["n"]), span["v"], "", offset + span.start()))
+            found.append(KeyEntry(int(span["n"]), span["v"] or span["bv"], "", offset + span.start()))
         position = span.end()
     if not found:
         return []
@@ -300,3 +343,34 @@ def match_keys(keys: list[AnswerKey], sections: list[Section]) -> tuple[dict[int
                 else:
                     unplaced.append(entry)
     return found, unplaced
+
+
+_CELL_VALUE = re.compile(_VALUE)
+_RULE_ROW = re.compile(r"\|?[ \t]*:?-{2,}")
+
+
+def table_key(text: str, start: int, end: int) -> AnswerKey | None:
+    """A Markdown table at ``text[start:end]`` that is an answer key in a box: rows of question
+    numbers each over a row of answers ("| 1 | 2 |" over "| A | C |"), or a row per question
+    ("| 1 | A |", under a header such as "| 题号 | 答案 |"); None for any other table."""
+    rows: list[tuple[int, list[str]]] = []
+    position = start
+    for line in text[start:end].split("\n"):
+        if line.strip() and not _RULE_ROW.match(line.strip()):
+            rows.append((position, [cell.strip() for cell in line.strip().strip("|").split("|")]))
+        position += len(line) + 1
+    entries: list[KeyEntry] = []
+    k = 0
+    while k < len(rows):
+        offset, cells = rows[k]
+        numbers = [int(c) for c in cells if c.isdigit()]
+        if len(cells) == 2 and cells[0].isdigit() and _CELL_VALUE.fullmatch(cells[1]):
+            entries.append(KeyEntry(int(cells[0]), cells[1], "", offset))
+        elif numbers and len(numbers) == len(cells) and k + 1 < len(rows) and len(rows[k + 1][1]) == len(cells) \
+                and all(_CELL_VALUE.fullmatch(v) for v in rows[k + 1][1] if v):
+            entries += [KeyEntry(n, v, "", offset) for n, v in zip(numbers, rows[k + 1][1], strict=True) if v]
+            k += 1
+        elif k > 0:
+            return None  # a row of something else after the first (a header): no key
+        k += 1
+    return AnswerKey(start, end, [entries]) if len(entries) >= 2 else None

@@ -95,10 +95,12 @@ OPTION_FORMS: tuple[Recogniser, ...] = (
     Recogniser("lower", "(a) / a. / a)",
                re.compile(r"[(（][ \t]*(?P<d>[a-f])[ \t]*[)）]|(?m:^)[ \t]*(?P<s>[a-f])[.．)）]")),
     Recogniser("spaced", "A start()   B run()", SPACED_LABEL),
+    # a letter glued to the option's (not ASCII) text at a line start: "A骨髓" "B心脏"
+    Recogniser("bare", "A骨髓 / B心脏", re.compile(r"(?m:^)[ \t]{0,4}(?P<d>[A-FＡ-Ｆ])(?=[^\x00-\x7f\s])")),
 )
 DEFAULT_OPTIONS = OPTION_FORMS[0]
 _LEAD_FORMS = ("colon", "close-paren")  # read with a Markdown list dash or bold before the label
-_OPTION_TIES = ("spaced", "lower", "close-paren", "colon", "classic", "list")
+_OPTION_TIES = ("bare", "spaced", "lower", "close-paren", "colon", "classic", "list")
 
 ANSWER_STYLES: tuple[Recogniser, ...] = (
     Recogniser("marker", "答案：B / 【答案】B / 正确答案：B / **Answer:** B, C", ANSWER_MARK),
@@ -170,6 +172,7 @@ def detect_layout(text: str) -> Layout:
         numbers[k].append(int(next(filter(None, map(m.group, groups)), 0)))
     scored = [(_longest_run(found), len(found), -k, NUMBERINGS[k]) for k, found in enumerate(numbers)]
     run, count, _, numbering = max(scored, key=lambda s: s[:3])
+    run, count, numbering = _outer_numbering(numbers, (run, count, numbering))
     pairs = _label_pairs(text)
     # On a tie classic wins, but for "list", which reads all of its labels and more ("- A.").
     option_count, _, options = max((pairs[k], _OPTION_TIES.index(form.name), form)
@@ -194,6 +197,26 @@ def detect_layout(text: str) -> Layout:
         if found > answer_count:
             answers, answer_count = style, found
     return Layout(numbering, options, answers, run, headings, cards, option_count, answer_count)
+
+
+_OPTION_LIST = (3, 8)  # how long a list of numbered options runs, at least and at most
+
+
+def _outer_numbering(numbers: list[list[int]], best: tuple[int, int, Recogniser]
+                     ) -> tuple[int, int, Recogniser]:
+    """The numbering of the questions when the longest run is their options' ("Q1." over
+    "1. 3" "2. 4" "3. 5"): another numbering that runs 1, 2, 3 … without a restart wins when
+    the best one runs three to eight long, starting again at 1 under nearly each of its
+    numbers, with two numbers or more to each of them."""
+    k = NUMBERINGS.index(best[2])
+    restarts, low, high = numbers[k].count(1), *_OPTION_LIST
+    if not low <= best[0] <= high:
+        return best
+    for j, found in enumerate(numbers):
+        run = _longest_run(found)
+        if j != k and 2 <= run == len(found) and restarts * 5 >= run * 4 and best[1] >= 2 * run:
+            return run, len(found), NUMBERINGS[j]
+    return best
 
 
 def _unnumbered_questions(text: str, headings: int) -> tuple[Recogniser, tuple[int, ...]] | None:
@@ -270,9 +293,10 @@ _NUMBER_LINE = re.compile(r"[ \t*#>]{0,20}(?=[\d題题(（第Q])(?:" + JUDGED_LI
 _NUMBER_SCAN = re.compile("\n" + _NUMBER_LINE.pattern, re.M)
 # The option forms, after a quick test that a label may start here: a bracket or a letter, or a
 # line start (where the forms' blanks and list leads stand; scored without the lead of "**A:**"),
-# then a letter followed by a blank or punctuation, a bracket, or the "- " or "**" of a "list"
-# label with its letter and dot
-_OPTION_SCAN = re.compile(r"(?=[(（A-Fa-fＡ-Ｆ]|(?m:^))(?=[ \t]{0,16}(?:[(（]|[A-Fa-fＡ-Ｆ][\s.．、:：)）]"
+# then a letter followed by a blank, punctuation or text not ASCII ("A骨髓"), a bracket, or the
+# "- " or "**" of a "list" label with its letter and dot
+_OPTION_SCAN = re.compile(r"(?=[(（A-Fa-fＡ-Ｆ]|(?m:^))(?=[ \t]{0,16}(?:[(（]"
+                          r"|[A-Fa-fＡ-Ｆ][\s.．、:：)）\x80-\U0010ffff]"
                           r"|(?:[-*+][ \t]+(?:\*\*)?|\*\*)[A-FＡ-Ｆ][ \t]*[.．、]))(?:" + "|".join(
     f"(?P<o{k}>{_suffixed(form.pattern.pattern, str(k))})" for k, form in enumerate(OPTION_FORMS)) + ")")
 # The outer group a match closes last names its recogniser: its index, and the groups that

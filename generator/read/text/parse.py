@@ -15,20 +15,24 @@ import gc
 import re
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain
 
 from ...bank import fields as F
 from ...bank.ids import question_ids
-from ...bank.model import Bank, Chapter, LayoutReport, Position, Question, QuestionType, Stray
+from ...bank.lint import where
+from ...bank.model import Bank, Chapter, Flag, LayoutReport, Position, Question, QuestionType, Severity, Stray
 from ...bank.repair import OffsetMap
 from ...bank.spans import code_and_table_spans
 from ...base.errors import ParseError
 from ...base.numerals import chinese_number
 from ...base.text import clip
-from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys
+from .accounting import QuestionLine, field_holding, question_like_lines
+from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys, table_key
+from .bold_options import bold_answers
 from .layout import NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
 from .lists import numbered_lists
+from .restarts import part_title, restart_title
 from .sections import (
     ANSWER_SUMMARY,
     CASE_SCAN,
@@ -174,6 +178,10 @@ class _Scanner:
         self.headings = [list(scan.finditer(text)) for scan in HEADING_SCANS]
         self.keys = [k for k in find_keys(text, chain(*self.headings), self.layout.numbering.pattern)
                      if not self._in_opaque(k.start, k.end)]
+        # a table may be a key in a box ("| 1 | 2 |" over "| A | C |")
+        boxed = [key for s, e in code if text.startswith("|", s) and (key := table_key(text, s, e)) is not None]
+        if boxed:
+            self.keys = sorted(self.keys + boxed, key=lambda k: k.start)
         self.opaque = sorted(code + [(k.start, k.end) for k in self.keys])
         self.opaque_starts = [s for s, _ in self.opaque]
         self.key_starts = [k.start for k in self.keys]
@@ -190,6 +198,7 @@ class _Scanner:
         self.lists: set[int] = set()  # starts of numbered lists that are no questions
         self._feature_cache: dict[int, _Features] = {}
         self.strays: list[Stray] = []
+        self.spans: list[tuple[int, int, bool]] = []  # each question's start and end, and whether a case
 
     # -- positions and slices -------------------------------------------------
     def position(self, offset: int) -> Position:
@@ -231,6 +240,7 @@ class _Scanner:
                      else self._card_questions() if self.layout.card_questions else self._numbered_questions())
         questions = self._with_case_questions(questions)
         line_questions = {e.start for e in questions if e.line_start}
+        key_headings = {k.start for k in self.keys}  # "### 答案" over a key is its heading, no chapter's
         markdown: list[_Event] = []
         plain: list[_Event] = []
         for form, found in enumerate(self.headings):
@@ -238,8 +248,9 @@ class _Scanner:
                 # "## 1. 題幹" and "## Question 3:" are questions set as headings, not chapters;
                 # "#### 答案：D" is an answer, "#### --text--" part of a question
                 title = m.group("title")
-                if m.start() not in line_questions and not _FIELD_MARK.match(title) and not F.PART_TITLE.fullmatch(
-                        title):
+                if m.start() not in line_questions and m.start() not in key_headings \
+                        and not _FIELD_MARK.match(title) and not F.PART_TITLE.fullmatch(title) \
+                        and not _FIELD_MARK.match(self.text, m.start()):  # "### 答案" over "**B**": a field
                     heading = _Event("heading", m.start(), m.end(), title.strip(), line_start=True)
                     (plain if form else markdown).append(heading)
         for m in INLINE_HEADING.finditer(self.text):
@@ -346,6 +357,10 @@ class _Scanner:
                     continue
                 state.chapters.append(_chapter_draft(event))
                 state.previous = 0
+            elif self._restarts(events, i, state):
+                state.chapters.append(self._restarted_chapter(event, state))
+                state.chapters[-1].questions.append(event)
+                state.previous, state.last = event.number, event
             elif self._question_accepted(events, i, state):
                 if not state.chapters:
                     state.chapters.append(_ChapterDraft("", event.start, None, event.start))
@@ -354,6 +369,7 @@ class _Scanner:
             else:
                 continue
             consumed = event.end
+        self._title_first_section(state)
         if self.repeated_keys:
             self.keys = sorted(self.keys + self.repeated_keys, key=lambda key: key.start)
             self.key_starts = [key.start for key in self.keys]
@@ -431,6 +447,43 @@ class _Scanner:
             self._feature_cache[i] = found
         return found
 
+    def _restarts(self, events: list[_Event], i: int, state: _State) -> bool:
+        """Whether question candidate ``i`` restarts the numbering within a section: numbered 1
+        (or back below the last number, the next candidate at a line start going on from it),
+        at a line start, bringing options or an answer of its own (or a type bracket)."""
+        event = events[i]
+        if event.kind != "question" or not event.line_start or event.case or not state.chapters \
+                or not state.chapters[-1].questions or event.number > state.previous \
+                or (event.number == state.previous and event.number != 1):
+            return False
+        if event.number != 1:
+            following = next((e for e in events[i + 1 : i + 40] if e.line_start), None)
+            if following is None or following.kind != "question" or following.number != event.number + 1:
+                return False
+        features = self._features(events, i)
+        return features.signed and (features.type_bracket or features.answer or features.options)
+
+    def _restarted_chapter(self, event: _Event, state: _State) -> _ChapterDraft:
+        """The section a restarting question opens, titled by the line before it if that names
+        one (generator.read.text.restarts), else 第N部分."""
+        floor = state.last.end if state.last is not None else 0
+        named = restart_title(self.text, event.start, floor)
+        if named is None:
+            return _ChapterDraft(part_title(len(state.chapters) + 1), event.start, None, event.start)
+        start, end, title = named
+        return _chapter_draft(_Event("heading", start, end, title, line_start=True))
+
+    def _title_first_section(self, state: _State) -> None:
+        """When the numbering started again, the first section too is titled by the line before
+        its first question if that names one ("2008年4月" before the first paper)."""
+        first = state.chapters[0] if len(state.chapters) > 1 else None
+        if first is None or first.title or not first.questions or first.start != first.questions[0].start:
+            return
+        named = restart_title(self.text, first.start, 0)
+        if named is not None:
+            state.chapters[0] = replace(_chapter_draft(_Event("heading", named[0], named[1], named[2],
+                                                              line_start=True)), questions=first.questions)
+
     def _question_accepted(self, events: list[_Event], i: int, state: _State) -> bool:
         event, features = events[i], self._features(events, i)
         if features.type_bracket or event.case:
@@ -488,9 +541,46 @@ class _Scanner:
         chapters = tuple(self._chapter(n, draft, end) for n, (draft, end) in enumerate(kept, 1))
         answer_keys = tuple(Stray(self.text[k.start : k.end].strip(), self.position(k.start), "answer key")
                             for k in self.keys)
+        chapters = bold_answers(chapters)
+        chapters, unread = self._accounted(chapters)
         return Bank(slug=slug, source=self.source, title=title, preamble=preamble, chapters=chapters,
                     stray=tuple(sorted(self.strays, key=lambda s: s.position.offset)), answer_keys=answer_keys,
-                    layout=self._report(len(chapters), unplaced))
+                    layout=self._report(len(chapters), unplaced), unread=unread)
+
+    def _accounted(self, chapters: tuple[Chapter, ...]) -> tuple[tuple[Chapter, ...], tuple[Stray, ...]]:
+        """``chapters`` with a flag on each question that absorbed question-like lines, and the
+        question-like lines that no question holds (generator.read.text.accounting)."""
+        skipped = sorted(self.opaque + [(k.start, k.end) for k in self.repeated_keys])
+        found = question_like_lines(self.text, self.layout.numbering.pattern, [s for s, _, _ in self.spans],
+                                    [e for _, e, _ in self.spans], skipped)
+        unread = tuple(Stray(line.text, self.position(line.offset), "numbered question not read")
+                       for line in found if line.question is None)
+        absorbed: dict[int, list[QuestionLine]] = {}
+        for line in found:
+            if line.question is not None and not self.spans[line.question][2]:  # a case holds its tasks
+                absorbed.setdefault(line.question, []).append(line)
+        if not absorbed:
+            return chapters, unread
+        flagged, index = [], 0
+        for chapter in chapters:
+            questions = []
+            for q in chapter.questions:
+                lines = absorbed.get(index)
+                questions.append(q if lines is None else self._absorbing(chapter.number, q, lines))
+                index += 1
+            flagged.append(replace(chapter, questions=tuple(questions)))
+        return tuple(flagged), unread
+
+    def _absorbing(self, chapter: int, q: Question, lines: list[QuestionLine]) -> Question:
+        """``q`` flagged ``absorbed-question``: its fields hold ``lines``, which look like questions."""
+        first = lines[0]
+        options = [(o.label, o.text) for o in q.options]
+        field, label = field_holding(first.text.lstrip(" #>*"), q.stem, options, q.answer_text, q.explanation)
+        more = f"等{len(lines)}行" if len(lines) > 1 else ""
+        message = (f"{where(chapter, q)}的{_FIELD_NAMES[field]}{label}裡有看似另一道題的文字"
+                   f"（第{self.position(first.offset).line}行「{clip(first.text, 30)}」{more}），"
+                   "題庫在此可能漏讀了題目")
+        return replace(q, flags=(*q.flags, Flag("absorbed-question", Severity.WARNING, message)))
 
     def _report(self, sections: int, unplaced: list[KeyEntry]) -> LayoutReport:
         layout, entries = self.layout, sum(len(k.entries) for k in self.keys)
@@ -512,6 +602,7 @@ class _Scanner:
             if key < len(self.key_starts):
                 q_end = min(q_end, self.key_starts[key])
             questions.append(self._question(mark, q_end, draft))
+            self.spans.append((mark.start, q_end, mark.case))
         title = draft.title or "題目"
         return Chapter(number, title, tuple(questions), self.position(draft.start), intro)
 
@@ -557,6 +648,9 @@ class _Scanner:
             position=self.position(mark.start), exam_tags=parts.exam_tags,
             end_offset=self.offsets.to_source(end), points=draft.points,
         )
+
+
+_FIELD_NAMES = {"option": "選項", "answer": "答案", "explanation": "解析", "stem": "題幹"}
 
 
 def _first_lines(text: str, count: int = 3) -> str:

@@ -10,7 +10,8 @@ import re
 from .line_scan import LineScan
 
 # "第一章", "第2節", "第一部分" (the whole of "部分": "第一部分" alone is a title, not "分")
-CHAPTER_NUMBER = r"第[\d一二三四五六七八九十百零〇]+(?:[章節节]|部(?:分|(?!分)))[ \t　:：\-—.、]*"
+# "第3讲", "第2课", "第4单元" too
+CHAPTER_NUMBER = r"第[\d一二三四五六七八九十百零〇]+(?:[章節节讲講课課]|[单單]元|部(?:分|(?!分)))[ \t　:：\-—.、]*"
 # Headings on a line of their own, by form; each captures the chapter title.
 LINE_HEADINGS = (
     # as CommonMark: a space after the #s ("#include <stdio.h>" in a C answer is code, not a heading)
@@ -19,6 +20,14 @@ LINE_HEADINGS = (
     re.compile(rf"(?m)^[ \t　]*{CHAPTER_NUMBER}"
                r"(?P<title>[^\n。；]{0,40}?)[ \t]*$"),
     re.compile(r"(?m)^[ \t　]*[一二三四五六七八九十]{1,3}[、.．][ \t　]*(?P<title>[^\n。；：:]{1,40}?)[ \t]*$"),
+    # "模块2 进阶", "Unit 3: Cells", "Part II", "Lesson 4", "Chapter 1" (the word and number kept in the title);
+    re.compile(r"(?m)^[ \t　]*(?P<title>(?:模[块塊]|Lesson|LESSON|Unit|UNIT|Part|PART|Chapter|CHAPTER)[ \t]{0,2}"
+               # no sentence: "Part 2 of the manual." ends in a stop and goes on in lower case
+               r"(?:\d{1,3}|[IVX]{1,6}|[一二三四五六七八九十]{1,3})(?![\w.．])(?![ \t]{1,4}[a-z])"
+               r"[^\n。；?？]{0,40}?)(?<![.。,，])[ \t]*$"),
+    # a title between separator runs: "-----0804-----", "===== 第二套 ====="
+    re.compile(r"(?m)^[ \t]{0,8}(?P<r>[-=])(?P=r){2,40}[ \t]{0,8}(?P<title>[^-=\n \t][^-=\n]{0,39}?)"
+               r"[ \t]{0,8}(?P=r){3,40}[ \t]*$"),
 )
 HEADING_SCANS = tuple(LineScan(p) for p in LINE_HEADINGS)  # their whole-text scans (generator.read.text.line_scan)
 # A heading inside running text (一、 or 第一章), title, then straight into question 1 (or N).

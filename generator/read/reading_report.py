@@ -1,0 +1,35 @@
+"""What ``check`` says of how a bank was read: per section, how many questions, and under it
+the lines or rows that look like questions and were read as none (``Bank.unread``), each
+with file:line and its first words.  Nothing a bank holds is lost without a word.
+"""
+from __future__ import annotations
+
+import bisect
+
+from ..bank.model import Bank, Stray
+from ..base.text import clip
+
+UNREAD_CODE = "unread"  # how check names such a line; each counts as a warning (--strict fails)
+FIRST_WORDS = 40  # characters of an unread line shown
+
+
+def section_lines(bank: Bank) -> list[str]:
+    """One line per section ("section 2 '二、多选题' (line 40): 15 questions"), each followed
+    by the unread lines that stand in it; those before the first section come first."""
+    starts = [c.position.offset for c in bank.chapters]
+    by_section: dict[int, list[Stray]] = {}
+    for stray in bank.unread:
+        by_section.setdefault(bisect.bisect_right(starts, stray.position.offset) - 1, []).append(stray)
+    lines = [unread_line(bank, s) for s in by_section.get(-1, ())]
+    for k, chapter in enumerate(bank.chapters):
+        count = len(chapter.questions)
+        lines.append(f"section {chapter.number} {clip(chapter.title, FIRST_WORDS)!r} (line {chapter.position.line}): "
+                     f"{count} question{'s' * (count != 1)} read")
+        lines += [unread_line(bank, s) for s in by_section.get(k, ())]
+    return lines
+
+
+def unread_line(bank: Bank, stray: Stray) -> str:
+    """``bank.txt:120:1: warning: [unread] numbered question not read: '1. 下列…'``."""
+    return (f"{bank.source}:{stray.position.line}:{stray.position.column}: warning: [{UNREAD_CODE}] "
+            f"{stray.reason}: {clip(stray.text, FIRST_WORDS)!r}")

@@ -1,0 +1,200 @@
+"""The layouts of real banks that read wrong before issue 27 (item 3): each recogniser on its
+own, on a bank written from the layout's description."""
+import pytest
+
+from tests.inline_bank import parse_text
+
+
+def _two(first: str, second: str) -> str:
+    """Two sections, each opened by its line, of one question each."""
+    return f"{first}\n1. 甲？\nA. 一\nB. 二\n答案：A\n{second}\n1. 乙？\nA. 一\nB. 二\n答案：B\n"
+
+
+# -- sections ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("first", "second", "titles"), [
+    ("第1讲 绪论", "第2讲 进阶", ["绪论", "进阶"]),
+    ("第一节 概念", "第二节 方法", ["概念", "方法"]),
+    ("第1单元 入门", "第2单元 提高", ["入门", "提高"]),
+    ("第一部分 基础", "第二部分 应用", ["基础", "应用"]),
+    ("模块1 基础", "模块2 进阶", ["模块1 基础", "模块2 进阶"]),
+    ("Lesson 1", "Lesson 2", ["Lesson 1", "Lesson 2"]),
+    ("Unit 1: Cells", "Unit 2: Genes", ["Unit 1: Cells", "Unit 2: Genes"]),
+    ("Part I", "Part II", ["Part I", "Part II"]),
+    ("Chapter 1 Basics", "Chapter 2 More", ["Chapter 1 Basics", "Chapter 2 More"]),
+    ("-----0804-----", "-----0805-----", ["0804", "0805"]),
+    ("===== 第一套 =====", "===== 第二套 =====", ["第一套", "第二套"]),
+])
+def test_chapter_words_and_titled_separators_open_sections(first, second, titles):
+    bank = parse_text(_two(first, second))
+    assert [c.title for c in bank.chapters] == titles
+    assert [q.answer for q in bank.questions] == ["A", "B"]
+
+
+def test_a_bare_rule_or_a_sentence_naming_a_part_opens_no_section():
+    bank = parse_text("1. 甲？\nA. 一\nB. 二\n答案：A\n解析：见\nPart 2 of the manual.\n-----\n"
+                      "2. 乙？\nA. 一\nB. 二\n答案：B\n")
+    assert len(bank.chapters) == 1
+
+
+# -- answers -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("marker", ["答案 {}", "#### 答案 {}", "答案是：{}", "答案{}", "参考答案 {}", "  答案是 {}"])
+def test_answer_markers_without_a_colon_or_in_lower_case(marker):
+    text = "## 单选题\n" + "".join(f"{n}. 第{n}題？\nA. 一\nB. 二\n{marker.format(a)}\n"
+                                  for n, a in ((1, "B"), (2, "a")))
+    bank = parse_text(text)
+    assert [c.title for c in bank.chapters] == ["单选题"]  # "#### 答案 B" is an answer, never a chapter
+    assert [q.answer for q in bank.questions] == ["B", "A"]
+
+
+def test_a_stem_naming_the_word_answer_is_no_marker():
+    bank = parse_text("1. 下列哪個答案正確？\nA. 一\nB. 二\n答案：B\n")
+    assert bank.questions[0].stem == "下列哪個答案正確？" and bank.questions[0].answer == "B"
+
+
+@pytest.mark.parametrize(("written", "value"), [
+    ("✓", "true"), ("✔", "true"), ("√", "true"), ("✅", "true"), ("对", "true"), ("正确", "true"),
+    ("T", "true"), ("True", "true"), ("Yes", "true"),
+    ("✗", "false"), ("✘", "false"), ("❌", "false"), ("×", "false"), ("错", "false"), ("错误", "false"),
+    ("F", "false"), ("False", "false"), ("No", "false"),
+])
+def test_judge_answers_in_a_closed_vocabulary(written, value):
+    bank = parse_text(f"1. 地球是圓的\n答案：{written}\n2. 月亮是方的\n答案：{written}\n")
+    assert [(q.type.value, q.answer) for q in bank.questions] == [("judge", value)] * 2
+
+
+# -- English banks -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("lead", ["A company wants", "An engineer needs", "I want", "In a VPC,"])
+def test_a_stem_opening_with_an_article_or_pronoun_is_a_stem(lead):
+    for layout in ("1. {lead} to pick one.\n", "1.\n{lead} to pick one.\n"):
+        bank = parse_text(layout.format(lead=lead) + "A. S3\nB. EC2\nAnswer: B\n2. Next?\nA. one\nB. two\nAnswer: A\n")
+        first = bank.questions[0]
+        assert first.stem == f"{lead} to pick one." and [o.text for o in first.options] == ["S3", "EC2"]
+
+
+@pytest.mark.parametrize("close", [".", ")"])
+def test_options_numbered_under_a_numbered_stem(close):
+    text = "".join(f"Question {n}: What is {n} + 1?\n" + "".join(f"{k}{close} {n + k - 1}\n" for k in (1, 2, 3, 4))
+                   + "Answer: 2\n" for n in (1, 2, 3))
+    bank = parse_text(text)
+    assert [(q.number, len(q.options), q.answer) for q in bank.questions] == [(1, 4, "B"), (2, 4, "B"), (3, 4, "B")]
+    assert bank.questions[0].options[1].text == "2"
+
+
+def test_a_numbered_list_in_a_stem_without_a_number_answer_stays_in_the_stem():
+    bank = parse_text("".join(f"Question {n}: Explain:\n1. why\n2. how\nAnswer: because\n" for n in (1, 2, 3)))
+    assert [q.number for q in bank.questions] == [1, 2, 3]
+    assert bank.questions[0].options == () and "2. how" in bank.questions[0].stem
+
+
+# -- options and Markdown ------------------------------------------------------------------
+
+def test_options_without_punctuation_after_the_letter_when_the_bank_writes_them_so():
+    text = "1. 造血器官是\nA骨髓\nB心脏\nC肺\nD肝\n答案：A\n2. 最大的器官是\nA皮肤\nB肝\nC肺\nD脑\n答案：A\n"
+    bank = parse_text(text)
+    assert [[o.text for o in q.options] for q in bank.questions] == [
+        ["骨髓", "心脏", "肺", "肝"], ["皮肤", "肝", "肺", "脑"]]
+
+
+def test_options_quoted_in_a_blockquote():
+    bank = parse_text("1. 甲？\n> A. 一\n> B. 二\n\n答案：A\n2. 乙？\n>A. 三\n>B. 四\n\n答案：B\n")
+    assert [(q.stem, [o.text for o in q.options], q.answer) for q in bank.questions] == [
+        ("甲？", ["一", "二"], "A"), ("乙？", ["三", "四"], "B")]
+
+
+def test_markdown_escapes_are_read_as_the_characters_outside_code(tmp_path):
+    from generator.read.load import read_bank
+
+    path = tmp_path / "bank.md"
+    path.write_text("1. 甲是\\_\\_\\_\\_。\n答案：乙\n2. 2 \\* 3 = ? `a\\*b`\nA. 6\nB. 5\n答案：A\n", encoding="utf-8")
+    bank = read_bank(path)
+    assert [q.type.value for q in bank.questions] == ["fill", "single"]
+    assert bank.questions[0].stem == "甲是____。" and bank.questions[1].stem == "2 * 3 = ? `a\\*b`"
+    assert bank.questions[1].position.line == 3  # positions still in the file as written
+
+
+@pytest.mark.parametrize("kept", ["**\\_\\_**", "_\\*\\*_", "增加 \\* 即可"])
+def test_escapes_that_are_no_blank_or_product_are_kept_as_written(kept):
+    from generator.bank.repair import repair
+
+    assert repair(kept).text == kept  # a bank about Markdown writes them to be read so
+
+
+# -- answer keys -----------------------------------------------------------------------------
+
+_TWO = "1. 甲？\nA. 一\nB. 二\n2. 乙？\nA. 一\nB. 二\n"
+
+
+@pytest.mark.parametrize("block", ["\n1.A 2.B\n", "\n1-2 AB\n", "\n1. A  2. B\n\n",
+                                   "\n| 1 | 2 |\n|---|---|\n| A | B |\n",
+                                   "\n| 题号 | 答案 |\n| --- | --- |\n| 1 | A |\n| 2 | B |\n"])
+def test_an_answer_block_or_box_after_the_questions_with_no_label(block):
+    bank = parse_text(_TWO + block)
+    assert [(q.answer, [o.text for o in q.options]) for q in bank.questions] == [
+        ("A", ["一", "二"]), ("B", ["一", "二"])]
+
+
+def test_a_table_of_other_things_is_no_key():
+    bank = parse_text("1. 下表中哪個大？\n\n| 名 | 值 |\n|---|---|\n| 甲 | 1 |\n\nA. 甲\nB. 乙\n答案：A\n")
+    assert bank.questions[0].answer == "A" and bank.answer_keys == ()
+
+
+@pytest.mark.parametrize("heading", ["参考答案", "### 答案", "**答案**"])
+def test_answer_keys_per_section_with_numbers_restarting(heading):
+    text = (f"## 第一套\n{_TWO}{heading}\n1.A 2.B\n"
+            f"## 第二套\n{_TWO}{heading}\n1.B 2.A\n")
+    bank = parse_text(text)
+    assert [(c.title, [q.answer for q in c.questions]) for c in bank.chapters] == [
+        ("第一套", ["A", "B"]), ("第二套", ["B", "A"])]
+
+
+# -- study notes and a bank cut off ----------------------------------------------------------
+
+def test_numbered_lists_in_lesson_text_are_text_when_the_questions_have_options_or_answers():
+    text = ("数据有三种：\n1. 文本数据\n2. 图像数据\n3. 语音数据\n练习\n1. 数据有几种？\nA. 一\nB. 三\n答案：B\n"
+            "2. 文本是数据吗？\n答案：对\n模型有两类：\n1. 判别模型\n2. 生成模型\n"
+            "1. 模型有几类？\nA. 二\nB. 三\n答案：A\n")
+    bank = parse_text(text)
+    assert [(q.stem, q.answer) for q in bank.questions] == [("数据有几种？", "B"), ("文本是数据吗？", "true"),
+                                                            ("模型有几类？", "A")]
+
+
+def test_a_last_question_cut_off_by_the_end_is_kept_and_flagged_never_merged():
+    from generator.bank.lint import lint
+
+    bank = lint(parse_text("1. 甲？\nA. 一\nB. 二\n答案：A\n2. 乙是什么"))
+    first, last = bank.questions
+    assert (first.answer, [o.text for o in first.options]) == ("A", ["一", "二"])
+    assert last.stem == "乙是什么" and "truncated" in [f.code for f in last.flags]
+
+
+def test_a_numbered_answer_key_with_bracketed_letters_and_wrapped_explanations():
+    questions = "".join(f"{n}. 第{n}題 ____ .\n(A) 甲\n(B) 乙\n" for n in (1, 2, 3))
+    key = "**Answer key 2**\n>\n1. (B)\n因為要湊成\n20)就夠了。\n2. (A)\n甲對。\n3. (B)\n"
+    bank = parse_text("# Test 2\n" + questions + "\n---\n" + key)
+    assert [(q.answer, q.explanation) for q in bank.questions] == [("B", "因為要湊成\n20)就夠了。"), ("A", "甲對。"),
+                                                                   ("B", "")]
+
+
+def test_an_answer_and_an_explanation_under_headings_of_their_own():
+    one = ("## 第{n}题\n**【第{n}题】**  \n第{n}题问（__）  \n**选项**  \nA、一  \nB、二  \n---\n"
+           "### 答案\n**{a}**\n### 解析\n因为{n}\n")
+    bank = parse_text(one.format(n=1, a="B") + one.format(n=2, a="A"))
+    assert len(bank.chapters) == 1  # "### 答案" and "### 解析" are no chapters
+    assert [(q.number, q.answer, q.explanation[:3], len(q.options)) for q in bank.questions] == [
+        (1, "B", "因为1", 2), (2, "A", "因为2", 2)]
+
+
+def test_options_in_bold_are_the_answer_when_the_bank_marks_answers_so():
+    bank = parse_text("1. 甲？\nA. 一\n**B. 二**\nC. 三\n2. 乙？\n- A. 一\n- **B. 二**\n- **C. 三**\n"
+                      "3. 丙？\n1.   A、甲\n2.   **B、乙**\n")
+    assert [(q.type.value, [o.text for o in q.options], q.answer) for q in bank.questions] == [
+        ("single", ["一", "二", "三"], "B"), ("multiple", ["一", "二", "三"], "BC"), ("single", ["甲", "乙"], "B")]
+
+
+def test_a_written_answer_wins_over_bold_and_bold_in_few_questions_is_no_answer():
+    bank = parse_text("1. 甲？\nA. 一\n**B. 二**\n答案：A\n2. 乙？\nA. **一** 和二\nB. 二\n3. 丙？\nA. 一\nB. 二\n"
+                      "4. 丁？\nA. 一\nB. 二\n")
+    assert [q.answer for q in bank.questions] == ["A", None, None, None]
