@@ -210,6 +210,8 @@ FLAG_NAMES: dict[str, str] = {
     "lost-character": "疑似缺字",
     "lost-minus": "疑似缺負號",
     "code-whitespace-lost": "程式碼失去排版",
+    "absorbed-question": "疑似夾帶另一題",
+    "option-overlong": "選項過長",
 }
 UI.update({f"flag_name_{code}": name for code, name in FLAG_NAMES.items()})
 UI["flag_other"] = "自動檢查發現本題可能有問題。"  # a code with no sentence of its own yet
