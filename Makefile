@@ -74,8 +74,8 @@ system-deps:  ## Debian's Chromium, CJK fonts and poppler, for browser tests and
 pdf: deps system-deps  ## chapter PDFs (practice and answer editions) into site/pdf/
 	$(PYTHON) -m generator pdf
 
-bench: deps system-deps  ## benchmarks: formulas, search, PDFs and scale (prints figures)
-	for script in benchmarks/bench_*.py; do $(PYTHON) -m benchmarks.$$(basename $$script .py) || exit 1; done
+bench: deps system-deps  ## every benchmark in benchmarks/, then one table of their figures and targets
+	$(PYTHON) -m benchmarks.summary
 
 serve: deps  ## build the guide and preview it on http://127.0.0.1:8000/, offline app included
 	$(PYTHON) -m generator serve

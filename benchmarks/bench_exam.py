@@ -17,6 +17,7 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from benchmarks.figures import figure
 from generator.practice.data import bank_data
 from generator.read.load import load_bank
 from testing.paths import ROOT
@@ -60,9 +61,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"bank: {len(bank.questions)} questions in {len(bank.chapters)} chapters; answerable by type: {counts}")
     print(f"paper: {drawn} questions, options shuffled; {args.repeat} draws, each with a new seed")
     print(f"draw: median {statistics.median(ms):.2f} ms, p95 {p95:.2f} ms, worst {ms[-1]:.2f} ms")
-    met = drawn == sum(min(n, counts[t]) for t, n in PAPER.items()) and ms[-1] < TARGET_MS
+    whole = drawn == sum(min(n, counts[t]) for t, n in PAPER.items())
+    met = whole and ms[-1] < TARGET_MS
+    figure(f"draw a {drawn}-question paper from {len(bank.questions):,} questions (worst of {args.repeat})",
+           ms[-1], "ms", f"< {TARGET_MS:.0f} ms", met)
     print(f"target (a 100-question paper under {TARGET_MS:.0f} ms): {'met' if met else 'NOT met'}")
-    return 0 if met else 1
+    return 0 if whole else 1  # a paper drawn short is wrong; a slow one is a figure (make bench's table)
 
 
 if __name__ == "__main__":

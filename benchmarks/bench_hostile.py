@@ -24,6 +24,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.figures import figure
 from testing.hostile import SHAPES, check, render
 from testing.paths import ROOT
 
@@ -86,6 +87,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"measured {shape.name} at {n:,} and {4 * n:,} {shape.unit}", file=sys.stderr)
         rows.append((shape.name, n, small, large))
     print(table(rows))
+    for name, _, small, large in rows:
+        for stage in ("check", "render"):
+            ratio = large[stage] / max(small[stage], 1e-6)
+            figure(f"{name} {stage}: time at 4n / time at n", ratio, "x", f"< {QUADRATIC_HINT:g} (4 is linear)",
+                   ratio < QUADRATIC_HINT)
     return 0
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.figures import figure  # noqa: E402
 from generator.read.load import bank_slug, read_bank  # noqa: E402
 from generator.site.preview import serve_in_background  # noqa: E402
 from generator.site.pwa import write_service_worker  # noqa: E402
@@ -90,6 +91,8 @@ def measure(browser, name: str, bank: Path, out: Path, runs: int) -> None:
     finally:
         server.shutdown()
     ready = [t[0] for t in times]
+    figure(f"ready offline over http, {name} ({questions:,} questions), median", statistics.median(ready), "s")
+    figure(f"precache of the offline app, {name} ({questions:,} questions)", size / 1e6, "MB")
     print(f"{'':>10} ready offline {statistics.median(ready):5.2f} s median, {min(ready):5.2f} s best of {runs} "
           f"(fresh profile, first chapter); download all {statistics.median(t[1] for t in times):5.2f} s")
 

@@ -19,6 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.figures import figure
 from generator.printing.pdf import ChapterPdf, render_pdfs
 from testing.paths import ROOT
 
@@ -68,7 +69,9 @@ def main() -> int:
               f"median {statistics.median(totals):.2f} s, "
               f"best {best:.2f} s, {best / len(per_pdf):.2f} s per PDF; target {TARGET_SECONDS:.0f} s: "
               f"{'met' if max(totals) < TARGET_SECONDS else 'MISSED'}")
-        return 0 if max(totals) < TARGET_SECONDS else 1
+        figure(f"print all {len(per_pdf)} chapter PDFs of the bundled guide (slowest of {args.runs})", max(totals), "s",
+               f"< {TARGET_SECONDS:.0f} s", max(totals) < TARGET_SECONDS)
+        return 0
 
 
 if __name__ == "__main__":

@@ -12,6 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.figures import figure
 from generator.read.load import read_bank
 from generator.read.word.paragraphs import read_docx
 from testing.word_banks import word_bank
@@ -33,6 +34,7 @@ def main(argv: list[str] | None = None) -> None:
             bank = read_bank(path)
             whole = time.perf_counter() - start
             assert len(bank.questions) == size, (len(bank.questions), size)
+            figure(f"read a Word bank of {size:,} questions", whole, "s")
             print(f"{size:>9} {len(document.blocks):>10} {read:>12.2f} {whole:>12.2f}")
 
 

@@ -11,6 +11,7 @@ The tests' fixtures built on these live in ``tests/browser_fixtures.py``.  Do no
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -24,7 +25,7 @@ from generator.printing.pdf import DEFAULT_CHROMIUM, ChromiumMissingError
 from testing.paths import MKDOCS_YML, ROOT
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Playwright, Route, ViewportSize
+    from playwright.sync_api import Browser, Page, Playwright, Request, Route, ViewportSize
 
 CHROMIUM = DEFAULT_CHROMIUM  # Debian's Chromium, as the PDF command uses it
 CHROMIUM_ARGS = (
@@ -149,3 +150,30 @@ def search(page: Page, query: str, timeout: float = 10_000, clear: bool = True) 
         ".md-search-result__item a",
         "links => links.map(a => ({href: a.href, text: a.textContent.replace(/\\u200b/g, ''),"
         " title: (a.querySelector('h1, h2') || a).textContent.replace(/\\u200b/g, '').trim()}))")
+
+
+# What the search index is: Material's index (JSON over http, a script from a folder) and the
+# offline search's worker source.
+SEARCH_INDEX_REQUEST = re.compile(r"/search/search_index\.json$|/search/search_index\.js$|/workers/search-source\.js$")
+
+
+def search_index_requests(browser: Browser, url: str, query: str) -> tuple[list[str], list[str]]:
+    """The search index's requests of a fresh page at ``url`` (no service worker) in its first
+    half second, and after a search for ``query`` has shown results."""
+    context = browser.new_context(service_workers="block")
+    try:
+        page = context.new_page()
+        asked: list[str] = []
+
+        def note(request: Request) -> None:
+            if SEARCH_INDEX_REQUEST.search(request.url):
+                asked.append(request.url)
+
+        page.on("request", note)
+        page.goto(url)
+        page.wait_for_timeout(500)
+        before = list(asked)
+        search(page, query, clear=False)
+        return before, asked
+    finally:
+        context.close()

@@ -74,7 +74,16 @@ def write_export(name: str, bank: Bank, path: Path, how: Export, make_folder: bo
     ``make_folder``); an :class:`ExportError` naming it when it is one of ``inputs`` (the bank
     and errata read), when it exists and not ``replace``, or when it cannot be written."""
     refuse_overwrite(path, inputs, replace)
-    data = FORMATS[name].make(bank, how)
+    write_file(path, export_bytes(name, bank, how), make_folder)
+
+
+def export_bytes(name: str, bank: Bank, how: Export) -> bytes:
+    """``bank`` in the format ``name``, as the file's bytes."""
+    return FORMATS[name].make(bank, how)
+
+
+def write_file(path: Path, data: bytes, make_folder: bool = True) -> None:
+    """Write an export's ``data`` to ``path``; an unwritable path is an :class:`ExportError` naming it."""
     try:
         if make_folder:
             path.parent.mkdir(parents=True, exist_ok=True)

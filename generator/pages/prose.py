@@ -22,8 +22,10 @@ from .escape import LONG_MARKDOWN, escape, escape_html
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 # Python-Markdown rebuilds a paragraph's text at every inline match (each escaped mark, each
 # <br>), so a paragraph of n characters costs up to n² there: 500 KB of prose took minutes.
-# A paragraph longer than this goes to the page as HTML (the ``raw`` callback) between its
-# links, which stay Markdown and are at most MAX_LINKS a paragraph.
+# With a ``raw`` callback every paragraph's text goes to the page as HTML between its links
+# (which stay Markdown, for MkDocs to resolve and check): the generator wrote that text, and
+# Markdown's inline patterns over it were half of a 5,000-question build.  A paragraph
+# longer than LONG_PARAGRAPH keeps at most MAX_LINKS links.
 LONG_PARAGRAPH, MAX_LINKS = LONG_MARKDOWN, 200
 
 
@@ -41,8 +43,8 @@ class InlineRenderer:
     """Renders prose for the pages of one bank; remembers which terms each question has linked.
 
     ``math`` turns a formula into Markdown-safe text (a placeholder for typeset HTML, or
-    the escaped source when formulas are off); ``raw`` does so for HTML (the text of a long
-    paragraph, see :data:`LONG_PARAGRAPH`), or is None to keep all text Markdown; ``targets``
+    the escaped source when formulas are off); ``raw`` does so for HTML (a paragraph's text
+    between its links, see :data:`LONG_PARAGRAPH`), or is None to keep all text Markdown; ``targets``
     gives the link, from the page being written, of question N referred to in a question (or
     None); ``glossary_href`` is the glossary
     page's path relative to the chapter pages; ``convert`` puts glossary definitions into
@@ -69,7 +71,7 @@ class InlineRenderer:
     def _paragraph(self, question: Question, paragraph: str) -> str:
         math = self.math
         segments = split_math(paragraph) if math else (Text(paragraph),)
-        out = _Pieces(self.raw if len(paragraph) > LONG_PARAGRAPH else None)
+        out = _Pieces(self.raw, capped=len(paragraph) > LONG_PARAGRAPH)
         for segment in segments:
             if isinstance(segment, Text):
                 self._text(question, segment.text, out)
@@ -88,7 +90,7 @@ class InlineRenderer:
 
     def _linked_line(self, question: Question, line: str, out: _Pieces) -> None:
         links = self._links(question, line)
-        if out.raw is not None:
+        if out.capped:
             links = links[:max(0, MAX_LINKS - out.links)]
             out.links += len(links)
         last = 0
@@ -134,15 +136,19 @@ class _Pieces:
     """A paragraph's Markdown as it is written: text escaped, or, with ``raw``, text as HTML
     gathered between the pieces of Markdown (links, formulas) and handed to ``raw`` whole."""
 
-    def __init__(self, raw: Callable[[str], str] | None) -> None:
+    def __init__(self, raw: Callable[[str], str] | None, capped: bool = False) -> None:
         self.raw, self.links = raw, 0
+        self.capped = capped and raw is not None  # a long paragraph: at most MAX_LINKS links
         self._out: list[str] = []
         self._html: list[str] = []
 
     def text(self, text: str) -> None:
         if self.raw is None:
             self._out.append(escape(text))
-        elif text:
+            return
+        if not self._out and not self._html:
+            text = text.lstrip()  # as Markdown's paragraph is stripped (result)
+        if text:
             self._html.append(escape_html(text))
 
     def text_html(self, markup: str) -> None:
@@ -154,10 +160,12 @@ class _Pieces:
         self._out.append(markdown)
 
     def result(self) -> str:
-        self._flush()
+        self._flush(last=True)
         return "".join(self._out)
 
-    def _flush(self) -> None:
+    def _flush(self, last: bool = False) -> None:
         if self._html and self.raw is not None:
-            self._out.append(self.raw("".join(self._html)))
+            html = "".join(self._html)
             self._html.clear()
+            if html := html.rstrip() if last else html:  # as Markdown's paragraph is stripped
+                self._out.append(self.raw(html))

@@ -8,38 +8,62 @@ lists them from the PDF manifest.
 """
 from __future__ import annotations
 
+import hashlib
 import logging
+import pickle
 from pathlib import Path
 
-from ..bank.lint import lint
+from ..bank.model import Bank
 from ..exports.common import left_out
-from ..exports.formats import FORMATS, Export, write_export
-from ..pages.compose import Plan
+from ..exports.formats import FORMATS, Export, export_bytes, write_file
+from ..links.glossary import Glossary
+from ..pages.compose import PageRenderer
 from ..pages.paths import download_path
-from ..pages.script import convert_bank
 from ..read.load import sources_modified
 
 log = logging.getLogger(__name__)
+_MADE: dict[str, list[tuple[str, bytes]]] = {}  # content hash -> a bank's downloads (_bank_files)
+KEPT = 8  # banks' downloads kept
 
 
-def write_downloads(site_dir: Path, plan: Plan, deck_name: str) -> list[Path]:
-    """Write every bank's downloads under ``site_dir``; returns the files written.
+def download_files(renderer: PageRenderer, interface: str, glossary: Glossary | None,
+                   deck_name: str) -> list[tuple[str, bytes]]:
+    """Every bank's downloads as (path in the site, content), from the banks as the pages show
+    them (``renderer.banks``: checked and in the guide's script).
 
     ``deck_name`` is the guide's name (its ``site_name``).  Questions left out (a truncated
     one) are logged at info level: the proofreading report already flags them, and
-    ``--strict`` builds go on.
+    ``--strict`` builds go on.  The plugin has this done in the process that made the pages
+    while MkDocs writes them (generator.site.prerender).
     """
-    renderer = plan.renderer
-    written: list[Path] = []
-    for corrected in renderer.corrected:
-        bank = convert_bank(lint(corrected), renderer.script)  # as the pages show it
-        how = Export(plan.interface, sources_modified(Path(bank.source)),  # the same sources, the same files
-                     deck_name if len(renderer.corrected) == 1 else f"{deck_name}::{bank.title or bank.slug}",
-                     renderer.ui, plan.glossary)
-        for format in (f for f in FORMATS.values() if f.offered):
-            path = site_dir / download_path(bank, format.name)
-            write_export(format.name, bank, path, how, make_folder=True)
-            written.append(path)
+    made: list[tuple[str, bytes]] = []
+    for bank in renderer.banks:
+        how = Export(interface, sources_modified(Path(bank.source)),  # the same sources, the same files
+                     deck_name if len(renderer.banks) == 1 else f"{deck_name}::{bank.title or bank.slug}",
+                     renderer.ui, glossary)
+        made += _bank_files(bank, how)
         for question, reason in left_out(bank):
             log.info("%s: %s left out of the downloads (%s)", bank.source, question.id, reason)
+    return made
+
+
+def _bank_files(bank: Bank, how: Export) -> list[tuple[str, bytes]]:
+    """One bank's downloads, made again only when the bank or how it is exported changed:
+    ``mkdocs serve`` rebuilds the whole guide at every edit, and a deck of 5,000 questions
+    takes seconds."""
+    key = hashlib.sha256(pickle.dumps((bank, how), protocol=pickle.HIGHEST_PROTOCOL)).hexdigest()
+    if key not in _MADE:
+        if len(_MADE) >= KEPT:
+            _MADE.clear()
+        _MADE[key] = [(download_path(bank, f.name), export_bytes(f.name, bank, how))
+                      for f in FORMATS.values() if f.offered]
+    return _MADE[key]
+
+
+def write_downloads(site_dir: Path, files: list[tuple[str, bytes]]) -> list[Path]:
+    """Write :func:`download_files` under ``site_dir``; returns the files written."""
+    written = []
+    for path, data in files:
+        written.append(site_dir / path)
+        write_file(written[-1], data)
     return written

@@ -26,6 +26,7 @@ from ..pages.compose import Plan, plan_guide
 from ..base.settings import SCRIPTS
 from ..pages.script import convert_interface
 from . import prerender
+from .downloads import download_files
 from .finish import finish_site
 from .logs import or_plugin_error, route_generator_log
 from .mkdocs_config import (
@@ -65,6 +66,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     output: Staging | None = None
     output_built: bool = False
     question_html: QuestionHtml  # each chapter's questions as rendered, for the run pages (exam, random, review)
+    downloads: Callable[[], list[tuple[str, bytes]]]  # the banks' downloads, made beside MkDocs from on_env
 
     # Before Material's search plugin reads jieba_dict_user and its interface-language defaults.
     @event_priority(50)
@@ -129,6 +131,12 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             html = self.plan.formulas.shells(html)
         return mark_answer_blocks(exclude_blocks(html))
 
+    def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
+        # Every page is made by now: the process beside makes the downloads while MkDocs writes the pages.
+        self.downloads = or_plugin_error(lambda: self._started().run(
+            download_files, prerender.RENDERER, self.plan.interface, self.plan.glossary, config.site_name))
+        return env
+
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
     def on_page_context(self, context: TemplateContext, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> TemplateContext:
@@ -144,7 +152,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     def on_post_build(self, config: MkDocsConfig) -> None:
         self.question_html.write(Path(config.site_dir))  # before the offline app lists the files
         try:  # half of the search index in the process beside, which has made every page by now
-            or_plugin_error(lambda: finish_site(config, self.plan, self._started().run))
+            or_plugin_error(lambda: finish_site(config, self.plan, self._started().run, self.downloads))
         finally:
             self._stop_rendering()
         self.output_built = True  # unless strict mode then finds warnings (on_build_error)

@@ -14,6 +14,7 @@ rendered here, when asked.
 """
 from __future__ import annotations
 
+import itertools
 import logging
 import multiprocessing
 import os
@@ -35,6 +36,21 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 
+class _TheRenderer:
+    """Stands for the pages' :class:`PageRenderer` among a job's arguments (:meth:`Pages.run`):
+    the process beside has its own, with the pages' checked banks, and it is never sent."""
+
+    def __reduce__(self) -> str:
+        return "RENDERER"  # one object in every process
+
+
+RENDERER: Any = _TheRenderer()
+
+
+def _with_renderer(args: tuple[Any, ...], renderer: PageRenderer) -> tuple[Any, ...]:
+    return tuple(renderer if arg is RENDERER else arg for arg in args)
+
+
 class RendererError(GuideError):
     """Making a page failed in the process beside: the message there (a traceback for a bug)."""
 
@@ -54,8 +70,9 @@ class Pages:
 
     def run(self, function: Callable[..., T], *args: Any) -> Callable[[], T]:
         """``function(*args)`` beside this process where there is one; call what this returns
-        for the result.  ``function`` must be a module's own, and ``args`` picklable."""
-        result = function(*args)
+        for the result.  ``function`` must be a module's own, and ``args`` picklable
+        (:data:`RENDERER` stands for the renderer)."""
+        result = function(*_with_renderer(args, self.renderer))
         return lambda: result
 
     def close(self) -> None:
@@ -68,6 +85,9 @@ class PagesBeside(Pages):
     def __init__(self, renderer: PageRenderer) -> None:
         super().__init__(renderer)
         self._received: dict[int, Page] = {}
+        self._results: dict[int, Any] = {}  # job number -> its result, until asked for
+        self._sent = 0  # jobs sent
+        self._taken = 0  # results taken by their callers
         context = multiprocessing.get_context("fork")
         self._inbox, outbox = context.Pipe(duplex=False)
         jobs, self._jobs = context.Pipe(duplex=False)
@@ -99,11 +119,22 @@ class PagesBeside(Pages):
     def run(self, function: Callable[..., T], *args: Any) -> Callable[[], T]:
         while not self._all_made:  # the process takes work once every page is made
             self._receive()
+        # The earlier jobs' results first: a large result the process is sending and a large
+        # job sent here would each wait for the other to be read.
+        while len(self._results) + self._taken < self._sent:
+            self._receive()
         self._jobs.send((function, args))
-        return self._receive
+        job, self._sent = self._sent, self._sent + 1
+        return lambda: self._result(job)
 
-    def _receive(self) -> Any:
-        """The next message: a page (kept), the end of the pages, or a result (returned)."""
+    def _result(self, job: int) -> Any:
+        while job not in self._results:
+            self._receive()
+        self._taken += 1
+        return self._results.pop(job)
+
+    def _receive(self) -> None:
+        """The next message: a page or a job's result (kept), or the end of the pages."""
         try:
             kind, index, payload, formulas, records = self._inbox.recv()
         except EOFError:
@@ -117,8 +148,9 @@ class PagesBeside(Pages):
             if self.renderer.stash is not None:
                 self.renderer.stash.absorb(formulas)
             self._received[index] = payload
+        elif kind == "result":
+            self._results[index] = payload
         self._all_made = self._all_made or kind == "made"
-        return payload
 
     def close(self) -> None:
         if self._process.is_alive():
@@ -186,12 +218,12 @@ def _work(renderer: PageRenderer, outbox: Connection, jobs: Connection) -> None:
             page = renderer.render(i)
             send("page", i, page, stash.drain() if stash is not None else {})
         send("made", -1, None, {})
-        while True:
+        for job in itertools.count():
             try:
                 function, args = jobs.recv()
             except EOFError:
                 return
-            send("result", -1, function(*args), {})
+            send("result", job, function(*_with_renderer(args, renderer)), {})
     except GuideError as error:
         send("error", -1, str(error), {})
     except Exception:  # a bug: the parent shows where

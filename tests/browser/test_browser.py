@@ -10,7 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from testing.browser import ARTIFACTS, PHONE, file_url, offline_page, search
+from testing.browser import ARTIFACTS, PHONE, SEARCH_INPUT, file_url, offline_page, search, search_index_requests
 from tests.paths import CHAPTERS
 
 pytestmark = pytest.mark.browser
@@ -205,6 +205,8 @@ def test_search_answers_when_its_workers_are_ready_before_material_asks(browser,
         bundle = re.compile(r"/assets/javascripts/bundle\.[0-9a-f]+\.min\.js$")
         page.route(bundle, lambda route: held.append(route))
         page.goto(file_url(guide_site, CHAPTERS[0]), wait_until="commit")
+        page.wait_for_selector(SEARCH_INPUT, state="attached")
+        page.keyboard.press("/")  # the reader turns to search: the workers start (search/first-use.js)
         # (from "commit" on: guide.js may not have run yet, and a predicate that throws fails the wait)
         page.wait_for_function("window.studyGuide && studyGuide.timings && studyGuide.timings.quick > 0")
         page.wait_for_timeout(200)  # and their ready message has been held for Material
@@ -216,6 +218,7 @@ def test_search_answers_when_its_workers_are_ready_before_material_asks(browser,
 
 def test_the_whole_index_is_built_once_the_reader_searches_and_then_answers(page, guide_site):
     page.goto(file_url(guide_site, CHAPTERS[0]))
+    page.focus(SEARCH_INPUT)
     page.wait_for_function("studyGuide.timings.quick > 0")
     page.wait_for_timeout(300)
     assert "building" not in page.evaluate("studyGuide.timings")  # no search, no index
@@ -223,6 +226,11 @@ def test_the_whole_index_is_built_once_the_reader_searches_and_then_answers(page
     page.wait_for_function("studyGuide.timings.ready > 0")
     assert result_ids(search(page, "位置编码"))[0] == "q2"
     assert page.evaluate("studyGuide.timings.latest") == "index"
+
+
+def test_the_search_index_is_read_when_the_reader_first_searches_from_a_folder(browser, guide_site):
+    before, after = search_index_requests(browser, file_url(guide_site, CHAPTERS[0]), "LoRA")
+    assert before == [] and any(url.endswith("search_index.js") for url in after)
 
 
 def test_a_query_the_quick_worker_leaves_to_the_whole_index_is_answered(page, guide_site):

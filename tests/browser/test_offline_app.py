@@ -9,7 +9,7 @@ import pytest
 
 from generator.site.preview import serve_in_background
 from testing.browser import OFFLINE_READY as READY
-from testing.browser import file_url, launch_local, offline_page, search
+from testing.browser import file_url, launch_local, offline_page, search, search_index_requests
 
 pytestmark = pytest.mark.browser
 
@@ -49,6 +49,13 @@ def app(http_browser):
     page.on("pageerror", lambda error: page.errors.append(str(error)))
     yield context, page
     context.close()
+
+
+def test_the_search_index_is_read_when_the_reader_first_searches_over_http(http_browser, host, published_site):
+    served, address = host
+    publish(published_site, served)
+    before, after = search_index_requests(http_browser, address + "ai-trainer/chapter-1.html", "LoRA")
+    assert before == [] and any(url.endswith("search_index.json") for url in after)
 
 
 def test_downloaded_guide_reads_and_searches_offline(app, host, published_site):

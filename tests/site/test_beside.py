@@ -90,6 +90,19 @@ def test_work_runs_beside_once_every_page_is_made():
         pages.close()
 
 
+def test_jobs_may_be_outstanding_together_however_large_their_arguments_and_results():
+    """The downloads (megabytes) are still coming back when half the search index (megabytes)
+    is sent: neither side may wait for the other to read."""
+    pages = made(1)
+    try:
+        large_result = pages.run(bytes, 20_000_000)
+        large_job = pages.run(len, b"x" * 20_000_000)
+        assert large_job() == 20_000_000 and len(large_result()) == 20_000_000
+        assert pages.run(getattr, beside.RENDERER, "outline")() == (("p0.md", "P0"),)  # the renderer, beside
+    finally:
+        pages.close()
+
+
 def test_pages_are_made_here_when_no_process_can_be_started(monkeypatch):
     def refuse(self):
         raise OSError(11, "Resource temporarily unavailable")

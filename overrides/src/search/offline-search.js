@@ -5,8 +5,8 @@
  * large index is built.  A worker made from a Blob is allowed: its source (constants.js,
  * the guide's worker prelude, Material's worker and the Lunr languages it would import)
  * comes as a string in workers/search-source.js, written at build time.  Two such workers
- * start as the page opens; the documents reach them as JSON text (search/search_index.js,
- * read early: main.html), parsed there, not on this thread.
+ * start when the reader first turns to search (first-use.js); the documents reach them as
+ * JSON text (search/search_index.js), parsed there, not on this thread.
  * - The quick worker answers from the start: for each query it runs Material's own search
  *   on the documents that contain the query's words (worker-prelude.js).
  * - The index worker builds Material's index of every document once the reader has
@@ -15,6 +15,7 @@
  * Material's own set-up message is dropped.  Anything missing, and the shim is used.
  */
 import { constants, searchIndex, searchWorkerSource } from "../page-data.js";
+import { firstUse } from "./first-use.js";
 
 /** @typedef {{type: number, data?: any, again?: boolean}} Message */
 /** @typedef {Record<string, number | string>} Timings */
@@ -265,7 +266,7 @@ export function offlineSearch(options) {
     }
   }
 
-  prewarm();
+  void firstUse().then(prewarm);
   return {
     state,
     /** Material's worker, as `wrap` makes it. */

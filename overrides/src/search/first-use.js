@@ -1,0 +1,69 @@
+/**
+ * The search index is read when the reader first turns to search, not as every page opens:
+ * at 5,000 questions it is megabytes that a reader who never searches should not download.
+ *
+ * Material's bundle asks for the index as it starts: over http(s) with an XMLHttpRequest for
+ * search/search_index.json, from a folder with a script element for search/search_index.js
+ * appended to <head> (generator/site/material.py checks both in the installed bundle).  This
+ * module runs before the bundle (search.js, in <head>) and holds those two requests back until
+ * first use: the search field focused (a click, a tap on the phone's search button, or
+ * Material's keys / s f), or a page opened with a shared search (?q=).  Material waits for
+ * the index as it would on a slow network; the offline search (offline-search.js) starts its
+ * workers at the same moment.
+ */
+
+const INDEX_JSON = /\/search\/search_index\.json(?:[?#].*)?$/;
+const INDEX_SCRIPT = /\/search\/search_index\.js(?:[?#].*)?$/;
+const SEARCH_FIELD = "[data-md-component=search-query]";
+const SEARCH_TOGGLE = "label[for=__search]";
+
+/** @type {Promise<void> | null} */
+let used = null;
+
+/** A promise that settles when the reader first turns to search (see the module's comment). */
+export function firstUse() {
+  if (used) return used;
+  used = new Promise((resolve) => {
+    const events = /** @type {const} */ (["focusin", "pointerdown", "keydown"]);
+    function check(/** @type {Event} */ ev) {
+      const target = ev.target instanceof Element ? ev.target : null;
+      const keyed = ev.type === "keydown" && ["/", "s", "f"].includes(/** @type {KeyboardEvent} */ (ev).key);
+      if (!keyed && !target?.closest(`${SEARCH_FIELD}, ${SEARCH_TOGGLE}`)) return;
+      for (const type of events) document.removeEventListener(type, check, true);
+      resolve();
+    }
+    for (const type of events) document.addEventListener(type, check, true);
+    if (new URLSearchParams(location.search).has("q")) resolve();
+  });
+  return used;
+}
+
+/** Hold Material's request for the search index until :func:`firstUse`. */
+export function holdSearchIndex() {
+  const xhr = XMLHttpRequest.prototype;
+  const open = xhr.open, send = xhr.send;
+  /** @type {WeakSet<XMLHttpRequest>} */
+  const held = new WeakSet();
+  /**
+   * @this {XMLHttpRequest}
+   * @param {string} method @param {string | URL} url @param {any[]} rest
+   */
+  function holdingOpen(method, url, ...rest) {
+    if (INDEX_JSON.test(String(url))) held.add(this);
+    return /** @type {any} */ (open).call(this, method, url, ...rest);
+  }
+  xhr.open = /** @type {any} */ (holdingOpen);
+  xhr.send = function (body) {
+    if (!held.has(this)) return send.call(this, body);
+    held.delete(this);
+    void firstUse().then(() => send.call(this, body));
+  };
+  const head = document.head, append = head.appendChild;
+  head.appendChild = /** @type {any} */ (function (/** @type {Node} */ node) {
+    if (node instanceof HTMLScriptElement && INDEX_SCRIPT.test(node.src)) {
+      void firstUse().then(() => append.call(head, node));
+      return node;
+    }
+    return append.call(head, node);
+  });
+}
