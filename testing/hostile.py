@@ -65,6 +65,13 @@ def render(path: Path) -> str:
     return next(html for name, html in render_all(path).items() if name.endswith("chapter-1.md"))
 
 
+def key_apart(page: str) -> tuple[str, str]:
+    """A chapter page's questions and its practice edition's answer key, which writes the
+    open questions' answers out once more (generator.pages.editions.answer_key)."""
+    questions, _, key = page.partition('<section class="answer-key"')
+    return questions, key
+
+
 def render_all(path: Path) -> dict[str, str]:
     """The HTML of every page of the guide for the bank at ``path``, by page path, as the site shows
     it: pages rendered with the guide's glossary and typeset formulas, then the site's Markdown

@@ -89,14 +89,15 @@ def _table(table: Table, raw: Callable[[str], str] | None = None) -> str:
     return "\n".join(lines)
 
 
-def render_answer(question: Question, ctx: RenderContext) -> str:
-    """The answer line: letters for choices, 正確/錯誤 for judge, else the bank's text.
+def render_answer(question: Question, ctx: RenderContext, label: str = "") -> str:
+    """The answer line, led by ``label`` (by default ``答案：``): letters for choices,
+    正確/錯誤 for judge, else the bank's text.
 
     Where the errata give an editor's answer, the line reads
     ``答案：0.0005（題庫）· 編者答案：≈1.227×10⁻⁵``: the bank's answer is never hidden.
     """
     ui = ctx.ui
-    label = f"**{ui['answer']}：**"
+    label = label or f"**{ui['answer']}：**"
     editor = None
     if question.editor_answer is not None:
         # The label links to the editor's note, which gives the working.
@@ -202,15 +203,18 @@ def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     parts.append(edition_switch(page_key, ui))
     parts.append(practice_bar(bank.slug, page_key, ui))  # shown by practice/mode.js
     parts.extend(render_question(q, ctx) for q in chapter.questions)
-    parts.append(answer_key(chapter, ui, ctx.inline))  # printed in the practice edition only
+    # printed in the practice edition only
+    parts.append(answer_key(chapter, ui, ctx.inline, lambda q, label: render_answer(q, ctx, label)))
     markdown = "\n\n".join(parts) + "\n"
     return Page(chapter_path(bank, chapter), chapter.title, markdown)
 
 
-def render_home(banks: list[Bank], ctx: RenderContext) -> Page:
-    """The home page: each bank with its chapters and question counts by type."""
+def render_home(banks: list[Bank], ctx: RenderContext, plan: str = "") -> Page:
+    """The home page: today's plan (``plan``, markup shown by a script), each bank with its
+    chapters and question counts by type."""
     ui = ctx.ui
     parts = [title_heading(banks[0].title, ctx.raw) if len(banks) == 1 and banks[0].title else f"# {ui['home_title']}"]
+    parts += [plan] if plan else []
     for bank in banks:
         if len(banks) > 1:
             parts.append(title_heading(bank.title or bank.slug, ctx.raw, "##"))
@@ -253,6 +257,12 @@ def _type_counts(questions: tuple[Question, ...], ui: dict[str, str], separator:
     return separator.join(f"{ui['type_' + t.value]} {counts[t]}" for t in QuestionType if counts[t])
 
 
+def _code_name(code: str, ui: dict[str, str]) -> str:
+    """A flag code as the report shows it: its name (strings.FLAG_NAMES), the code beside it."""
+    name = ui.get(f"flag_name_{code}")
+    return f"{escape(name)}（`{code}`）" if name else f"`{code}`"
+
+
 def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
     """Every flag with a link to its question, and every piece of stray text."""
     ui = ctx.ui
@@ -265,8 +275,8 @@ def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
         for chapter in bank.chapters:
             for q in chapter.questions:
                 link = f"[{ui['question'].format(number=q.number)}]({question_link(bank, chapter, q, path)})"
-                rows += [f"| {link} | {ui[f.severity.value]} | `{f.code}` | {escape(_one_line(f.message))} |"
-                         for f in q.flags]
+                rows += [f"| {link} | {ui[f.severity.value]} | {_code_name(f.code, ui)} | "
+                         f"{escape(_one_line(f.message))} |" for f in q.flags]
         if rows:
             parts.append(f"| {ui['question_column']} | {ui['severity']} | {ui['code']} | {ui['message']} |\n"
                          "| --- | --- | --- | --- |\n" + "\n".join(rows))

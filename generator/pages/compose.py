@@ -33,6 +33,7 @@ from .paths import (
     MISTAKES_PAGE,
     REPORT_PAGE,
     STARRED_PAGE,
+    STATS_PAGE,
     TAGS_PAGE,
     chapter_path,
     practice_data_path,
@@ -42,6 +43,8 @@ from .prose import InlineRenderer
 from .run_pages import RUN_KINDS, questions_path, run_page_markdown, run_path
 from .run_strings import run_strings
 from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, interface_script
+from .stats_page import plan_panel, render_stats_page
+from .stats_strings import stats_strings
 from .strings import UI
 
 # A MkDocs ``nav`` entry: a title and a page's path, or a title and the entries under it.
@@ -114,8 +117,8 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
         title = convert_text(bank.title, settings.script) or bank.slug
         entries += [{html.escape(titles[run_path(bank, kind)]): run_path(bank, kind)} for kind in RUN_KINDS]
         chapter_nav += entries if len(corrected) == 1 else [{html.escape(title): entries}]
-    last = [path for path in (MISTAKES_PAGE, STARRED_PAGE, INDEX_PAGE, GLOSSARY_PAGE, TAGS_PAGE, REPORT_PAGE)
-            if path in titles]
+    last = [path for path in (MISTAKES_PAGE, STARRED_PAGE, STATS_PAGE, INDEX_PAGE, GLOSSARY_PAGE, TAGS_PAGE,
+                              REPORT_PAGE) if path in titles]
     nav = [{ui["home_title"]: HOME_PAGE}, *chapter_nav, *({titles[path]: path} for path in last)]
     nav += [{convert_interface(title, interface): path} for path, title in sorted((extra_pages or {}).items())]
     watched = tuple(p for path in settings.banks for p in path.parent.iterdir() if p.is_file())
@@ -138,9 +141,11 @@ class PageRenderer:
         self.corrected, self.script, self.ui, self.glossary, self.interface = corrected, script, ui, glossary, interface
         self.stash = stash
         self._chapters: dict[tuple[int, int], Chapter] = {}  # (bank, chapter) -> checked, in the script
+        stats_ui = stats_strings(interface)  # 統計 and the home page's 今日計劃 (stats_page)
         jobs: list[tuple[str, str, Callable[[], Page]]] = [
             (HOME_PAGE, ui["home_title"], lambda: _with_front_matter(
-                render_home(list(self._shown), RenderContext(ui=ui, raw=stash.put_html if stash else None)), [],
+                render_home(list(self._shown), RenderContext(ui=ui, raw=stash.put_html if stash else None),
+                            plan_panel(list(self._shown), stats_ui)), [],
                 [practice_data_path(b) for b in corrected]))]
         for k, bank in enumerate(corrected):
             jobs += [(chapter_path(bank, c), convert_text(c.title, script), partial(self._chapter, k, n))
@@ -150,6 +155,8 @@ class PageRenderer:
                      for kind in RUN_KINDS]
         data = [practice_data_path(b) for b in corrected]
         jobs += [(path, ui[f"{kind}_title"], partial(_list_page, kind, ui, data)) for kind, path in LIST_PAGES.items()]
+        jobs.append((STATS_PAGE, stats_ui["stats_title"], lambda: _with_front_matter(
+            render_stats_page(list(self._shown), stats_ui), [], data, bundle="stats")))
         if glossary is not None:
             jobs += [(INDEX_PAGE, ui["index_title"], lambda: self._glossary_links().index_page()),
                      (GLOSSARY_PAGE, ui["glossary_title"], lambda: self._glossary_links().glossary_page()),
@@ -267,18 +274,21 @@ def _list_page(kind: str, ui: dict[str, str], data: list[str]) -> Page:
     return _with_front_matter(render_list_page(kind, ui), [], data)
 
 
-def _with_front_matter(page: Page, tags: list[str], practice: list[str]) -> Page:
+def _with_front_matter(page: Page, tags: list[str], practice: list[str], bundle: str = "") -> Page:
     """The page with Material's ``tags`` front matter, and the practice data it loads
     (``practice``: site paths of scripts, overrides/main.html), written by YAML's own dumper:
     it quotes or escapes whatever a tag holds (a term with a C1 character once broke
-    hand-written YAML).
+    hand-written YAML).  ``bundle`` names the page's own script bundle (overrides/src/bundles),
+    when it is not the one main.html picks by the data it loads.
 
     The tags index the page on the tags page; on the page itself each question shows its
     own, so Material's list of all the page's tags above the title is hidden.
     """
-    data: dict[str, list[str]] = {"hide": ["tags"], "tags": list(tags)} if tags else {}
+    data: dict[str, list[str] | str] = {"hide": ["tags"], "tags": list(tags)} if tags else {}
     if practice:
         data["practice"] = list(practice)
+    if bundle:
+        data["bundle"] = bundle
     if not data:
         return page
     front = yaml.safe_dump(data, allow_unicode=True, sort_keys=False, width=1_000_000)

@@ -22,8 +22,9 @@ from ..bank.fields import is_letter_answer
 from ..bank.model import Chapter, Question, QuestionType
 from .escape import escape
 
-# Question types whose answer fits in a grid cell; the others are in the answer edition only.
+# Question types whose answer fits in a grid cell; the others' answers are written out after the grid.
 KEYED_TYPES = frozenset({QuestionType.SINGLE, QuestionType.MULTIPLE, QuestionType.JUDGE, QuestionType.FILL})
+WRITTEN_TYPES = frozenset(QuestionType) - KEYED_TYPES
 
 # Ruled lines left for writing in the practice edition: one line per ~8 mm on paper.
 WRITING_LINES: Mapping[QuestionType, int] = {
@@ -67,14 +68,19 @@ def key_entries(chapter: Chapter, ui: Mapping[str, str]) -> tuple[KeyEntry, ...]
 
 
 def answer_key(chapter: Chapter, ui: Mapping[str, str],
-               inline: Callable[[Question, str], str] | None = None) -> str:
-    """The practice edition's answer key for ``chapter`` as Markdown, or ``""`` if nothing is keyed.
+               inline: Callable[[Question, str], str] | None = None,
+               written: Callable[[Question, str], str] | None = None) -> str:
+    """The practice edition's answer key for ``chapter`` as Markdown, or ``""`` if it has no question.
 
     ``inline`` renders a fill answer as the page renders prose (formulas typeset);
-    by default it is only escaped.  Each number links to its question.
+    by default it is only escaped.  Each number links to its question.  The answers of
+    :data:`WRITTEN_TYPES` (計算, 簡答, 案例分析), too long for a cell, follow the grid, each
+    made by ``written`` (the question and the label to lead with; the page's answer line),
+    by default the answer's text escaped.
     """
     entries = key_entries(chapter, ui)
-    if not entries:
+    long = [q for q in chapter.questions if q.type in WRITTEN_TYPES]
+    if not entries and not long:
         return ""
     show = inline or (lambda question, text: escape(text))
     items = []
@@ -88,12 +94,24 @@ def answer_key(chapter: Chapter, ui: Mapping[str, str],
             answer += (f' <span class="answer-key__editor">· {html.escape(ui["editor_answer"])}：'
                        f'{_editor_value(q, q.editor_answer, ui, show)}</span>')
         items.append(f'- [{q.number}\\.](#{q.id}) <span class="answer-key__answer">{answer}</span>')
+    write = written or (lambda q, label: f"{label} " + escape(q.answer_text or q.answer or ui["no_answer"]))
+    answers = [f'<div class="answer-key__written" markdown>\n\n{write(q, _number_link(q))}\n\n</div>' for q in long]
+    if answers:
+        answers.insert(0, f'<p class="answer-key__subtitle" role="heading" aria-level="3">'
+                          f'{html.escape(ui["answer_key_written"])}</p>')
     title = html.escape(ui["answer_key_title"])
     hint = html.escape(ui["answer_key_hint"])
-    return (f'<div class="answer-key" data-search-exclude markdown>\n\n'
+    # A <section>: Material's search parser skips an excluded element up to the first closing tag
+    # of its name, and the written answers hold <div>s (code, admonitions); Markdown writes no <section>.
+    return (f'<section class="answer-key" data-search-exclude markdown>\n\n'
             f'<p class="answer-key__title" role="heading" aria-level="2">{title}</p>\n\n'
             f'<p class="answer-key__hint">{hint}</p>\n\n'
-            + "\n".join(items) + "\n\n</div>")
+            + "\n\n".join(part for part in ("\n".join(items), *answers) if part) + "\n\n</section>")
+
+
+def _number_link(q: Question) -> str:
+    """``**4.**`` linking to the question (the dot escaped: ``4.`` would start a list)."""
+    return f"**[{q.number}\\.](#{q.id})**"
 
 
 def _editor_value(q: Question, value: str, ui: Mapping[str, str], show: Callable[[Question, str], str]) -> str:

@@ -14,6 +14,7 @@ INDEX_PAGE = "questions.md"  # every question's opening, by chapter
 TAGS_PAGE = "tags.md"  # Material's tags plugin fills in its list
 MISTAKES_PAGE = "mistakes.md"  # 錯題本: questions answered wrong, listed by practice/lists.js
 STARRED_PAGE = "starred.md"  # 收藏: questions starred, listed by practice/lists.js
+STATS_PAGE = "stats.md"  # 統計: charts of the progress kept in the browser, drawn by stats/page.js
 DOWNLOADS_DIR = "downloads"  # each bank's deck, spreadsheet and CSV (generator.site.downloads)
 DOWNLOADS = {"anki": "apkg", "xlsx": "xlsx", "csv": "csv"}  # what is offered, with each file's extension
 PRACTICE_DIR = "assets/practice"  # each bank's practice data, a script (generator.practice.data)

@@ -51,7 +51,7 @@ UI: dict[str, str] = {
     "report_intro": "以下列出題庫中自動檢查發現的問題，以及不屬於任何題目的文字。點擊題號可跳到該題。",
     "report_none": "沒有發現問題。",
     "severity": "嚴重度",
-    "code": "代碼",
+    "code": "檢查項目",
     "message": "說明",
     "stray_title": "未歸屬的文字",
     "stray_where": "位置",
@@ -79,7 +79,8 @@ UI: dict[str, str] = {
     "print_chapter": "列印本章",
     "pdf_download": "下載 PDF",
     "answer_key_title": "答案速查",
-    "answer_key_hint": "單選、多選、判斷與填空題的答案；其餘題目的參考答案見答案版。",
+    "answer_key_hint": "單選、多選、判斷與填空題的答案在表中，計算、簡答與案例分析題的參考答案在表後；解析見答案版。",
+    "answer_key_written": "計算、簡答與案例分析",
     "writing_space": "作答區",
     "handout_name": "姓名",
     "handout_class": "班級",
@@ -187,4 +188,29 @@ FLAG_SENTENCES: dict[str, str] = {
     "code-whitespace-lost": "題庫原文的程式碼失去了空白與換行。",
 }
 UI.update({f"flag_{code}": sentence for code, sentence in FLAG_SENTENCES.items()})
+# Each flag code's name on the report page, shown with the code beside it (the code is what
+# `check`, errata and the README name): one short name per code FLAG_SENTENCES explains.
+FLAG_NAMES: dict[str, str] = {
+    "truncated": "題目不完整",
+    "duplicate-number": "題號重複",
+    "numbering-gap": "題號不連續",
+    "missing-answer": "缺少答案",
+    "answer-not-in-options": "答案不在選項中",
+    "answer-count": "答案個數不符",
+    "answer-in-words": "答案為文字",
+    "judge-answer-code": "判斷題答案為 0/1",
+    "options-out-of-order": "選項順序錯亂",
+    "options-glued": "選項黏連",
+    "unterminated-code": "程式碼未結束",
+    "answer-conflict": "答案與解析不一致",
+    "answer-formatting-conflict": "答案與標示不一致",
+    "option-text-moved": "選項文字已調整",
+    "garbled-text": "疑似亂碼",
+    "lost-character": "疑似缺字",
+    "lost-minus": "疑似缺負號",
+    "code-whitespace-lost": "程式碼失去排版",
+    "absorbed-question": "疑似夾帶另一題",
+    "option-overlong": "選項過長",
+}
+UI.update({f"flag_name_{code}": name for code, name in FLAG_NAMES.items()})
 UI["flag_other"] = "自動檢查發現本題可能有問題。"  # a code with no sentence of its own yet

@@ -95,7 +95,8 @@ _PREPARE = """([edition, perChapter]) => {
         if (/\\d+/.test(node.data)) { node.data = node.data.replace(/\\d+/, String(i + 1)); break; }
       }
     });
-    content.querySelectorAll(".answer-key li > a[href^='#']").forEach((a) => {
+    const keyed = ".answer-key li > a[href^='#'], .answer-key__written strong > a[href^='#']";
+    content.querySelectorAll(keyed).forEach((a) => {
       const n = local.get(decodeURIComponent(a.getAttribute("href").slice(1)));
       if (n) a.textContent = a.textContent.replace(/\\d+/, String(n));
     });

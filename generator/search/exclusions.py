@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import re
 
-from ..pages.paths import INDEX_PAGE, MISTAKES_PAGE, REPORT_PAGE, STARRED_PAGE, TAGS_PAGE
+from ..pages.paths import INDEX_PAGE, MISTAKES_PAGE, REPORT_PAGE, STARRED_PAGE, STATS_PAGE, TAGS_PAGE
 
 # Pages search skips: the proofreading report is for editors (its rows repeat every flag, a
 # sixth of a large bank's index); the question overview and the tags page only repeat
-# question openings, which would crowd out the questions themselves; the 錯題本 and 收藏 pages
-# are filled in the reader's browser.
-UNSEARCHED_PAGES = frozenset({REPORT_PAGE, INDEX_PAGE, TAGS_PAGE, MISTAKES_PAGE, STARRED_PAGE})
+# question openings, which would crowd out the questions themselves; the 錯題本, 收藏 and 統計
+# pages are filled in the reader's browser.
+UNSEARCHED_PAGES = frozenset({REPORT_PAGE, INDEX_PAGE, TAGS_PAGE, MISTAKES_PAGE, STARRED_PAGE, STATS_PAGE})
 EXCLUDE = " data-search-exclude"
 # Admonitions search skips: the correction log and the proofreading flags quote damaged bank
 # text that readers do not search for.

@@ -20,6 +20,7 @@ from ..pages.compose import NavEntry, Plan
 from ..pages.paths import practice_data_path
 from ..pages.reader_strings import READER_STRINGS_JS, reader_strings_script
 from ..pages.run_strings import RUN_STRINGS_JS, run_strings_script
+from ..pages.stats_strings import STATS_STRINGS_JS, stats_strings_script
 from ..pages.script import convert_interface, theme_language
 from ..practice.data import bank_data, practice_script
 from .bundles import SOURCES, bundle_scripts
@@ -49,10 +50,17 @@ def hand_written_pages(docs_dir: Path) -> dict[str, str]:
     return pages
 
 
+PERMALINK_TITLE = "本節連結"  # the title of a heading's ¶ link, in Traditional script like pages/strings.py
+
+
 def follow_script(config: Any, script: str) -> None:
     """The interface language and the configuration's own strings (site name and
-    description, the palette toggles' names) in the guide's ``script``."""
+    description, the palette toggles' names, the headings' permalinks' title, which the
+    toc extension writes in English unless told) in the guide's ``script``."""
     config.theme["language"] = theme_language(script)
+    if "toc" in config.markdown_extensions:
+        toc = config.mdx_configs.setdefault("toc", {})
+        toc.setdefault("permalink_title", convert_interface(PERMALINK_TITLE, script))
     config.site_name = convert_interface(config.site_name, script)
     config.site_description = convert_interface(config.site_description or "", script) or None
     for palette in config.theme.get("palette") or []:
@@ -138,6 +146,7 @@ def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
     files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
     files.append(File.generated(config, READER_STRINGS_JS, content=reader_strings_script(plan.interface)))
     files.append(File.generated(config, RUN_STRINGS_JS, content=run_strings_script(plan.interface)))
+    files.append(File.generated(config, STATS_STRINGS_JS, content=stats_strings_script(plan.interface)))
     bundles = bundle_scripts(script_sources(config), modules)
     if bundles.warnings:
         PLUGIN_LOG.warning("esbuild, bundling the guide's scripts: %s", bundles.warnings)

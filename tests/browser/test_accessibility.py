@@ -10,14 +10,18 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import FloatRect
 
-from testing.browser import PHONE, file_url, offline_page
+from generator.site.preview import serve_in_background
+from testing.browser import CHROMIUM, LOCAL_ONLY, OFFLINE_READY, PHONE, file_url, offline_page
 from tests.browser_fixtures import scheme
 from tests.paths import ROOT
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 CHAPTER = "ai-trainer/chapter-1.html"
 RUNS = [f"ai-trainer/{kind}.html" for kind in ("random", "types", "exam", "review")]  # practice runs
-PAGES = ["index.html", CHAPTER, "glossary.html", *RUNS]
+# One page of each kind: home, chapter, runs, the lists, 统计, the question index, glossary, tags,
+# the report and a hand-written page.
+PAGES = ["index.html", CHAPTER, "glossary.html", *RUNS, "mistakes.html", "starred.html", "stats.html",
+         "questions.html", "tags.html", "report.html", "about.html"]
 
 
 def open_page(page, site: Path, path: str, dark: bool = False) -> None:
@@ -27,21 +31,54 @@ def open_page(page, site: Path, path: str, dark: bool = False) -> None:
     assert shown == ("slate" if dark else "default"), f"{path}: colour scheme {shown}"
 
 
+def serious(page, path: str, dark: bool) -> list[str]:
+    """What axe-core finds serious or critical on the page as it is (and any heading skipped)."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE}: expected axe-core (npm ci, see package.json), found no such file")
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+    return [f"{path} ({'dark' if dark else 'light'}): {v['id']} ({v['impact']}): {v['help']}; "
+            f"e.g. {v['nodes'][0]['target']} {(v['nodes'][0].get('failureSummary') or '').splitlines()[-1:]}"
+            for v in result["violations"] if v["impact"] in ("serious", "critical") or v["id"] == "heading-order"]
+
+
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("path", PAGES)
 def test_axe_finds_no_serious_violation_and_no_heading_skip(browser, guide_site, path, dark):
-    if not AXE.is_file():
-        pytest.fail(f"{AXE}: expected axe-core (npm ci, see package.json), found no such file")
     with offline_page(browser, dark=dark) as (page, refused):
         open_page(page, guide_site, path, dark)
-        page.add_script_tag(path=str(AXE))
-        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        found = serious(page, path, dark)
         assert not refused
-    found = [f"{v['id']} ({v['impact']}): {v['help']}; e.g. {v['nodes'][0]['target']} "
-             f"{(v['nodes'][0].get('failureSummary') or '').splitlines()[-1:]}"
-             for v in result["violations"]
-             if v["impact"] in ("serious", "critical") or v["id"] == "heading-order"]
-    assert not found, f"{path} ({'dark' if dark else 'light'}):\n" + "\n".join(found)
+    assert not found, "\n".join(found)
+
+
+@pytest.fixture(scope="module")
+def http_browser(browser):
+    """A Chromium that reaches 127.0.0.1, started by the module's Playwright (one runs at a time)."""
+    chromium = browser.browser_type.launch(executable_path=str(CHROMIUM), args=LOCAL_ONLY)
+    yield chromium
+    chromium.close()
+
+
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_axe_over_http_with_the_offline_app_ready(http_browser, published_site, dark):
+    """Served over http, every page once the offline app is ready (its 离线下载 button shown,
+    the service worker in control): what a reader of the published guide meets."""
+    server, address = serve_in_background(published_site)
+    context = http_browser.new_context(service_workers="allow", color_scheme="dark" if dark else "light")
+    try:
+        page = context.new_page()
+        found = []
+        for path in PAGES:
+            page.goto(address + path)
+            page.wait_for_function(OFFLINE_READY, timeout=60_000)
+            scheme(page, dark)
+            assert page.locator(".offline-download__button").is_visible(), path
+            found += serious(page, path, dark)
+    finally:
+        context.close()
+        server.shutdown()
+    assert not found, "\n".join(found)
 
 
 def test_pages_say_which_chinese_script_they_are_in(browser, guide_site, hant_site):

@@ -2,6 +2,7 @@
 Python-Markdown writes them and as Material's search plugin then reads them."""
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import markdown
@@ -18,6 +19,7 @@ from generator.pages.paths import (
     MISTAKES_PAGE,
     REPORT_PAGE,
     STARRED_PAGE,
+    STATS_PAGE,
     TAGS_PAGE,
 )
 from generator.pages.script import convert_interface
@@ -91,6 +93,19 @@ def test_other_blocks_and_bank_text_are_left_alone(html):
     assert exclude_blocks(html) == html
 
 
+def test_the_answer_key_stays_out_of_the_index_with_the_code_in_its_written_answers(chapters):
+    keys = [html[html.index('<section class="answer-key"'):] for html in chapters]
+    assert any('<div class="highlight">' in key for key in keys)  # a written answer holds code
+    checked = 0
+    for html, key in zip(chapters, keys, strict=True):
+        text, without = indexed(html), indexed(html.replace(key, ""))
+        for entry in key.split('class="answer-key__written"')[1:]:
+            written = re.sub(r"<[^>]+>", "", entry.split("</strong>", 1)[1])[:40].strip()
+            assert written and text.count(written) == without.count(written), written  # the question's own only
+            checked += 1
+    assert checked >= 12  # the bundled bank's 計算, 簡答 and 案例分析 questions
+
+
 def test_an_excluded_admonition_folded_or_open_is_marked():
     for html in ('<div class="admonition warning">\n<p class="admonition-title">校對提示</p>\n</div>',
                  '<details class="info">\n<summary>校對提示</summary>\n</details>'):
@@ -98,7 +113,7 @@ def test_an_excluded_admonition_folded_or_open_is_marked():
 
 
 def test_the_report_overview_and_tags_pages_are_not_searched_and_the_others_are(guide):
-    unsearched = (REPORT_PAGE, INDEX_PAGE, TAGS_PAGE, MISTAKES_PAGE, STARRED_PAGE)
+    unsearched = (REPORT_PAGE, INDEX_PAGE, TAGS_PAGE, MISTAKES_PAGE, STARRED_PAGE, STATS_PAGE)
     assert not any(is_searched(path) for path in unsearched)
     assert all(is_searched(page.path) for page in guide.pages if page.path not in unsearched)
     assert is_searched(HOME_PAGE) and is_searched(GLOSSARY_PAGE)

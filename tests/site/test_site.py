@@ -217,3 +217,18 @@ def test_home_page_offers_downloads_that_exist_in_the_site(guide_build):
     assert sheet["B1"].value == "题型" and sheet["B2"].value == "单选题"  # the edition is Simplified
     pdfs = re.search(r'<li class="downloads__pdfs" hidden[^>]*>.*?</ol>', home, re.S).group(0)
     assert pdfs.count("data-chapter=") == 5 and "ai-trainer/chapter-1" in pdfs
+
+
+@pytest.mark.parametrize("site, permalink, made_with", [
+    ("guide_site", "本节链接", "使用 Material for MkDocs 制作"),
+    ("hant_site", "本節連結", "使用 Material for MkDocs 製作"),
+])
+def test_materials_english_strings_are_in_the_editions_chinese(request, site, permalink, made_with):
+    """The headings' permalinks (the toc extension's title) and the footer's generator line
+    (Material's copyright partial) are English whatever the theme's language, unless told."""
+    for path in ("index.html", "ai-trainer/chapter-1.html", "report.html"):
+        text = (request.getfixturevalue(site) / path).read_text(encoding="utf-8")
+        assert "Permanent link" not in text and "Made with" not in text
+        assert f'title="{permalink}"' in text
+        footer = re.sub(r"<[^>]+>", "", text[text.index('<div class="md-copyright">'):])
+        assert " ".join(footer.split()).startswith(made_with)

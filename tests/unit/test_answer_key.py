@@ -1,5 +1,6 @@
 """The practice edition's markup: answer key, writing space and the edition switch (pure)."""
 import re
+from dataclasses import replace
 
 import markdown
 import pytest
@@ -43,12 +44,32 @@ def test_key_holds_choice_judge_and_fill_answers_in_order():
     assert key_cells(answer_key(chapter, UI)) == ["1.B", "2.AC", "3.正確", "4.錯誤", "5.2", "8.—"]
 
 
-def test_key_leaves_out_open_questions_and_links_each_number_to_its_question():
+def test_key_writes_open_answers_out_after_the_grid_and_links_each_number_to_its_question():
     chapter = parse_text(MIXED).chapters[0]
     page = html(answer_key(chapter, UI))
     assert 'href="#q1"' in page and 'href="#q8"' in page
-    assert "#q6" not in page and "#q7" not in page and "42" not in page
     assert UI["answer_key_title"] in page
+    grid, written = page.split("answer-key__subtitle")
+    assert "#q6" not in grid and "42" not in grid  # not in a cell
+    found = [" ".join(re.sub(r"<[^>]+>", "", block).split())
+             for block in re.findall(r'<div class="answer-key__written">(.*?)</div>', written, re.S)]
+    assert found == ["6. 很長的說明", "7. 42"]  # 簡答 and 計算, in the chapter's order
+    assert 'href="#q6"' in written and 'href="#q7"' in written
+
+
+def test_open_answers_go_through_the_pages_answer_line():
+    chapter = parse_text(MIXED).chapters[0]
+    md = answer_key(chapter, UI, written=lambda question, label: f"{label} <em>{question.id}</em>")
+    assert "**[6\\.](#q6)** <em>q6</em>" in md and "<em>q1</em>" not in md
+
+
+def test_the_chapter_pages_key_holds_its_calc_answer_led_by_its_number():
+    chapter = load_bank(BUNDLED).chapters[0]
+    page = html(render_chapter(load_bank(BUNDLED), chapter, RenderContext(ui=dict(UI))).markdown)
+    key = page[page.index('<section class="answer-key"'):]
+    calc = next(q for q in chapter.questions if q.type is T.CALC)
+    assert f'href="#{calc.id}"' in key.split("answer-key__subtitle")[1]
+    assert f'<strong>{UI["answer"]}：</strong>' not in key  # the number leads, not 答案：
 
 
 def test_bundled_first_chapter_key():
@@ -58,9 +79,16 @@ def test_bundled_first_chapter_key():
     assert [c.split(".", 1)[0] for c in cells] == ["1", "2", "3"]  # 4-6 are calc, short and case
 
 
-def test_no_key_when_nothing_is_keyed():
+def test_open_questions_alone_make_a_key_without_a_grid():
     chapter = parse_text("一、問答\n1.（簡答）說說看答案：好\n2.（案例分析）看看答案：行").chapters[0]
-    assert key_entries(chapter, UI) == () and answer_key(chapter, UI) == ""
+    assert key_entries(chapter, UI) == ()
+    page = html(answer_key(chapter, UI))
+    assert "<ul>" not in page and "1. 好" in re.sub(r"<[^>]+>", "", page) and "2. 行" in re.sub(r"<[^>]+>", "", page)
+
+
+def test_no_key_for_a_chapter_without_questions():
+    chapter = parse_text("一、問答\n1.（簡答）說說看答案：好").chapters[0]
+    assert answer_key(replace(chapter, questions=()), UI) == ""
 
 
 @pytest.mark.parametrize("answer", [

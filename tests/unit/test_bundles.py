@@ -15,7 +15,7 @@ SOURCES = ROOT / "overrides" / "src"
 def test_each_page_kind_gets_one_script_holding_what_it_imports():
     bundles = bundle_scripts(SOURCES, ROOT)
     assert set(bundles.scripts) == {f"assets/javascripts/{name}.js"
-                                    for name in ("search", "reader", "practice", "runs", "search-worker")}
+                                    for name in ("search", "reader", "practice", "runs", "stats", "search-worker")}
     assert bundles.warnings == ""
     scripts = {path.rsplit("/", 1)[1]: text for path, text in bundles.scripts.items()}
     assert not any("import " in text.split("\n", 1)[0] for text in scripts.values())  # scripts, not modules

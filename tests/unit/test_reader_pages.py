@@ -8,7 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from generator.bank.model import Flag, Severity
-from generator.pages.chapter import RenderContext, render_question
+from generator.pages.chapter import RenderContext, render_question, render_report
 from generator.pages.reader_strings import SCRIPT_KEYS, reader_strings_script
 from generator.pages.script import convert_strings
 from generator.pages.strings import UI
@@ -35,6 +35,16 @@ def test_every_flag_code_the_checks_write_has_a_reader_sentence():
     codes |= set(DAMAGE_ROW.findall((GENERATOR / "bank" / "damage.py").read_text("utf-8")))
     assert {"truncated", "answer-conflict", "lost-minus"} <= codes  # the scan finds them
     assert sorted(code for code in codes if f"flag_{code}" not in UI) == []
+    assert sorted(code for code in codes if f"flag_name_{code}" not in UI) == []  # and a name on the report
+
+
+def test_the_report_names_each_check_in_chinese_with_its_code_beside():
+    bank = parse_text("一、章\n1.（單選）甲還是乙A.甲B.乙答案：B\n")
+    flagged = replace(bank, chapters=(replace(bank.chapters[0], questions=(flagged_question(),)),))
+    report = render_report([flagged], RenderContext(ui=dict(UI))).markdown
+    assert "| 題目不完整（`truncated`） |" in report and "| 答案與解析不一致（`answer-conflict`） |" in report
+    assert "| `made-up-code` |" in report  # a code without a name yet is still shown
+    assert "| 檢查項目 |" in report
 
 
 def test_flags_and_corrections_sit_inside_the_folded_answer_in_reader_words():

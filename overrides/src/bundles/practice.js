@@ -9,9 +9,12 @@ import { addRedo, describe } from "../practice/redo.js";
 import { addStars } from "../practice/stars.js";
 import { keepHistoryInProgress } from "../exam/local-history.js";
 import { reviewEachAnswer } from "../review/record.js";
+import { countEachDay } from "../stats/local-daily.js";
+import { mountPlan } from "../stats/plan.js";
 
 reviewEachAnswer();
 keepHistoryInProgress();
+countEachDay();
 onReady(() => {
   const chapter = mountChapter(document);
   if (chapter) {
@@ -22,5 +25,6 @@ onReady(() => {
     followDrill(chapter, (question) => clears.get(question)?.());
   }
   mountHome();
+  mountPlan();
   mountLists();
 });

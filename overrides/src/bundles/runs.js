@@ -5,9 +5,11 @@ import { mountReviewPage } from "../review/page.js";
 import { mountPracticeRun } from "../runs/practice-run.js";
 import { keepHistoryInProgress } from "../exam/local-history.js";
 import { reviewEachAnswer } from "../review/record.js";
+import { countEachDay } from "../stats/local-daily.js";
 
 reviewEachAnswer();
 keepHistoryInProgress();
+countEachDay();
 onReady(() => {
   mountExam();
   mountPracticeRun();

@@ -55,7 +55,8 @@ function offlineApp(base) {
     if (!panel) {
       const nav = document.querySelector(".md-sidebar--primary .md-nav--primary > .md-nav__list");
       if (!nav) return;
-      panel = element("div", "offline-download md-nav__item md-typeset");  /* md-typeset: Material styles md-button there */
+      /* An item of the navigation's list (a list holds only items); md-typeset: Material styles md-button there. */
+      panel = element("li", "offline-download md-nav__item md-typeset");
       panel.style.cssText = "padding: 0.6rem 0.6rem 0; font-size: 0.64rem; line-height: 1.4";
       nav.appendChild(panel);
     }
