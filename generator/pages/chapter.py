@@ -268,6 +268,7 @@ def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
     ui = ctx.ui
     path = REPORT_PAGE
     parts = [f"# {ui['report_title']}", ui["report_intro"]]
+    sub = "###" if len(banks) > 1 else "##"  # under each bank's own heading when there are several
     for bank in banks:
         if len(banks) > 1:
             parts.append(f"## {escape(shown_title(bank.title or bank.slug))}")
@@ -282,9 +283,9 @@ def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
                          "| --- | --- | --- | --- |\n" + "\n".join(rows))
         elif not bank.unread:
             parts.append(ui["report_none"])
-        parts += reading_section(bank, ui)
+        parts += reading_section(bank, ui, sub)
         if bank.stray:
-            parts.append(f"### {ui['stray_title']}")
+            parts.append(f"{sub} {ui['stray_title']}")
             for stray in bank.stray:
                 where = f"{ui['stray_where']} {stray.position.line}:{stray.position.column}"
                 reason = ui.get(f"stray_{stray.reason.replace(' ', '_')}", stray.reason)

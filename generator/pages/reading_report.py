@@ -11,15 +11,15 @@ UNREAD_LIMIT = 80  # characters of an unread line the page shows
 TITLE_LIMIT = 80  # and of a section's title (a title may be the whole of a damaged bank)
 
 
-def reading_section(bank: Bank, ui: dict[str, str]) -> list[str]:
+def reading_section(bank: Bank, ui: dict[str, str], heading: str) -> list[str]:
     """The parts (Markdown blocks) of the report page saying what each section holds and which
-    question-like lines no question holds."""
+    question-like lines no question holds, under headings of the level ``heading`` ("##")."""
     rows = [f"| {chapter.number} | {escape(clip(chapter.title, TITLE_LIMIT))} | {len(chapter.questions)} |"
             for chapter in bank.chapters]
-    parts = [f"### {ui['reading_title']}", f"| {ui['chapter']} | {ui['reading_section_title']} | {ui['count']} |\n"
-             "| --- | --- | --- |\n" + "\n".join(rows)]
+    head = f"| {ui['chapter']} | {ui['reading_section_title']} | {ui['count']} |\n| --- | --- | --- |\n"
+    parts = [f"{heading} {ui['reading_title']}", head + "\n".join(rows)]
     if bank.unread:
-        parts.append(f"### {ui['unread_title']}\n\n{ui['unread_intro']}")
+        parts.append(f"{heading} {ui['unread_title']}\n\n{ui['unread_intro']}")
         parts.append("\n".join(f"- {ui['stray_where']} {s.position.line}:{s.position.column}："
                                f"「{escape(clip(s.text, UNREAD_LIMIT))}」" for s in bank.unread))
     return parts

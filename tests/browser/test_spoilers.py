@@ -24,7 +24,7 @@ START = datetime(2026, 1, 5, 9, 0)
 # options, anything that shows a title or definition on hover.
 STEM = ":scope > :not(h2, details, .question-footer, .practice-star, .practice)"  # the stem and options
 # The tooltips a question may show before its answer: the heading's link, the star.
-HARMLESS = {"Permanent link", "收藏", "取消收藏"}
+HARMLESS = {"本节链接", "收藏", "取消收藏"}  # the headings' permalink title, the star
 GIVEAWAYS = f"{STEM} a[href], {STEM} [title], {STEM} [data-guide-definition], .is-key, .practice-option__mark"
 
 

@@ -33,6 +33,12 @@ def entry(n: int, r: int, s: int, last: str, when: datetime) -> dict:
     return {"n": n, "r": r, "w": n - r, "s": s, "last": last, "a": "A", "t": ms(when)}
 
 
+def card(due: datetime, last_review: datetime) -> dict[str, int | float]:
+    """A whole review card as ts-fsrs keeps it (the review store refuses one that is not)."""
+    return {"due": ms(due), "last_review": ms(last_review), "stability": 3.2, "difficulty": 5.1,
+            "elapsed_days": 1, "scheduled_days": 3, "learning_steps": 0, "reps": 2, "lapses": 0, "state": 2}
+
+
 def seed(page: Page) -> None:
     """Progress as the practice pages keep it: in chapter 1, q1 mastered (3 of 3 right, two in a
     row), q2 learning (1 of 2 right, last wrong), q3 learning (right once); in chapter 2, q7 wrong
@@ -49,10 +55,10 @@ def seed(page: Page) -> None:
     progress = {"format": "study-guide-progress", "version": 1, "entries": entries, "stars": {}}
     daily = {"format": "study-guide-daily", "version": 1,
              "days": {NOW.strftime("%Y-%m-%d"): 4, (NOW - timedelta(days=2)).strftime("%Y-%m-%d"): 3}}
-    cards = {f"ai-trainer/q2/{h['q2']}": {"due": ms(NOW - timedelta(hours=5)), "last_review": ms(NOW)},
-             f"ai-trainer/q7/{h['q7']}": {"due": ms(NOW + timedelta(days=3)), "last_review": ms(NOW)},
-             f"ai-trainer/q1/{h['q1']}": {"due": ms(NOW + timedelta(days=20)), "last_review": ms(NOW)},
-             "ai-trainer/q3/00000000dead": {"due": ms(NOW - timedelta(days=1)), "last_review": 0}}
+    cards = {f"ai-trainer/q2/{h['q2']}": card(NOW - timedelta(hours=5), NOW),
+             f"ai-trainer/q7/{h['q7']}": card(NOW + timedelta(days=3), NOW),
+             f"ai-trainer/q1/{h['q1']}": card(NOW + timedelta(days=20), NOW),
+             "ai-trainer/q3/00000000dead": card(NOW - timedelta(days=1), NOW - timedelta(days=2))}
     reviews = {"format": "study-guide-reviews", "version": 1, "cards": cards}
     page.evaluate("([p, d, r]) => { localStorage.setItem('studyGuide.progress.v1', p);"
                   " localStorage.setItem('studyGuide.daily.v1', d);"

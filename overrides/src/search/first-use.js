@@ -7,7 +7,8 @@
  * appended to <head> (generator/site/material.py checks both in the installed bundle).  This
  * module runs before the bundle (search.js, in <head>) and holds those two requests back until
  * first use: the search field focused (a click, a tap on the phone's search button, or
- * Material's keys / s f), or a page opened with a shared search (?q=).  Material waits for
+ * Material's keys / s f), or a page opened with a shared search (?q=) or from a search hit
+ * (?h=, whose words Material marks on the page once its search is set up).  Material waits for
  * the index as it would on a slow network; the offline search (offline-search.js) starts its
  * workers at the same moment.
  */
@@ -33,7 +34,8 @@ export function firstUse() {
       resolve();
     }
     for (const type of events) document.addEventListener(type, check, true);
-    if (new URLSearchParams(location.search).has("q")) resolve();
+    const shared = new URLSearchParams(location.search);
+    if (shared.has("q") || shared.has("h")) resolve();
   });
   return used;
 }

@@ -123,6 +123,9 @@ export function showChart(section, draw, figures) {
   toggle.addEventListener("click", () => {
     const open = data.classList.toggle("stats-chart__table--hidden") === false;
     toggle.textContent = open ? s.stats_table_hide : s.stats_table_show;
+    // shown, a wide table scrolls sideways: the keyboard reaches it as well
+    if (open) data.tabIndex = 0;
+    else data.removeAttribute("tabindex");
   });
   frame.append(holder, toggle, data);
   section.append(frame);
