@@ -47,7 +47,7 @@ const FORMAT = "study-guide-progress";
 const MAX_ANSWER = 2000;  /* characters of an answer kept: a pasted essay stays small */
 const ENTRY_KEY = /^[^/\s]{1,200}\/[^/\s]{1,200}\/[0-9a-f]{1,64}$/;
 const STAR_KEY = /^[^/\s]{1,200}\/[^/\s]{1,200}$/;
-const RIGHTS_TO_LEAVE = 2;  /* rights in a row that take a question out of the 错题本 */
+export const RIGHTS_TO_LEAVE = 2;  /* rights in a row that take a question out of the 错题本 */
 
 /** An entry as kept, or null when it cannot be one: its counts and verdict are checked, answers
     longer than a store keeps are cut, and a last wrong answer of another type dropped. */

@@ -10,6 +10,8 @@
  * 错题本), learning = answered otherwise, new = never answered.
  */
 
+import { RIGHTS_TO_LEAVE } from "../practice/store.js";  // mastered: out of the 错题本 by answers
+
 /** @typedef {import("../types").BankData} BankData */
 /** @typedef {import("../types").QuestionType} QuestionType */
 /** @typedef {import("../practice/store.js").Entry} Entry */
@@ -19,7 +21,6 @@
 /** @typedef {{bank: string, id: string, page: string, type: QuestionType, hash: string}} Item */
 
 const DAY = 86_400_000;
-export const MASTERED_STREAK = 2;  /* rights in a row, as practice/store.js leaves the 错题本 */
 export const NEW_PER_DAY = 20;  /* new questions suggested a day, as Anki's default */
 
 /** The local day of a time: "2026-01-05". */
@@ -87,7 +88,7 @@ export function mastery(/** @type {Item[]} */ all, /** @type {Lookup} */ lookup)
   for (const item of all) {
     const entry = lookup(item.bank, item.id, item.hash);
     if (!entry) counts.fresh += 1;
-    else if (entry.last === "right" && entry.s >= MASTERED_STREAK) counts.mastered += 1;
+    else if (entry.last === "right" && entry.s >= RIGHTS_TO_LEAVE) counts.mastered += 1;
     else counts.learning += 1;
   }
   return counts;
