@@ -129,7 +129,7 @@ def test_a_phone_shows_one_question_swipes_and_advances_when_asked(phone, guide_
     assert page.locator(".run-bar__position").inner_text() == "第 1/4 题"
     page.get_by_label("答对后自动下一题").check()
     key_inputs(shown(page))[0].check()
-    page.locator(".run-bar__position").filter(has_text="第 2/4 题").wait_for(timeout=3000)
+    page.locator(".run-bar__position").filter(has_text="第 2/4 题").wait_for()
     wrong_input(shown(page)).check()
     page.wait_for_timeout(1200)
     assert page.locator(".run-bar__position").inner_text() == "第 2/4 题"  # a wrong answer stays
