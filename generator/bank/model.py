@@ -153,6 +153,17 @@ class TableReport:
 
 
 @dataclass(frozen=True)
+class PdfReport:
+    """How a PDF bank's pages were read, for ``check``."""
+
+    pages: int
+    lines: int  # placed in reading order and read as text
+    furniture: int  # running headers, footers and page numbers removed
+    two_columns: int  # pages read in two columns
+    page_starts: tuple[int, ...]  # the line of the text each page starts at (1-based)
+
+
+@dataclass(frozen=True)
 class Bank:
     slug: str  # URL-safe name of the bank, from its folder or file name
     source: str  # path of the raw file, for messages
@@ -168,6 +179,7 @@ class Bank:
     # Lines or rows that look like questions and were read as none (generator.read.accounting):
     # never dropped unsaid, ``check`` names each and ``--strict`` fails on them
     unread: tuple[Stray, ...] = ()
+    pdf: PdfReport | None = None  # for banks read from a PDF
 
     @property
     def questions(self) -> tuple[Question, ...]:

@@ -1,6 +1,6 @@
 """The bank families, in the order a file is tried: each says from the file's bytes (or its
 decoded text) whether the file is one of its own, and reads it.  A new family is a folder
-beside text/, sheet/, word/ and json/ and one line in :data:`FAMILIES`.
+beside text/, sheet/, word/, json/ and pdf/ and one line in :data:`FAMILIES`.
 
 A file is recognised by what it holds, never by its name alone: a .txt holding CSV is read
 as a table, a .docx that is really a zip of something else is refused.
@@ -20,6 +20,8 @@ from ..base.decode import as_lines, decode
 from ..base.errors import GuideError, ParseError
 from .json.reader import looks_like_export, read_json_bank
 from .office_package import check_unpacked_size, damaged_office_file
+from .pdf.reader import MAGIC as PDF_MAGIC
+from .pdf.reader import read_pdf_bank
 from .sheet.reader import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
 from .text.parse import parse
 from .word.reader import read_word_bank
@@ -113,7 +115,6 @@ class _Unread:
 _UNREAD = (
     _Unread(_OLE_MAGIC, "a Word 97-2003 or other OLE file (.doc, .xls)",
             "`libreoffice --headless --convert-to docx bank.doc` (a .xls: `--convert-to xlsx`)"),
-    _Unread(b"%PDF", "a PDF document", "`pdftotext -layout bank.pdf bank.txt` (poppler-utils), then check the text"),
     _Unread(XLSX_MAGIC, "a zip archive that is no .xlsx workbook or .docx document",
             "unzip it and give the bank inside"),
 )
@@ -134,6 +135,8 @@ def _is_table(file: BankFile) -> bool:
 FAMILIES: tuple[Family, ...] = (
     Family("xlsx", lambda f: "xl/workbook.xml" in f.zip_names, _xlsx),
     Family("docx", lambda f: "word/document.xml" in f.zip_names, _docx),
+    Family("pdf", lambda f: f.data.startswith(PDF_MAGIC), lambda f: read_pdf_bank(
+        f.data, f.source, lambda text: text_bank(text, f.source, f.slug))),
     Family("unread", lambda f: any(f.data.startswith(u.magic) for u in _UNREAD), _unread),
     Family("csv", _is_table, _decoded(read_rows_text)),
     Family("json", lambda f: looks_like_export(f.decoded[0]), _decoded(read_json_bank)),

@@ -13,6 +13,25 @@ UNREAD_CODE = "unread"  # how check names such a line; each counts as a warning 
 FIRST_WORDS = 40  # characters of an unread line shown
 
 
+PAGE_RANGES_SHOWN = 20  # pages whose line ranges ``check`` lists; a longer PDF's first ones
+
+
+def pdf_lines(bank: Bank) -> list[str]:
+    """What ``check`` says of a PDF bank's pages: how many were read, the lines placed and set
+    aside, and which lines of the text (that messages count) each page gave."""
+    report = bank.pdf
+    if report is None:
+        return []
+    ends = [*report.page_starts[1:], report.lines + 1]
+    ranges = [f"page {n} lines {start}–{end - 1}" if end > start else f"page {n} no lines"
+              for n, (start, end) in enumerate(zip(report.page_starts, ends, strict=True), 1)]
+    more = len(ranges) - PAGE_RANGES_SHOWN
+    return [f"pdf: {report.pages} page{'s' * (report.pages != 1)} read ({report.two_columns} in two columns), "
+            f"{report.lines} lines placed in reading order, {report.furniture} running headers, footers and "
+            "page numbers removed",
+            "pdf: " + "; ".join(ranges[:PAGE_RANGES_SHOWN]) + (f"; … {more} more pages" if more > 0 else "")]
+
+
 def section_lines(bank: Bank) -> list[str]:
     """One line per section ("section 2 '二、多选题' (line 40): 15 questions"), each followed
     by the unread lines that stand in it; those before the first section come first."""

@@ -301,7 +301,6 @@ def test_bad_rows_say_where(tmp_path, rows, where, found):
 
 @pytest.mark.parametrize("content, kind", [
     (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 100, "Word 97-2003"),
-    (b"%PDF-1.7\n...", "a PDF document"),
 ])
 def test_unsupported_kinds_say_what_is_read_and_how_to_convert(tmp_path, content, kind):
     path = tmp_path / "bank.doc"

@@ -1,0 +1,1 @@
+"""PDF banks with a text layer: lines in reading order, page furniture removed, read as text."""

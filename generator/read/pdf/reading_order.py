@@ -1,0 +1,160 @@
+"""A PDF page's text lines (each with its box) -> the lines a reader reads, in order.
+
+Pure geometry over plain data, so each rule is tested on its own (``tests/unit/test_pdf_layout.py``):
+
+- **Running furniture**: a line in the top or bottom band of a page that is a page number
+  (``3``, ``- 3 -``, ``第 3 页``, ``3 / 12``, ``Page 3``), or whose text, digits aside, stands
+  in the same band of at least half the pages (two at least): a running header or footer.
+- **Columns**: a page is read in two columns when a vertical gutter near its middle is
+  crossed by few lines (a title, a section heading: read where they stand), each side holds
+  lines, and the left column's longest lines reach the gutter (text wrapped at the column's
+  edge).  Options set side by side in one column (``A.… B.…``) leave no such left column.
+- **Rows**: lines of one column whose boxes share a baseline are one line, left to right,
+  joined by a tab (options set side by side), as a text bank writes them.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+BAND = 0.1  # the top and bottom tenth of a page hold its running headers and footers
+GUTTER_RANGE = (0.3, 0.7)  # where a two-column page's gutter may stand, as a share of its width
+GUTTER_STEPS = 40  # positions tried in that range
+MIN_COLUMN_LINES = 3
+SPANNING_SHARE = 0.2  # at most this share of a two-column page's lines cross its gutter
+REACHING_SHARE = 0.1  # at least this share of the left column's lines end at the gutter
+PAGE_NUMBER = re.compile(
+    r"^[-–—·•\s]*(?:(?:page|p\.)\s*\d+(?:\s*of\s*\d+)?|第\s*\d+\s*[页頁](?:\s*[,，/／]?\s*共\s*\d+\s*[页頁])?"
+    r"|\d+\s*(?:[/／]\s*\d+)?\s*[页頁]?)[-–—·•\s]*$", re.IGNORECASE)
+_DIGITS = re.compile(r"\d+")
+
+
+@dataclass(frozen=True)
+class Line:
+    """A line of text as the page sets it; y grows downwards (``top`` < ``bottom``)."""
+
+    text: str
+    x0: float
+    x1: float
+    top: float
+    bottom: float
+
+    @property
+    def height(self) -> float:
+        return self.bottom - self.top
+
+
+@dataclass(frozen=True)
+class PageText:
+    width: float
+    height: float
+    lines: tuple[Line, ...]
+
+
+@dataclass(frozen=True)
+class PageRead:
+    """A page as read: its lines in reading order, and what was set aside."""
+
+    lines: tuple[str, ...]
+    columns: int  # 1 or 2
+    furniture: int  # running headers, footers and page numbers removed
+
+
+def read_pages(pages: Sequence[PageText]) -> tuple[PageRead, ...]:
+    """Every page's lines in reading order, without its running furniture."""
+    furniture = running_furniture(pages)
+    read = []
+    for number, page in enumerate(pages):
+        body = tuple(line for k, line in enumerate(page.lines) if (number, k) not in furniture)
+        gutter = column_gutter(page.width, body)
+        lines = reading_order(body, gutter)
+        read.append(PageRead(lines, 1 if gutter is None else 2, len(page.lines) - len(body)))
+    return tuple(read)
+
+
+def _band(page: PageText, line: Line) -> str | None:
+    if line.bottom <= page.height * BAND:
+        return "top"
+    if line.top >= page.height * (1 - BAND):
+        return "bottom"
+    return None
+
+
+def running_furniture(pages: Sequence[PageText]) -> set[tuple[int, int]]:
+    """(page index, line index) of each page number and running header or footer."""
+    seen: dict[tuple[str, str], set[int]] = {}
+    banded: list[tuple[int, int, str, str]] = []
+    for number, page in enumerate(pages):
+        for k, line in enumerate(page.lines):
+            band = _band(page, line)
+            if band is not None:
+                shape = _DIGITS.sub("#", line.text.strip())
+                banded.append((number, k, band, shape))
+                seen.setdefault((band, shape), set()).add(number)
+    repeated = max(2, (len(pages) + 1) // 2)
+    return {(number, k) for number, k, band, shape in banded
+            if len(seen[(band, shape)]) >= repeated or PAGE_NUMBER.match(pages[number].lines[k].text)}
+
+
+def column_gutter(width: float, lines: Sequence[Line]) -> float | None:
+    """The x of a two-column page's gutter (see the module's rules), or None for one column."""
+    if len(lines) < 2 * MIN_COLUMN_LINES:
+        return None
+    low, high = (width * share for share in GUTTER_RANGE)
+    best: tuple[int, float, float] | None = None
+    for step in range(GUTTER_STEPS + 1):
+        x = low + (high - low) * step / GUTTER_STEPS
+        crossing = sum(1 for line in lines if line.x0 < x < line.x1)
+        key = (crossing, abs(x - width / 2), x)
+        if best is None or key < best:
+            best = key
+    assert best is not None
+    crossing, _, x = best
+    left = [line for line in lines if line.x1 <= x]
+    right = [line for line in lines if line.x0 >= x]
+    if len(left) < MIN_COLUMN_LINES or len(right) < MIN_COLUMN_LINES or crossing > SPANNING_SHARE * len(lines):
+        return None
+    edge = max(line.x1 for line in left)
+    height = sorted(line.height for line in left)[len(left) // 2]
+    reaching = sum(1 for line in left if line.x1 >= edge - 2 * height)
+    gap = min(line.x0 for line in right) - edge
+    if reaching < REACHING_SHARE * len(left) or gap > 4 * height:
+        return None
+    return x
+
+
+def reading_order(lines: Sequence[Line], gutter: float | None) -> tuple[str, ...]:
+    """``lines`` as read: top to bottom in one column; with a gutter, each run of lines
+    between two that cross it (those read where they stand) left column first, then right."""
+    ordered = sorted(lines, key=lambda line: (line.top, line.x0))
+    if gutter is None:
+        return _rows(ordered)
+    out: list[str] = []
+    left: list[Line] = []
+    right: list[Line] = []
+    for line in [*ordered, None]:
+        if line is None or line.x0 < gutter < line.x1:
+            out += _rows(left) + _rows(right)
+            left, right = [], []
+            if line is not None:
+                out.append(line.text)
+        else:
+            (left if line.x1 <= gutter else right).append(line)
+    return tuple(out)
+
+
+def _rows(lines: Sequence[Line]) -> tuple[str, ...]:
+    """Lines (sorted by top) on one baseline joined left to right by a tab."""
+    rows: list[list[Line]] = []
+    for line in lines:
+        if rows and _same_row(rows[-1][0], line):
+            rows[-1].append(line)
+        else:
+            rows.append([line])
+    return tuple("\t".join(line.text for line in sorted(row, key=lambda line: line.x0)) for row in rows)
+
+
+def _same_row(first: Line, line: Line) -> bool:
+    overlap = min(first.bottom, line.bottom) - max(first.top, line.top)
+    return overlap > 0.5 * min(first.height, line.height)
