@@ -42,7 +42,8 @@ code                       severity  finds
 The damage warnings of :mod:`generator.bank.damage` (``garbled-text``, ``lost-character``,
 ``lost-minus``, ``code-whitespace-lost``) are added after these, question by question; the warning
 ``answer-formatting-conflict`` (a Word bank's look marks other options, in red or bold …,
-than the answer it writes) is raised as the bank is read (:mod:`generator.read.word.answers`).  An
+than the answer it writes) is raised as the bank is read (:mod:`generator.read.word.answers`), and
+so is ``equation-unconverted`` (a Word equation that stays text, :mod:`generator.read.word.equations`).  An
 error means the guide cannot show the question as the bank meant it.
 """
 from __future__ import annotations

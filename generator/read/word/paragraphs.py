@@ -17,9 +17,11 @@ from typing import Any
 
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
 
+from ...bank.model import DISPLAY_MATH, INLINE_MATH
 from ...base.errors import ParseError
 from ..office_package import Package, check_unpacked_size, clark
 from .emphasis import EmphasisSpan, EmphasisStyles
+from .equations import OMATH, OMATH_PARA, Unconvertible, equation_latex, equation_text
 from .numbering import Numbering
 
 _HEADING_NAME = re.compile(r"^(?:heading|标题|標題)\s*([1-9])$", re.IGNORECASE)
@@ -33,9 +35,11 @@ _SKIPPED = {clark(t) for t in ("w:pPr", "w:rPr", "w:del", "w:moveFrom", "w:instr
 _PICTURES = {clark("w:drawing"), clark("w:pict"), clark("w:object")}
 PICTURE = "[图片]"
 _TEXT = {clark("w:t"), _M + "t"}
+_EQUATIONS = {OMATH, OMATH_PARA}
 _BREAKS = {clark("w:br"), clark("w:cr")}
 _TABS = {clark("w:tab"), clark("w:ptab")}
 _PPR, _PSTYLE, _NUMPR, _OUTLINE, _VAL = (clark(t) for t in ("w:pPr", "w:pStyle", "w:numPr", "w:outlineLvl", "w:val"))
+MARKED_EQUATION = re.compile("{}.*?{}|{}.*?{}".format(*map(re.escape, INLINE_MATH + DISPLAY_MATH)), re.S)
 _NO_BREAK_HYPHEN, _NUM_ID, _ILVL = clark("w:noBreakHyphen"), clark("w:numId"), clark("w:ilvl")
 _R, _RPR, _U, _SHD = clark("w:r"), clark("w:rPr"), clark("w:u"), clark("w:shd")
 _SYM, _FONT, _CHAR = clark("w:sym"), clark("w:font"), clark("w:char")
@@ -49,11 +53,34 @@ SYMBOLS = {("symbol", 0xD6): "√", ("symbol", 0xB4): "×",
 
 
 @dataclass(frozen=True)
+class Equation:
+    """A Word equation: its LaTeX (``None`` when it holds what the converter does not know)
+    and what Word shows of it as plain characters."""
+
+    latex: str | None
+    linear: str
+
+
+class _EquationPiece(str):
+    """A paragraph's piece of text that is an equation: the LaTeX between the model's math
+    markers, or (unconverted) its linear text."""
+
+    equation: Equation
+
+
+@dataclass(frozen=True)
 class Paragraph:
-    text: str  # with its number, soft breaks as "\n", tabs as "\t"
+    text: str  # with its number, soft breaks as "\n", tabs as "\t", equations as LaTeX between math markers
     heading: int  # 1-9 for a heading of that level, 0 for body text
     place: int  # 1-based, counting body paragraphs and table rows in document order
     emphasis: tuple[EmphasisSpan, ...] = ()  # the parts of ``text`` that stand out, in order
+    equations: tuple[Equation, ...] = ()  # the equations in ``text``, in order
+
+    @property
+    def linear(self) -> str:
+        """``text`` with each equation as the characters Word shows (for a table's cells)."""
+        pieces = iter(e.linear for e in self.equations if e.latex is not None)
+        return MARKED_EQUATION.sub(lambda _: next(pieces), self.text) if self.equations else self.text
 
 
 @dataclass(frozen=True)
@@ -162,8 +189,8 @@ class _Reader:
         for child in container.iterchildren():
             if child.tag == clark("w:p"):
                 self.place += counted
-                text, heading, emphasis = self.paragraph(child)
-                yield Paragraph(text, heading, self.place, emphasis)
+                text, heading, emphasis, equations = self.paragraph(child)
+                yield Paragraph(text, heading, self.place, emphasis, equations)
             elif child.tag == clark("w:tbl"):
                 self.tables += counted
                 number = self.tables
@@ -175,7 +202,7 @@ class _Reader:
             elif child.tag in (clark("w:sdt"), clark("w:customXml"), clark("w:sdtContent")):
                 yield from self.blocks(child, counted)
 
-    def paragraph(self, p: Any) -> tuple[str, int, tuple[EmphasisSpan, ...]]:
+    def paragraph(self, p: Any) -> tuple[str, int, tuple[EmphasisSpan, ...], tuple[Equation, ...]]:
         # One pass over the paragraph's children: a bank has a hundred thousand paragraphs.
         style_id, own, outline, shading = self.styles.default, None, None, None
         pieces: list[str] = []
@@ -201,8 +228,10 @@ class _Reader:
         whole = label + "".join(pieces)
         text = whole.strip(" \n")
         shift = len(label) - (len(whole) - len(whole.lstrip(" \n")))
+        equations = tuple(piece.equation for piece in pieces if isinstance(piece, _EquationPiece))
         # a heading's look is the heading's: no answer is read from it
-        return text, heading, () if heading else self.emphasis.spans(style_id, shading, pieces, runs, shift, len(text))
+        emphasis = () if heading else self.emphasis.spans(style_id, shading, pieces, runs, shift, len(text))
+        return text, heading, emphasis, equations
 
     def row(self, tr: Any) -> Iterator[str]:
         for tc in _children(tr, "w:tc"):
@@ -211,8 +240,8 @@ class _Reader:
             span = None if tc_pr is None else tc_pr.find(clark("w:gridSpan"))
             paragraphs = []
             for block in self.blocks(tc, counted=False):  # tables in a cell are read, as lines, in its text
-                if isinstance(block, Paragraph):
-                    paragraphs.append(block.text)
+                if isinstance(block, Paragraph):  # a table's cells are read as a sheet's: no math markers
+                    paragraphs.append(block.linear)
                 else:
                     paragraphs.extend("\t".join(row.cells) for row in block.rows)
             continued = merge is not None and merge.get(clark("w:val")) != "restart"
@@ -243,7 +272,9 @@ def _add(element: Any, out: list[str], runs: list[tuple[int, int, Any]] | None =
     tag = element.tag
     if not isinstance(tag, str) or tag in _SKIPPED:
         return
-    if tag in _TEXT:
+    if tag in _EQUATIONS:
+        out.append(_equation(element))
+    elif tag in _TEXT:
         out.append(element.text or "")
     elif tag == _R:
         first = len(out)
@@ -273,6 +304,22 @@ def _add(element: Any, out: list[str], runs: list[tuple[int, int, Any]] | None =
         out.append("-")
     else:
         _text(element, out)
+
+
+def _equation(element: Any) -> _EquationPiece:
+    """An equation as LaTeX between math markers (display for a paragraph of equations), or
+    as its linear text when it holds what the converter does not know."""
+    linear = equation_text(element)
+    try:
+        latex: str | None = equation_latex(element)
+    except Unconvertible:
+        latex = None
+    if latex is not None and not latex.strip():
+        latex = None
+    opening, closing = DISPLAY_MATH if element.tag == OMATH_PARA else INLINE_MATH
+    piece = _EquationPiece(linear if latex is None else opening + latex + closing)
+    piece.equation = Equation(latex, linear)
+    return piece
 
 
 def _symbol(sym: Any) -> str:

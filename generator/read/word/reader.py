@@ -20,14 +20,17 @@ from ...bank.ids import assign_ids
 from ...bank.lint import where
 from ...bank.model import Bank, Chapter, Flag, Position, Question, Severity, Stray
 from ...base.errors import ParseError
+from ...base.text import clip
 from ..sheet.reader import HEADER_SEARCH_ROWS, column_name, header_columns, read_rows
 from .answers import FormattingAnswers, answered, formatting_answers, needs_parsing_again
 from .emphasis import EmphasisSpan
 from .paragraphs import Paragraph, Table, WordDocument, read_docx
 
 HEADING_MARK = "#"
+UNCONVERTED = "equation-unconverted"  # the flag of a question whose Word equation stays linear text
 # XML forbids these, so a real document holds none; refused as decode() refuses them in text,
-# since the model carries editors' formulas between control characters.
+# since the model carries formulas between control characters.  They are looked for in the
+# text with its equations as characters: the markers around their LaTeX are the reader's own.
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
 
 
@@ -51,7 +54,29 @@ def read_word_bank(data: bytes, source: str, slug: str, limit: int, parse_text: 
         bank = parse_text(neutral.text, marked.answers)
     elif marked.answers:
         bank = answered(bank, marked)
-    return relocate(with_formatting(bank, marked), neutral, document.title)
+    return relocate(with_unconverted(with_formatting(bank, marked), neutral), neutral, document.title)
+
+
+def with_unconverted(bank: Bank, neutral: NeutralText) -> Bank:
+    """``bank`` flagged where a question holds an equation that stays linear text."""
+    if not neutral.unconverted:
+        return bank
+    starts = [q.position.offset for q in bank.questions]
+    found: dict[int, list[str]] = {}
+    for offset, linear in neutral.unconverted:
+        i = bisect.bisect_right(starts, offset) - 1
+        if i >= 0:
+            found.setdefault(starts[i], []).append(linear)
+
+    def flagged(chapter: Chapter, q: Question) -> Question:
+        if q.position.offset not in found:
+            return q
+        formulas = "、".join(f"「{clip(linear, 40)}」" for linear in found[q.position.offset])
+        message = f"{where(chapter.number, q)}的 Word 公式{formulas}無法轉成 LaTeX，按原文件的字元顯示"
+        return replace(q, flags=(*q.flags, Flag(UNCONVERTED, Severity.WARNING, message)))
+
+    return replace(bank, chapters=tuple(replace(c, questions=tuple(flagged(c, q) for q in c.questions))
+                                        for c in bank.chapters))
 
 
 def with_formatting(bank: Bank, marked: FormattingAnswers) -> Bank:
@@ -84,6 +109,7 @@ class NeutralText:
     starts: tuple[int, ...]  # offset of each paragraph's first character, ascending
     places: tuple[int, ...]  # the paragraph's place number (see ``generator.read.word.paragraphs``)
     emphasis: tuple[EmphasisSpan, ...] = ()  # the text that stands out, in order
+    unconverted: tuple[tuple[int, str], ...] = ()  # (offset, linear text) of equations kept as text
 
 
 def neutral_text(document: WordDocument, source: str) -> NeutralText:
@@ -92,11 +118,12 @@ def neutral_text(document: WordDocument, source: str) -> NeutralText:
     starts: list[int] = []
     places: list[int] = []
     emphasis: list[EmphasisSpan] = []
+    unconverted: list[tuple[int, str]] = []
     offset = 0
 
-    def add(text: str, place: int) -> None:
+    def add(text: str, place: int, plain: str | None = None) -> None:
         nonlocal offset
-        control = _CONTROL.search(text)
+        control = _CONTROL.search(text if plain is None else plain)
         if control:
             raise ParseError(f"{source}: paragraph {place}", "text",
                              f"the control character U+{ord(control.group()):04X}")
@@ -108,11 +135,13 @@ def neutral_text(document: WordDocument, source: str) -> NeutralText:
     for block in document.blocks:
         if isinstance(block, Paragraph):
             emphasis.extend(EmphasisSpan(offset + s.start, offset + s.end, s.kinds) for s in block.emphasis)
-            add(_heading(block) if block.heading and block.text else block.text, block.place)
+            unconverted.extend((offset + max(block.text.find(e.linear), 0), e.linear)
+                               for e in block.equations if e.latex is None)
+            add(_heading(block) if block.heading and block.text else block.text, block.place, block.linear)
         else:
             for row in block.rows:
                 add("\t".join(row.cells).strip("\t"), row.place)
-    return NeutralText("\n".join(pieces) + "\n", tuple(starts), tuple(places), tuple(emphasis))
+    return NeutralText("\n".join(pieces) + "\n", tuple(starts), tuple(places), tuple(emphasis), tuple(unconverted))
 
 
 def relocate(bank: Bank, neutral: NeutralText, title: str) -> Bank:
