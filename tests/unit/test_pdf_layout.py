@@ -98,3 +98,18 @@ def test_options_side_by_side_under_short_stems_are_one_column():
                   line("C. 丙", 60, top + 32), line("D. 丁", 300, top + 32)]
     assert column_gutter(W, lines) is None
     assert reading_order(lines, None)[:3] == ("1. 哪个对", "A. 甲\tB. 乙", "C. 丙\tD. 丁")
+
+
+def test_a_first_body_line_of_the_same_shape_on_every_page_under_a_header_is_kept():
+    """Questions written from one template (``N. 关于第N项…``) open each page just under a
+    running header, inside the top band: the header goes, the questions stay."""
+    pages = [PageText(W, H, (line("题库（2026 版）", 230, 16), line(f"{n}. 关于第{n}项任务的说法", 52, 72),
+                             *stack(["A. 甲", "答案：A"], 52, top=90)))
+             for n in range(1, 5)]
+    assert [page.lines[0] for page in read_pages(pages)] == [f"{n}. 关于第{n}项任务的说法" for n in range(1, 5)]
+
+
+def test_kangxi_radicals_a_font_maps_common_characters_to_read_as_those_characters():
+    from generator.read.pdf.reader import common_characters
+
+    assert common_characters("\u2f08\u2f2f智能（\u2f00）") == "人工智能（一）"

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import io
 import logging
+import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
@@ -27,6 +29,7 @@ from ...base.errors import ParseError
 from .reading_order import Line, PageRead, PageText, read_pages
 
 MAGIC = b"%PDF-"
+_STAND_INS = re.compile("[\u2f00-\u2fd5\uf900-\ufaff]")
 _EXPECTED = "a PDF document with a text layer"
 # pdfminer reports what it works around in a damaged file on its loggers, many times a page:
 # the reader refuses what it cannot read, and says so once.
@@ -81,9 +84,15 @@ def _damaged(source: str, error: Exception) -> ParseError:
 
 def _page(page: LTPage) -> PageText:
     height = page.height
-    lines = tuple(Line(text, line.x0, line.x1, height - line.y1, height - line.y0)
+    lines = tuple(Line(common_characters(text), line.x0, line.x1, height - line.y1, height - line.y0)
                   for line in _text_lines(page) if (text := line.get_text().strip()))
     return PageText(page.width, height, lines)
+
+
+def common_characters(text: str) -> str:
+    """``text`` with the Kangxi radicals and compatibility ideographs that many CJK fonts'
+    character maps give for common characters (⼈ U+2F08 for 人) as the characters they show."""
+    return _STAND_INS.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
 
 
 def _text_lines(item: Any) -> Iterator[LTTextLine]:

@@ -2,9 +2,10 @@
 
 Pure geometry over plain data, so each rule is tested on its own (``tests/unit/test_pdf_layout.py``):
 
-- **Running furniture**: a line in the top or bottom band of a page that is a page number
-  (``3``, ``- 3 -``, ``第 3 页``, ``3 / 12``, ``Page 3``), or whose text, digits aside, stands
-  in the same band of at least half the pages (two at least): a running header or footer.
+- **Running furniture**: a line in the top or bottom band of a page, on its first or last
+  row (or the row next to it), that is a page number (``3``, ``- 3 -``, ``第 3 页``,
+  ``3 / 12``, ``Page 3``); or a line on a page's first or last row whose text, digits aside,
+  stands there on at least half the pages (two at least): a running header or footer.
 - **Columns**: a page is read in two columns when a vertical gutter near its middle is
   crossed by few lines (a title, a section heading: read where they stand), each side holds
   lines, and the left column's longest lines reach the gutter (text wrapped at the column's
@@ -15,7 +16,7 @@ Pure geometry over plain data, so each rule is tested on its own (``tests/unit/t
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 BAND = 0.1  # the top and bottom tenth of a page hold its running headers and footers
@@ -82,19 +83,36 @@ def _band(page: PageText, line: Line) -> str | None:
 
 
 def running_furniture(pages: Sequence[PageText]) -> set[tuple[int, int]]:
-    """(page index, line index) of each page number and running header or footer."""
+    """(page index, line index) of each page number and running header or footer: lines in
+    the top or bottom band, on a page's first or last row (a page number also on the row
+    next to it, under or over a header line)."""
     seen: dict[tuple[str, str], set[int]] = {}
-    banded: list[tuple[int, int, str, str]] = []
+    edges: list[tuple[int, int, str, str, bool]] = []  # page, line, band, shape, on the outermost row
     for number, page in enumerate(pages):
-        for k, line in enumerate(page.lines):
-            band = _band(page, line)
+        for k, outermost in _edge_lines(page):
+            band = _band(page, page.lines[k])
             if band is not None:
-                shape = _DIGITS.sub("#", line.text.strip())
-                banded.append((number, k, band, shape))
-                seen.setdefault((band, shape), set()).add(number)
+                shape = _DIGITS.sub("#", page.lines[k].text.strip())
+                edges.append((number, k, band, shape, outermost))
+                if outermost:
+                    seen.setdefault((band, shape), set()).add(number)
     repeated = max(2, (len(pages) + 1) // 2)
-    return {(number, k) for number, k, band, shape in banded
-            if len(seen[(band, shape)]) >= repeated or PAGE_NUMBER.match(pages[number].lines[k].text)}
+    return {(number, k) for number, k, band, shape, outermost in edges
+            if (outermost and len(seen[(band, shape)]) >= repeated) or PAGE_NUMBER.match(pages[number].lines[k].text)}
+
+
+def _edge_lines(page: PageText) -> Iterator[tuple[int, bool]]:
+    """The lines of a page's two top and two bottom rows: (index, whether on the outermost row)."""
+    order = sorted(range(len(page.lines)), key=lambda k: page.lines[k].top)
+    rows: list[list[int]] = []
+    for k in order:
+        if rows and _same_row(page.lines[rows[-1][0]], page.lines[k]):
+            rows[-1].append(k)
+        else:
+            rows.append([k])
+    outermost = {0, len(rows) - 1}
+    for r in sorted({r for r in (0, 1, len(rows) - 2, len(rows) - 1) if 0 <= r < len(rows)}):
+        yield from ((k, r in outermost) for k in rows[r])
 
 
 def column_gutter(width: float, lines: Sequence[Line]) -> float | None:
