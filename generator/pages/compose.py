@@ -253,7 +253,8 @@ def _context(bank: Bank, ui: dict[str, str], glossary: Glossary | None, links: C
 
     inline = InlineRenderer(bank, glossary, math, targets, "../" + GLOSSARY_PAGE,
                             lambda text: convert_text(text, interface), stash.put_html if stash else None, html_links)
-    extras = (lambda q: links.footer(bank, q)) if links else (lambda q: "")
+    extras = (lambda q: "") if not links else (
+        (lambda q: links.footer_html(bank, q)) if html_links and stash else (lambda q: links.footer(bank, q)))
     return RenderContext(inline=inline, extras=extras, ui=ui, raw=stash.put_html if stash else None)
 
 

@@ -88,3 +88,23 @@ def test_a_broken_link_the_generator_wrote_is_a_warning_strict_mode_counts(tmp_p
     [record] = caplog.records
     assert record.name.startswith("mkdocs.") and record.levelno == logging.WARNING  # MkDocs counts it (--strict)
     assert "bank/chapter-1.md" in record.getMessage() and "chapter-3.html" in record.getMessage()
+
+
+def test_the_footer_as_html_is_the_page_markdown_made():
+    from generator.pages.index_pages import CrossLinks
+    from generator.pages.strings import UI
+
+    bank = parse("""一、訓練
+1.（單選）關于LoRA與RLHF的<b>說法</b> & 正確的是 A.甲 B.乙 答案：A
+2.（單選）LoRA與RLHF的*第二*問 A.甲 B.乙 答案：B
+二、推理
+3.（單選）LoRA與RLHF再問 A.甲 B.乙 答案：B
+""", "test.txt", "test")
+    links = CrossLinks.build((bank,), GLOSSARY, lambda text: text, dict(UI))
+    for question in bank.questions:
+        made = markdown.markdown(links.footer(bank, question), extensions=EXTENSIONS)
+        # MkDocs writes each address relative to the page, to the .html page
+        made = made.replace("../test/", "").replace(".md#", ".html#")
+        made = made.replace('data-search-exclude="data-search-exclude"', "data-search-exclude")  # MkDocs: HTML
+        assert links.footer_html(bank, question) == made
+        assert "chapter-" in made and "glossary.html#lora" in made
