@@ -31,6 +31,7 @@ test: deps system-deps  ## the whole suite (node tests of the scripts; unit, gol
 	$(PYTEST)
 
 test-fast: deps  ## the edit-test loop: tests/node, tests/unit and tests/site without a browser or a slow test (a site build)
+	$(NODE_TEST)
 	$(PYTEST) -m "not browser and not slow" tests/unit tests/site
 
 lint: deps  ## ruff, import contracts and eslint: style, imports, layers, likely bugs (pyproject.toml, eslint.config.js)

@@ -15,7 +15,7 @@ from tests.corpus.truth import summary
 
 # Sites built once for the run (guide_build, guide_site, hant_site, published_site) and
 # fixtures for tests that drive a browser (browser, page).
-pytest_plugins = ["tests.built_sites", "tests.browser_fixtures"]
+pytest_plugins = ["tests.built_sites", "tests.browser_fixtures", "tests.cpu_times"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -35,8 +35,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """The corpus measure ("corpus: N of M banks read exactly"), from what each bank's test
     recorded (tests/unit/test_corpus.py): the reports reach here from every xdist worker."""
-    results = {name: found for reports in terminalreporter.stats.values() for report in reports
-               for key, (name, found) in getattr(report, "user_properties", ()) if key == "corpus"}
+    results = dict(value for reports in terminalreporter.stats.values() for report in reports
+                   for key, value in getattr(report, "user_properties", ()) if key == "corpus")
     if results:
         terminalreporter.write_line("")
         for line in summary(dict(sorted(results.items()))).splitlines():

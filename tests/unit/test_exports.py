@@ -332,7 +332,9 @@ def test_cli_writes_each_format_and_says_what_it_left_out(tmp_path):
 
 
 def test_cli_unwritable_output_is_a_message_and_exit_2(tmp_path):
+    bank = tmp_path / "mixed.txt"  # a small bank: writing, not reading, is what fails here
+    bank.write_text(MIXED, encoding="utf-8")
     for fmt in ("anki", "xlsx", "csv", "json"):
-        result = run("export", BUNDLED, "--format", fmt, "-o", tmp_path / "missing" / "out")
+        result = run("export", bank, "--format", fmt, "-o", tmp_path / "missing" / "out")
         assert result.returncode == 2, (fmt, result.stderr)
         assert "missing" in result.stderr and "Traceback" not in result.stderr
