@@ -37,7 +37,7 @@ EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|�
 # Markdown banks bold their markers ("**答案：**"): a bold pair around a marker is part of it.
 _CLOSE = r"(?:(?(bold)\*\*)[ \t]{0,3}[：:]|[ \t]{0,3}[：:](?(bold)\*\*)?)"  # "**答案**：", "**答案：**", "**答案：B**"
 ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what may start a marker
-    r"(?=[ \t*_【參参正標标答CcRrA我#])(?P<bold>\*\*)?"  # blanks: "  答：B" indented
+    r"(?=[ \t*_【參参正標标答CcRrAa我#])(?P<bold>\*\*)?"  # blanks: "  答：B" indented
     r"(?:我的答案[ \t]{0,2}[：:][^\n:：]{0,20}?(?=(?:正確|正确)答案))?"  # an exam record: "我的答案:正确答案:A"
     r"(?:【(?:參考|参考|正確|正确|標準|标准)?答案】(?(bold)\*\*)"
     r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)[是为為]?" + _CLOSE  # "答案是：b"
@@ -48,6 +48,7 @@ ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what may s
     r"|\n[ \t]{0,3}(?P<next>\*\*)?(?=[A-Ha-h]{1,8}(?(next)\*\*)[ \t]*(?:\n|$)))"
     + r"|(?:[Cc]orrect [Aa]nswer|[Rr]ight [Aa]nswer|Answer|ANSWER)" + _CLOSE
     + r"|(?m:^)[ \t]{0,8}答" + _CLOSE  # "答：" opening a line (解答：, 回答： are no answers)
+    + r"|(?m:^)[ \t]{0,8}(?:[Aa]ns|ANS)(?:\.|" + _CLOSE + ")"  # "ans: B", "Ans. C" opening a line
     # "__Suggested Answers__" on its own line, over a list that marks the right options
     + r"|(?m:^)[ \t]{0,3}(?:__|\*\*)(?:Suggested |Correct )?(?:Answers?|ANSWERS?)(?:__|\*\*)[ \t]*(?m:$))"
 )
@@ -81,9 +82,10 @@ class Marker:
             pos = found.end()
 
 
-# Every answer marker holds 答 or [Aa]nswer/ANSWER: furthest from its start, 13 characters in, the
+# Every answer marker holds 答, [Aa]nswer/ANSWER or Ans/ANS before its colon or dot: furthest from
+# its start, 13 characters in, the
 # "n" of "__Suggested Answers__" (reach 18 leaves a margin; tests/unit/test_marker_search.py checks)
-ANSWER = Marker(ANSWER_MARK, re.compile("答|nswer|NSWER"), 18)
+ANSWER = Marker(ANSWER_MARK, re.compile(r"答|nswer|NSWER|(?:[Aa]ns|ANS)(?=\*{0,2}[ \t]{0,3}[.:：])"), 18)
 # and every explanation marker 解 or Explanation/EXPLANATION: "   ###### 答案解析" has it furthest, 13 in
 EXPLANATION = Marker(EXPLANATION_MARK, re.compile("解|xplanation|XPLANATION"), 13)
 # The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
@@ -474,11 +476,16 @@ def unfenced(text: str) -> str:
     return fenced.group(1).strip() if fenced else text
 
 
-def infer_type(options: tuple[Option, ...], answer_text: str | None, stem: str) -> QuestionType:
-    """Guess the type of a question whose bank does not say it."""
-    if len(options) == 2 and {_judge_word(o.text) for o in options} == {True, False}:
-        return QuestionType.JUDGE  # "- [ ] True / - [ ] False": a statement to judge
+def infer_type(options: tuple[Option, ...], answer_text: str | None, stem: str,
+               ticked: bool = False) -> QuestionType:
+    """Guess the type of a question whose bank does not say it (``ticked``: its answer is the
+    letter of a ticked task-list item, not one the bank wrote)."""
     written = unfenced(answer_text or "")
+    # "- [ ] True / - [x] False": a statement to judge; but options "A: true" "B: false" answered
+    # "B" are a choice the bank sets by letter, and the letter is its answer
+    if len(options) == 2 and {_judge_word(o.text) for o in options} == {True, False} \
+            and (ticked or choice_letters(written) is None or judge_value(written) is not None):
+        return QuestionType.JUDGE
     if options:
         letters = choice_letters(written) or worded_letters(written, options)
         return QuestionType.MULTIPLE if letters and len(letters) > 1 else QuestionType.SINGLE

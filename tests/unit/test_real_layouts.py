@@ -2,6 +2,7 @@
 own, on a bank written from the layout's description."""
 import pytest
 
+from generator.read.text.layout import detect_layout
 from tests.inline_bank import parse_text
 
 
@@ -46,6 +47,36 @@ def test_answer_markers_without_a_colon_or_in_lower_case(marker):
     bank = parse_text(text)
     assert [c.title for c in bank.chapters] == ["单选题"]  # "#### 答案 B" is an answer, never a chapter
     assert [q.answer for q in bank.questions] == ["B", "A"]
+
+
+@pytest.mark.parametrize("marker", ["ans: {}", "Ans. {}", "ANS: {}", "    ans: {}"])
+def test_the_short_english_answer_label_opening_a_line(marker):
+    text = "".join(f"{n}.  Which one?\n    A.  one\n    B.  two\n{marker.format(a)}\n\n" for n, a in ((1, "B"), (2, "A")))
+    assert [q.answer for q in parse_text(text).questions] == ["B", "A"]
+
+
+def test_ans_inside_a_line_is_no_marker():
+    bank = parse_text("1. The fans: which one?\nA. one\nB. two\nAnswer: B\n")
+    assert bank.questions[0].stem == "The fans: which one?" and bank.questions[0].answer == "B"
+
+
+def test_unnumbered_statements_each_over_its_answer_a_blank_line_between():
+    bank = parse_text("区块链判断题\n\n地球是圆的，\n这没有疑问。\n正确答案：正确\n解析：见课本。\n\n"
+                      "太阳绕地球转。\n正确答案：错误\n\n\n水在零度结冰。\n答案：对\n解析：一\n\n二\n")
+    assert [(q.number, q.type.value, q.stem, q.answer) for q in bank.questions] == [
+        (1, "judge", "地球是圆的，\n这没有疑问。", "true"), (2, "judge", "太阳绕地球转。", "false"),
+        (3, "judge", "水在零度结冰。", "true")]
+    assert bank.questions[2].explanation.startswith("一")
+
+
+def test_paragraphs_mostly_without_answers_are_no_questions():
+    text = "第一段。\n\n第二段。\n\n第三段。\n\n甲。\n答案：对\n\n第五段。\n\n乙。\n答案：错\n\n第七段。\n"
+    assert detect_layout(text).card_questions == ()
+
+
+def test_options_true_and_false_answered_by_letter_are_a_choice():
+    q = parse_text("1. 所有物件都有原型。\n- A: true\n- B: false\n\n#### 答案：B\n").questions[0]
+    assert (q.type.value, [o.text for o in q.options], q.answer) == ("single", ["true", "false"], "B")
 
 
 def test_a_stem_naming_the_word_answer_is_no_marker():
