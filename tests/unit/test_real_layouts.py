@@ -51,7 +51,8 @@ def test_answer_markers_without_a_colon_or_in_lower_case(marker):
 
 @pytest.mark.parametrize("marker", ["ans: {}", "Ans. {}", "ANS: {}", "    ans: {}"])
 def test_the_short_english_answer_label_opening_a_line(marker):
-    text = "".join(f"{n}.  Which one?\n    A.  one\n    B.  two\n{marker.format(a)}\n\n" for n, a in ((1, "B"), (2, "A")))
+    text = "".join(f"{n}.  Which one?\n    A.  one\n    B.  two\n{marker.format(a)}\n\n"
+                   for n, a in ((1, "B"), (2, "A")))
     assert [q.answer for q in parse_text(text).questions] == ["B", "A"]
 
 
