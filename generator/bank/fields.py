@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
+from .marked_list import marked_list
 from .model import Option, QuestionType
 from .spans import pipe_tables
 
@@ -203,6 +204,10 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
     if ticked is not None:
         stem, options, letters = ticked
         answer_text = answer_text if answer_text is not None else letters or None
+    elif not options and (listed := marked_list(question_part)) is not None:  # "* **Retirement**", "✅ …"
+        stem, options = listed.stem, listed.options
+        answer_text = answer_text if answer_text is not None else listed.letters
+        explanation = explanation or listed.after
     elif answer_text is None and answer_style == "bracket":
         found = bracket_answer(question_part, choice_expected, labels)
         if found is not None:

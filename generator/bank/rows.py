@@ -13,11 +13,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .fields import is_letter_answer
-from .model import DISPLAY_MATH, INLINE_MATH, Bank, Question, QuestionType
+from .model import DISPLAY_MATH, INLINE_MATH, OPTION_LETTERS, Bank, Question, QuestionType
 
 HANS, HANT = "hans", "hant"
 MIN_OPTION_COLUMNS = 6  # 选项A…F, as the templates have them; more when a question needs them
-OPTION_LETTERS = "ABCDEFGHIJ"
 
 # Column key -> (Simplified, Traditional) header written; the reader also takes ALIASES.
 HEADERS: dict[str, tuple[str, str]] = {

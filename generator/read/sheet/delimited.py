@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ...bank.fields import choice_letters, judge_value
-from ...bank.model import Bank
-from ...bank.rows import HEADERS, OPTION_LETTERS
+from ...bank.model import OPTION_LETTERS, Bank
+from ...bank.rows import HEADERS
 from ...base.errors import ParseError
 from .reader import read_rows
 from .table_layout import cell_separator, parts

@@ -34,13 +34,12 @@ from ...bank.fields import (
     worded_letters,
 )
 from ...bank.ids import assign_ids  # q7, or c2-q7 when numbering restarts per chapter
-from ...bank.model import Bank, Chapter, Option, Position, Question, QuestionType, Stray, TableReport
+from ...bank.model import OPTION_LETTERS, Bank, Chapter, Option, Position, Question, QuestionType, Stray, TableReport
 from ...bank.rows import (
     ALIASES,
     ENGLISH_TYPES,
     HEADERS,
     OPTION_HEADER,
-    OPTION_LETTERS,
     WEAK_STEM,
     all_type_names,
     header_key,

@@ -18,8 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ...bank.model import Option, QuestionType
-from ...bank.rows import OPTION_LETTERS
+from ...bank.model import OPTION_LETTERS, Option, QuestionType
 from ...base.errors import ParseError
 
 SEPARATORS = ("&", "|", "｜", "#", "@", ";", "；", "\n")
