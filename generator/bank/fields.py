@@ -212,6 +212,10 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         found = bracket_answer(question_part, choice_expected, labels)
         if found is not None:
             stem, options, answer_text = found
+    if answer_text and not explanation and not options and "\n\n" in answer_text.strip() and has_blank(stem):
+        # a blank's answer is its first paragraph: what follows a blank line explains it ("记忆性知识点")
+        answer_text, _, explanation = answer_text.strip().partition("\n\n")
+        answer_text, explanation = answer_text.strip(), explanation.strip()
     return Fields(qtype, tuple(tags), stem.strip(), options, answer_text, explanation)
 
 

@@ -80,6 +80,13 @@ def test_options_true_and_false_answered_by_letter_are_a_choice():
     assert (q.type.value, [o.text for o in q.options], q.answer) == ("single", ["true", "false"], "B")
 
 
+def test_a_blanks_answer_is_its_first_paragraph_and_the_rest_explains_it():
+    bank = parse_text("1. 查看类型的函数是____。\n\n正确答案：type() \n\n记忆性知识点\n\n"
+                      "2. 简述变量。\n\n答案：变量是名字。\n\n它指向对象。\n")
+    assert [(q.type.value, q.answer, q.explanation) for q in bank.questions] == [
+        ("fill", "type()", "记忆性知识点"), ("short", "变量是名字。\n\n它指向对象。", "")]
+
+
 def test_a_stem_naming_the_word_answer_is_no_marker():
     bank = parse_text("1. 下列哪個答案正確？\nA. 一\nB. 二\n答案：B\n")
     assert bank.questions[0].stem == "下列哪個答案正確？" and bank.questions[0].answer == "B"
