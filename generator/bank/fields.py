@@ -476,6 +476,25 @@ def type_from_words(words: str) -> QuestionType | None:
     return None
 
 
+# An English heading naming a type, the whole heading ("### Short Answer"); "Multiple Choice"
+# is no such name: English banks call their single-answer questions so.
+_ENGLISH_TYPE_HEADING = re.compile(
+    r"(?i)[ \t]*(?:part[ \t]+[\dA-Z]{1,3}[ \t]*[:：.\-–—][ \t]*)?"
+    r"(?P<t>short[ \t-]answers?|essays?|true[ \t]*(?:or|/|and)[ \t]*false|fill[ \t-]in[ \t-]the[ \t-]blanks?)"
+    r"(?:[ \t]+questions?)?[ \t]*[:：]?[ \t]*"
+)
+
+
+def type_from_heading(title: str) -> QuestionType | None:
+    """The type a section heading names: Chinese words anywhere in it (``二、多选题``), or an
+    English name as the whole heading (``Short Answer``, ``True or False``)."""
+    named = type_from_words(title)
+    if named is not None or (english := _ENGLISH_TYPE_HEADING.fullmatch(title)) is None:
+        return named
+    word = english["t"].lower()
+    return _T.SHORT if word.startswith(("short", "essay")) else _T.JUDGE if word.startswith("true") else _T.FILL
+
+
 _FENCED = re.compile(r"[ \t\n]*```[A-Za-z]{0,12}[ \t]*\n([^`\n]{0,60})\n```[ \t\n]*")
 
 

@@ -2,6 +2,7 @@
 own, on a bank written from the layout's description."""
 import pytest
 
+from generator.bank.fields import type_from_heading
 from generator.read.text.layout import detect_layout
 from tests.inline_bank import parse_text
 
@@ -70,6 +71,12 @@ def test_unnumbered_statements_each_over_its_answer_a_blank_line_between():
     assert bank.questions[2].explanation.startswith("一")
 
 
+def test_unnumbered_statements_after_a_numbered_preamble():
+    bank = parse_text("须知\n1. 共三题\n\n" + "".join(f"陈述{n}。\n答案：对\n\n" for n in range(1, 4)))
+    assert [(q.number, q.stem, q.answer) for q in bank.questions] == [
+        (1, "陈述1。", "true"), (2, "陈述2。", "true"), (3, "陈述3。", "true")]
+
+
 def test_paragraphs_mostly_without_answers_are_no_questions():
     text = "第一段。\n\n第二段。\n\n第三段。\n\n甲。\n答案：对\n\n第五段。\n\n乙。\n答案：错\n\n第七段。\n"
     assert detect_layout(text).card_questions == ()
@@ -85,6 +92,26 @@ def test_a_blanks_answer_is_its_first_paragraph_and_the_rest_explains_it():
                       "2. 简述变量。\n\n答案：变量是名字。\n\n它指向对象。\n")
     assert [(q.type.value, q.answer, q.explanation) for q in bank.questions] == [
         ("fill", "type()", "记忆性知识点"), ("short", "变量是名字。\n\n它指向对象。", "")]
+
+
+def test_a_key_heading_with_a_note_and_bold_letters_and_english_type_headings():
+    bank = parse_text("### Multiple Choice\n\n1.  **Which is in plant cells?**\n    a) Nucleus\n    b) Cell Wall\n\n"
+                      "2.  **In a cell, what makes energy?**\n    a) Mitochondria\n    b) Wall\n\n"
+                      "### Short Answer\n\n3.  **Explain the nucleus.**\n    *   ______________\n\n---\n\n"
+                      "## Answer Key (Teacher Use Only)\n1.  **B** (Cell Wall)\n2.  **A** (Mitochondria)\n"
+                      "3.  It holds the **DNA**.\n")
+    assert [(q.type.value, q.answer) for q in bank.questions] == [
+        ("single", "B"), ("single", "A"), ("short", "It holds the **DNA**.")]
+    assert [c.title for c in bank.chapters] == ["Multiple Choice", "Short Answer"]
+
+
+@pytest.mark.parametrize(("heading", "qtype"), [
+    ("Short Answer", "short"), ("Essay Questions", "short"), ("Part B: True or False", "judge"),
+    ("Fill in the Blanks", "fill"), ("Multiple Choice", None), ("A short answer is best", None),
+])
+def test_english_headings_naming_a_type(heading, qtype):
+    named = type_from_heading(heading)
+    assert (named.value if named else None) == qtype
 
 
 def test_a_stem_naming_the_word_answer_is_no_marker():

@@ -83,6 +83,7 @@ LABELLED_QUESTIONS = Recogniser("label", "__Question__ / **Practice Question** o
 PARAGRAPH_QUESTIONS = Recogniser("paragraph", "<stem>, then 答案：… on a line of its own; a blank line between",
                                  re.compile(r"[ \t]{0,3}"))
 _BLANK_LINES = re.compile(r"\n[ \t]*\n")
+_PREAMBLE_NUMBERS = 9  # numbered lines a preamble has at the most ("1. 本卷共五章"), beside unnumbered questions
 HEADING_QUESTION_SCAN = LineScan(HEADING_QUESTIONS.pattern)
 _ANSWER_WORDS = re.compile(r"答案|[Aa]nswer|Solution|解答|解析|Explanation")
 
@@ -186,6 +187,9 @@ def detect_layout(text: str) -> Layout:
     # starts (a preamble's "1. 2." has some); with neither, "1." reads a bank on one line.
     headings = _heading_questions(text, _option_pattern(options), count)
     unnumbered = None if count else _unnumbered_questions(text, len(headings))
+    if unnumbered is None and 0 < count <= _PREAMBLE_NUMBERS and not headings:  # "1. 本卷共五章" before them
+        paragraphs = _answered_paragraphs(text)
+        unnumbered = (PARAGRAPH_QUESTIONS, paragraphs) if len(paragraphs) > 2 * count else None
     cards: tuple[int, ...] = ()
     if unnumbered is not None:
         numbering, cards = unnumbered

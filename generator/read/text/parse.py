@@ -132,7 +132,7 @@ class _State:
 def _chapter_draft(heading: _Event) -> _ChapterDraft:
     """The chapter a heading opens, with the type and points its title names ("二、多选题（每题2分）")."""
     points = POINTS.search(heading.title)
-    return _ChapterDraft(heading.title, heading.start, F.type_from_words(heading.title), heading.end,
+    return _ChapterDraft(heading.title, heading.start, F.type_from_heading(heading.title), heading.end,
                          float(points.group(1)) if points else None)
 
 
