@@ -504,15 +504,11 @@ def unfenced(text: str) -> str:
     return fenced.group(1).strip() if fenced else text
 
 
-def infer_type(options: tuple[Option, ...], answer_text: str | None, stem: str,
-               ticked: bool = False) -> QuestionType:
-    """Guess the type of a question whose bank does not say it (``ticked``: its answer is the
-    letter of a ticked task-list item, not one the bank wrote)."""
+def infer_type(options: tuple[Option, ...], answer_text: str | None, stem: str) -> QuestionType:
+    """Guess the type of a question whose bank does not say it."""
     written = unfenced(answer_text or "")
-    # "- [ ] True / - [x] False": a statement to judge; but options "A: true" "B: false" answered
-    # "B" are a choice the bank sets by letter, and the letter is its answer
-    if len(options) == 2 and {_judge_word(o.text) for o in options} == {True, False} \
-            and (ticked or choice_letters(written) is None or judge_value(written) is not None):
+    # "- [ ] True / - [x] False", "A. 正确 B. 错误" answered "A": a statement to judge
+    if len(options) == 2 and {_judge_word(o.text) for o in options} == {True, False}:
         return QuestionType.JUDGE
     if options:
         letters = choice_letters(written) or worded_letters(written, options)

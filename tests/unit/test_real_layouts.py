@@ -82,11 +82,6 @@ def test_paragraphs_mostly_without_answers_are_no_questions():
     assert detect_layout(text).card_questions == ()
 
 
-def test_options_true_and_false_answered_by_letter_are_a_choice():
-    q = parse_text("1. 所有物件都有原型。\n- A: true\n- B: false\n\n#### 答案：B\n").questions[0]
-    assert (q.type.value, [o.text for o in q.options], q.answer) == ("single", ["true", "false"], "B")
-
-
 def test_a_blanks_answer_is_its_first_paragraph_and_the_rest_explains_it():
     bank = parse_text("1. 查看类型的函数是____。\n\n正确答案：type() \n\n记忆性知识点\n\n"
                       "2. 简述变量。\n\n答案：变量是名字。\n\n它指向对象。\n")

@@ -645,7 +645,7 @@ class _Scanner:
         given = self.given_answers.get(self.offsets.to_source(mark.start)) if self.given_answers else None
         if given is not None and not (answer_text or "").strip():
             answer_text = given
-        qtype = parts.type or F.infer_type(parts.options, answer_text, parts.stem, ticked=F.has_task_list(body))
+        qtype = parts.type or F.infer_type(parts.options, answer_text, parts.stem)
         normalised = F.normalise_answer(qtype, answer_text, parts.options)
         if qtype.is_choice and answer_text and not F.choice_letters(answer_text) and not explanation \
                 and F.is_letter_answer(normalised):  # letters read from words: the words say more, as the explanation
