@@ -2,7 +2,8 @@
 
 For each layout that generator.read.text.layout recognises (those of issue 27 too: sections
 opened by numbering that starts again, answers without a colon, numbered options, options with
-no punctuation, a key with no label), a bank of that many questions
+no punctuation, a key with no label, bold bullet options, unnumbered statements, "ans: B"; and
+the headerless rows of generator.read.sheet.delimited), a bank of that many questions
 (five sections, explanations holding numbered lists, the answers inline or in a key at
 the end) is made in memory and parsed (layout detection, assembly, key matching: repair
 and parse as ``read_bank`` runs them).  Prints the seconds each layout took, on the clock
@@ -19,7 +20,9 @@ import time
 from collections.abc import Callable
 
 from benchmarks.figures import figure
+from generator.bank.model import Bank
 from generator.bank.repair import repair
+from generator.read.sheet.delimited import read_delimited
 from generator.read.text.parse import parse
 
 TARGET = 2.0  # seconds for 20,000 questions
@@ -49,6 +52,16 @@ LAYOUTS: dict[str, Callable[[int], str]] = {
     "Question N + 1) options": lambda n: f"Question {n}: 第{n}題問什麼\n1) 甲\n2) 乙\n3) 丙\nAnswer: 2\n",
     "bare options A甲": lambda n: _choice(f"{n}、", n, lambda x: x, "答案：B\n"),
     "key block, no label": lambda n: _choice(f"{n}. ", n, lambda x: f"{x}. ", ""),
+    "bold bullet options": lambda n: f"## Question {n}\n\n*選哪個是第{n}題的答案？*\n\n"
+                                     "* 甲\n* **乙**\n* 丙\n\n> 因為乙。\n\n",
+    "unnumbered statements": lambda n: f"陳述第{n}題是對的。\n正确答案：正确\n解析：因為。\n\n",
+    "ans: B, A-E options": lambda n: f"{n}.  Which is right in 第{n}題?\n"
+                                     + "".join(f"    {x}.  option {x}\n" for x in "ABCDE") + "    ans: B\n\n",
+}
+# Layouts of one question a line, read by generator.read.sheet.delimited: no sections, no preamble
+ROWS: dict[str, Callable[[int], str]] = {
+    "rows 1|||stem|||对": lambda n: f"{n}|||第{n}題的陳述是對的。|||对\n",
+    "tab rows, options @, position": lambda n: f"{n}\t第{n}題選哪個？\t甲@乙@丙@丁\t2\r\n",
 }
 # The line opening each section, where a layout has its own
 SECTION_LINES: dict[str, Callable[[int], str]] = {
@@ -59,6 +72,8 @@ SECTION_LINES: dict[str, Callable[[int], str]] = {
 
 
 def make_bank(layout: str, questions: int) -> str:
+    if layout in ROWS:
+        return "".join(ROWS[layout](n) for n in range(1, questions // SECTIONS * SECTIONS + 1))
     per_section = questions // SECTIONS
     parts = ["題庫\n考試須知\n1. 本卷共五章\n2. 考試時間120分鐘\n"]
     for s in range(1, SECTIONS + 1):
@@ -70,19 +85,26 @@ def make_bank(layout: str, questions: int) -> str:
     return "\n".join(parts) + "\n"
 
 
+def _read(layout: str, text: str) -> Bank:
+    """The bank in ``text`` as ``read_bank`` reads it: repaired and parsed, or as rows."""
+    if layout in ROWS:
+        return read_delimited(text, "bench.txt", "bench")
+    repaired = repair(text)
+    return parse(repaired.text, "bench.txt", "bench", repaired.offsets, text)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--questions", type=int, default=20000)
     args = parser.parse_args(argv)
     failed = 0
     print(f"{'layout':32} {'questions':>9} {'answers':>8} {'wall s':>7} {'CPU s':>7}")
-    for name in LAYOUTS:
+    for name in [*LAYOUTS, *ROWS]:
         text = make_bank(name, args.questions)
         seconds = cpu = float("inf")
         for _ in range(RUNS):
             start, started = time.perf_counter(), time.process_time()
-            repaired = repair(text)
-            bank = parse(repaired.text, "bench.txt", "bench", repaired.offsets, text)
+            bank = _read(name, text)
             seconds, cpu = min(seconds, time.perf_counter() - start), min(cpu, time.process_time() - started)
         answered = sum(q.answer is not None for q in bank.questions)
         whole = sum(q.stem.count("題") == 1 for q in bank.questions)  # none swallowed, no list item taken

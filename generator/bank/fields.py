@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
+from .marked_list import marked_list
 from .model import Option, QuestionType
 from .spans import pipe_tables
 
@@ -37,7 +38,7 @@ EXAM_TAG = re.compile(r"\s*【(?!(?:參考|参考|正確|正确)?答案|解析|�
 # Markdown banks bold their markers ("**答案：**"): a bold pair around a marker is part of it.
 _CLOSE = r"(?:(?(bold)\*\*)[ \t]{0,3}[：:]|[ \t]{0,3}[：:](?(bold)\*\*)?)"  # "**答案**：", "**答案：**", "**答案：B**"
 ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what may start a marker
-    r"(?=[ \t*_【參参正標标答CcRrA我#])(?P<bold>\*\*)?"  # blanks: "  答：B" indented
+    r"(?=[ \t*_【參参正標标答CcRrAa我#])(?P<bold>\*\*)?"  # blanks: "  答：B" indented
     r"(?:我的答案[ \t]{0,2}[：:][^\n:：]{0,20}?(?=(?:正確|正确)答案))?"  # an exam record: "我的答案:正确答案:A"
     r"(?:【(?:參考|参考|正確|正确|標準|标准)?答案】(?(bold)\*\*)"
     r"|(?:參考|参考|正確|正确|標準|标准)?答案(?!解析)[是为為]?" + _CLOSE  # "答案是：b"
@@ -48,6 +49,7 @@ ANSWER_MARK = re.compile(  # the lookahead only makes the scan quick: what may s
     r"|\n[ \t]{0,3}(?P<next>\*\*)?(?=[A-Ha-h]{1,8}(?(next)\*\*)[ \t]*(?:\n|$)))"
     + r"|(?:[Cc]orrect [Aa]nswer|[Rr]ight [Aa]nswer|Answer|ANSWER)" + _CLOSE
     + r"|(?m:^)[ \t]{0,8}答" + _CLOSE  # "答：" opening a line (解答：, 回答： are no answers)
+    + r"|(?m:^)[ \t]{0,8}(?:[Aa]ns|ANS)(?:\.|" + _CLOSE + ")"  # "ans: B", "Ans. C" opening a line
     # "__Suggested Answers__" on its own line, over a list that marks the right options
     + r"|(?m:^)[ \t]{0,3}(?:__|\*\*)(?:Suggested |Correct )?(?:Answers?|ANSWERS?)(?:__|\*\*)[ \t]*(?m:$))"
 )
@@ -81,9 +83,10 @@ class Marker:
             pos = found.end()
 
 
-# Every answer marker holds 答 or [Aa]nswer/ANSWER: furthest from its start, 13 characters in, the
+# Every answer marker holds 答, [Aa]nswer/ANSWER or Ans/ANS before its colon or dot: furthest from
+# its start, 13 characters in, the
 # "n" of "__Suggested Answers__" (reach 18 leaves a margin; tests/unit/test_marker_search.py checks)
-ANSWER = Marker(ANSWER_MARK, re.compile("答|nswer|NSWER"), 18)
+ANSWER = Marker(ANSWER_MARK, re.compile(r"答|nswer|NSWER|(?:[Aa]ns|ANS)(?=\*{0,2}[ \t]{0,3}[.:：])"), 18)
 # and every explanation marker 解 or Explanation/EXPLANATION: "   ###### 答案解析" has it furthest, 13 in
 EXPLANATION = Marker(EXPLANATION_MARK, re.compile("解|xplanation|XPLANATION"), 13)
 # The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
@@ -201,10 +204,18 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
     if ticked is not None:
         stem, options, letters = ticked
         answer_text = answer_text if answer_text is not None else letters or None
+    elif not options and (listed := marked_list(question_part)) is not None:  # "* **Retirement**", "✅ …"
+        stem, options = listed.stem, listed.options
+        answer_text = answer_text if answer_text is not None else listed.letters
+        explanation = explanation or listed.after
     elif answer_text is None and answer_style == "bracket":
         found = bracket_answer(question_part, choice_expected, labels)
         if found is not None:
             stem, options, answer_text = found
+    if answer_text and not explanation and not options and "\n\n" in answer_text.strip() and has_blank(stem):
+        # a blank's answer is its first paragraph: what follows a blank line explains it ("记忆性知识点")
+        answer_text, _, explanation = answer_text.strip().partition("\n\n")
+        answer_text, explanation = answer_text.strip(), explanation.strip()
     return Fields(qtype, tuple(tags), stem.strip(), options, answer_text, explanation)
 
 
@@ -465,6 +476,25 @@ def type_from_words(words: str) -> QuestionType | None:
     return None
 
 
+# An English heading naming a type, the whole heading ("### Short Answer"); "Multiple Choice"
+# is no such name: English banks call their single-answer questions so.
+_ENGLISH_TYPE_HEADING = re.compile(
+    r"(?i)[ \t]*(?:part[ \t]+[\dA-Z]{1,3}[ \t]*[:：.\-–—][ \t]*)?"
+    r"(?P<t>short[ \t-]answers?|essays?|true[ \t]*(?:or|/|and)[ \t]*false|fill[ \t-]in[ \t-]the[ \t-]blanks?)"
+    r"(?:[ \t]+questions?)?[ \t]*[:：]?[ \t]*"
+)
+
+
+def type_from_heading(title: str) -> QuestionType | None:
+    """The type a section heading names: Chinese words anywhere in it (``二、多选题``), or an
+    English name as the whole heading (``Short Answer``, ``True or False``)."""
+    named = type_from_words(title)
+    if named is not None or (english := _ENGLISH_TYPE_HEADING.fullmatch(title)) is None:
+        return named
+    word = english["t"].lower()
+    return _T.SHORT if word.startswith(("short", "essay")) else _T.JUDGE if word.startswith("true") else _T.FILL
+
+
 _FENCED = re.compile(r"[ \t\n]*```[A-Za-z]{0,12}[ \t]*\n([^`\n]{0,60})\n```[ \t\n]*")
 
 
@@ -476,9 +506,10 @@ def unfenced(text: str) -> str:
 
 def infer_type(options: tuple[Option, ...], answer_text: str | None, stem: str) -> QuestionType:
     """Guess the type of a question whose bank does not say it."""
-    if len(options) == 2 and {_judge_word(o.text) for o in options} == {True, False}:
-        return QuestionType.JUDGE  # "- [ ] True / - [ ] False": a statement to judge
     written = unfenced(answer_text or "")
+    # "- [ ] True / - [x] False", "A. 正确 B. 错误" answered "A": a statement to judge
+    if len(options) == 2 and {_judge_word(o.text) for o in options} == {True, False}:
+        return QuestionType.JUDGE
     if options:
         letters = choice_letters(written) or worded_letters(written, options)
         return QuestionType.MULTIPLE if letters and len(letters) > 1 else QuestionType.SINGLE

@@ -13,11 +13,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .fields import is_letter_answer
-from .model import DISPLAY_MATH, INLINE_MATH, Bank, Question, QuestionType
+from .model import DISPLAY_MATH, INLINE_MATH, OPTION_LETTERS, Bank, Question, QuestionType
 
 HANS, HANT = "hans", "hant"
 MIN_OPTION_COLUMNS = 6  # 选项A…F, as the templates have them; more when a question needs them
-OPTION_LETTERS = "ABCDEFGHIJ"
 
 # Column key -> (Simplified, Traditional) header written; the reader also takes ALIASES.
 HEADERS: dict[str, tuple[str, str]] = {
@@ -31,21 +30,23 @@ HEADERS: dict[str, tuple[str, str]] = {
     "editor_answer": ("编者答案", "編者答案"),  # where the editor disputes the bank's answer
 }
 ALIASES: dict[str, tuple[str, ...]] = {
-    "number": ("序号", "序號", "题目编号", "題目編號", "编号", "編號", "number", "no", "no.", "id"),
-    "type": ("题目类型", "題目類型", "类型", "類型", "type", "questiontype"),
-    "stem": ("题目", "題目", "试题", "試題", "问题", "問題", "stem", "question"),
+    "number": ("序号", "序號", "题目编号", "題目編號", "编号", "編號", "number", "no", "no.", "id",
+               "xuhao", "tihao", "bianhao"),
+    "type": ("题目类型", "題目類型", "类型", "類型", "type", "questiontype", "tixing", "leixing"),
+    "stem": ("题目", "題目", "试题", "試題", "问题", "問題", "stem", "question", "tigan", "timu"),
     "answer": ("正确答案", "正確答案", "参考答案", "參考答案", "标准答案", "標準答案", "answer", "correctanswer",
-               "key"),
-    "explanation": ("答案解析", "试题解析", "試題解析", "解释", "解釋", "explanation", "analysis"),
-    "chapter": ("章", "章节名称", "章節名稱", "分类", "分類", "科目", "chapter", "section", "category"),
+               "key", "daan", "zhengquedaan"),
+    "explanation": ("答案解析", "试题解析", "試題解析", "解释", "解釋", "explanation", "analysis", "jiexi"),
+    "chapter": ("章", "章节名称", "章節名稱", "分类", "分類", "科目", "chapter", "section", "category", "zhangjie"),
     "notes": ("备注", "備註", "编者按", "編者按", "notes", "note", "editornotes", "editor'snotes"),
     "editor_answer": ("编者核算", "編者核算", "editoranswer", "editor'sanswer"),
     # All options in one cell ("A. 甲 B. 乙", or one per line), where a sheet has no 选项A… columns.
-    "options": ("选项", "選項", "options", "choices"),
+    "options": ("选项", "選項", "options", "choices", "xuanxiang"),
 }
 # Words that name the stem only where no column has a word of ALIASES or HEADERS for it
-# (apps export the stem as "title"; a sheet may also have a title column beside its stem).
-WEAK_STEM = ("title", "标题", "標題")
+# (apps export the stem as "title" or "content"; a sheet may also have a title column beside its stem).
+# ALIASES also hold the headers' pinyin (xuhao, tigan, daan), as databases name their columns.
+WEAK_STEM = ("title", "标题", "標題", "content", "内容", "內容")
 # "选项A", "選項A", "A", "Option A", "optiona", "A选项"
 OPTION_HEADER = re.compile(r"^(?:选项|選項|option)?([A-J])(?:选项|選項)?$", re.IGNORECASE)
 

@@ -22,6 +22,7 @@ from .json.reader import looks_like_export, read_json_bank
 from .office_package import check_unpacked_size, damaged_office_file
 from .pdf.reader import MAGIC as PDF_MAGIC
 from .pdf.reader import read_pdf_bank
+from .sheet.delimited import looks_like_delimited, read_delimited
 from .sheet.reader import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
 from .text.parse import parse
 from .word.reader import read_word_bank
@@ -139,6 +140,7 @@ FAMILIES: tuple[Family, ...] = (
         f.data, f.source, lambda text: text_bank(text, f.source, f.slug))),
     Family("unread", lambda f: any(f.data.startswith(u.magic) for u in _UNREAD), _unread),
     Family("csv", _is_table, _decoded(read_rows_text)),
+    Family("rows", lambda f: looks_like_delimited(f.decoded[0]), _decoded(read_delimited)),
     Family("json", lambda f: looks_like_export(f.decoded[0]), _decoded(read_json_bank)),
     Family("text", lambda f: True, lambda f: replace(text_bank(f.decoded[0], f.source, f.slug, lines=f.lines[0]),
                                                      encoding=f.decoded[1])),

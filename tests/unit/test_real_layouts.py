@@ -2,6 +2,8 @@
 own, on a bank written from the layout's description."""
 import pytest
 
+from generator.bank.fields import type_from_heading
+from generator.read.text.layout import detect_layout
 from tests.inline_bank import parse_text
 
 
@@ -46,6 +48,65 @@ def test_answer_markers_without_a_colon_or_in_lower_case(marker):
     bank = parse_text(text)
     assert [c.title for c in bank.chapters] == ["单选题"]  # "#### 答案 B" is an answer, never a chapter
     assert [q.answer for q in bank.questions] == ["B", "A"]
+
+
+@pytest.mark.parametrize("marker", ["ans: {}", "Ans. {}", "ANS: {}", "    ans: {}"])
+def test_the_short_english_answer_label_opening_a_line(marker):
+    text = "".join(f"{n}.  Which one?\n    A.  one\n    B.  two\n{marker.format(a)}\n\n"
+                   for n, a in ((1, "B"), (2, "A")))
+    assert [q.answer for q in parse_text(text).questions] == ["B", "A"]
+
+
+def test_ans_inside_a_line_is_no_marker():
+    bank = parse_text("1. The fans: which one?\nA. one\nB. two\nAnswer: B\n")
+    assert bank.questions[0].stem == "The fans: which one?" and bank.questions[0].answer == "B"
+
+
+def test_unnumbered_statements_each_over_its_answer_a_blank_line_between():
+    bank = parse_text("区块链判断题\n\n地球是圆的，\n这没有疑问。\n正确答案：正确\n解析：见课本。\n\n"
+                      "太阳绕地球转。\n正确答案：错误\n\n\n水在零度结冰。\n答案：对\n解析：一\n\n二\n")
+    assert [(q.number, q.type.value, q.stem, q.answer) for q in bank.questions] == [
+        (1, "judge", "地球是圆的，\n这没有疑问。", "true"), (2, "judge", "太阳绕地球转。", "false"),
+        (3, "judge", "水在零度结冰。", "true")]
+    assert bank.questions[2].explanation.startswith("一")
+
+
+def test_unnumbered_statements_after_a_numbered_preamble():
+    bank = parse_text("须知\n1. 共三题\n\n" + "".join(f"陈述{n}。\n答案：对\n\n" for n in range(1, 4)))
+    assert [(q.number, q.stem, q.answer) for q in bank.questions] == [
+        (1, "陈述1。", "true"), (2, "陈述2。", "true"), (3, "陈述3。", "true")]
+
+
+def test_paragraphs_mostly_without_answers_are_no_questions():
+    text = "第一段。\n\n第二段。\n\n第三段。\n\n甲。\n答案：对\n\n第五段。\n\n乙。\n答案：错\n\n第七段。\n"
+    assert detect_layout(text).card_questions == ()
+
+
+def test_a_blanks_answer_is_its_first_paragraph_and_the_rest_explains_it():
+    bank = parse_text("1. 查看类型的函数是____。\n\n正确答案：type() \n\n记忆性知识点\n\n"
+                      "2. 简述变量。\n\n答案：变量是名字。\n\n它指向对象。\n")
+    assert [(q.type.value, q.answer, q.explanation) for q in bank.questions] == [
+        ("fill", "type()", "记忆性知识点"), ("short", "变量是名字。\n\n它指向对象。", "")]
+
+
+def test_a_key_heading_with_a_note_and_bold_letters_and_english_type_headings():
+    bank = parse_text("### Multiple Choice\n\n1.  **Which is in plant cells?**\n    a) Nucleus\n    b) Cell Wall\n\n"
+                      "2.  **In a cell, what makes energy?**\n    a) Mitochondria\n    b) Wall\n\n"
+                      "### Short Answer\n\n3.  **Explain the nucleus.**\n    *   ______________\n\n---\n\n"
+                      "## Answer Key (Teacher Use Only)\n1.  **B** (Cell Wall)\n2.  **A** (Mitochondria)\n"
+                      "3.  It holds the **DNA**.\n")
+    assert [(q.type.value, q.answer) for q in bank.questions] == [
+        ("single", "B"), ("single", "A"), ("short", "It holds the **DNA**.")]
+    assert [c.title for c in bank.chapters] == ["Multiple Choice", "Short Answer"]
+
+
+@pytest.mark.parametrize(("heading", "qtype"), [
+    ("Short Answer", "short"), ("Essay Questions", "short"), ("Part B: True or False", "judge"),
+    ("Fill in the Blanks", "fill"), ("Multiple Choice", None), ("A short answer is best", None),
+])
+def test_english_headings_naming_a_type(heading, qtype):
+    named = type_from_heading(heading)
+    assert (named.value if named else None) == qtype
 
 
 def test_a_stem_naming_the_word_answer_is_no_marker():

@@ -73,3 +73,8 @@ def test_past_papers_one_after_another_each_titled_by_its_date_line():
     assert bank.title == "历年真题"
     assert [(c.title, len(c.questions)) for c in bank.chapters] == [
         ("2008年4月", 2), ("2009年4月", 2), ("2010年4月", 2)]
+
+
+def test_a_number_mistyped_in_the_run_opens_no_section():
+    bank = parse_text("".join(_choice(n) for n in (1, 2, 3, 4, 15, 6, 7, 8)))
+    assert len(bank.chapters) == 1 and [q.number for q in bank.questions] == [1, 2, 3, 4, 15, 6, 7, 8]

@@ -199,3 +199,12 @@ def test_a_workbook_of_questions_as_text_only_is_read_as_a_text_bank(tmp_path):
     path = _workbook(tmp_path / "bank.xlsx", {"Sheet1": cells})
     bank = read_bank(path)
     assert [(q.number, q.answer) for q in bank.questions] == [(1, "A"), (2, "B")]
+
+
+def test_a_header_in_pinyin_and_english_with_the_answer_before_the_options(tmp_path):
+    path = tmp_path / "bank.csv"
+    path.write_text("xuhao,type,content,answer,A,B,C,D,E,F\n"
+                    "1,单选题,1.首都是____。,B,上海,北京,广州,深圳,,\n"
+                    "2,多选题,2.质数有____。,AC,2,4,5,6,,\n", encoding="utf-8")
+    assert [(q.number, q.type.value, len(q.options), q.answer) for q in read_bank(path).questions] == [
+        (1, "single", 4, "B"), (2, "multiple", 4, "AC")]

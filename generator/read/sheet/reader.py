@@ -34,13 +34,12 @@ from ...bank.fields import (
     worded_letters,
 )
 from ...bank.ids import assign_ids  # q7, or c2-q7 when numbering restarts per chapter
-from ...bank.model import Bank, Chapter, Option, Position, Question, QuestionType, Stray, TableReport
+from ...bank.model import OPTION_LETTERS, Bank, Chapter, Option, Position, Question, QuestionType, Stray, TableReport
 from ...bank.rows import (
     ALIASES,
     ENGLISH_TYPES,
     HEADERS,
     OPTION_HEADER,
-    OPTION_LETTERS,
     WEAK_STEM,
     all_type_names,
     header_key,
@@ -213,10 +212,10 @@ class _Draft:
 
 
 def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str,
-              default_type: QuestionType | None = None) -> Bank:
+              default_type: QuestionType | None = None, first_line: int = 1) -> Bank:
     """The bank in ``rows`` of text cells: a header row, then a row per question
-    (``default_type`` for a row that names no type)."""
-    numbered = enumerate(rows, 1)
+    (``default_type`` for a row that names no type; ``first_line``, the first row's number)."""
+    numbered = enumerate(rows, first_line)
     columns, header_line, header = None, 0, list[str]()
     for header_line, header in numbered:
         columns = header_columns(header)

@@ -2,7 +2,7 @@
 
 Two things a header cannot say:
 
-- **options inside one cell**: ``stem&甲&乙&丙`` in the stem cell of a sheet with no option
+- **options inside one cell**: ``stem&甲&乙&丙`` (or ``甲@乙@丙``) in the stem cell of a sheet with no option
   columns, or ``甲|乙|丙`` in a 选项 cell.  A separator (:data:`SEPARATORS`) counts only when it
   splits the cells consistently: at least two cells split into the same number of parts, and
   they are most of the cells holding it; a ``&`` in one stem is no separator.
@@ -18,11 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from ...bank.model import Option, QuestionType
-from ...bank.rows import OPTION_LETTERS
+from ...bank.model import OPTION_LETTERS, Option, QuestionType
 from ...base.errors import ParseError
 
-SEPARATORS = ("&", "|", "｜", "#", ";", "；", "\n")
+SEPARATORS = ("&", "|", "｜", "#", "@", ";", "；", "\n")
 SEPARATOR_NAMES = {"\n": "a line break"}
 # A code in a type column: a short run of digits or Latin letters (a type name is words)
 TYPE_CODE = re.compile(r"[0-9]{1,3}|[A-Za-z]{1,3}")

@@ -31,6 +31,7 @@ KEY_HEADING = re.compile(
     r"(?m)^[ \t]*(?:#{1,6}[ \t]{0,4})?(?:\*\*)?[【\[]?"
     r"(?:參考答案|参考答案|標準答案|标准答案|答案[與与及和]解析|答案解析|答案|Answer [Kk]ey|ANSWER KEY|Answers|ANSWERS)"
     r"(?:[ \t]{1,2}\d{1,3}(?!\d))?[】\]]?(?:\*\*)?[ \t]{0,4}[:：]?(?:\*\*)?[ \t]{0,4}"
+    r"(?:[(（][^()（）\n]{1,30}[)）][ \t]{0,4}(?=\n|$))?"  # a note after it: "## Answer Key (Teacher Use Only)"
 )
 KEY_HEADING_SCAN = LineScan(KEY_HEADING, "答案|Answer|ANSWER")  # (each of its words holds one)
 _VALUE = r"(?:[A-F]{1,6}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯誤|错误|True|False|TRUE|FALSE|T|F)"
@@ -38,7 +39,8 @@ _VALUE = r"(?:[A-F]{1,6}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯�
 ENTRY = re.compile(
     r"(?<![\d.])[(（]?(?P<n>\d{1,7})[)）]?[ \t]{0,4}[.．、:：]?[ \t]{0,4}"
     r"(?:【?(?:答案|Answer)】?[ \t]{0,2}[:：]?[ \t]{0,4})?"
-    rf"(?:(?P<o>[(（])(?P<bv>{_VALUE})[)）]|(?P<v>{_VALUE}))(?=[ \t\n,，;；。、]|$|解析|【)"  # "19. (C)" too
+    rf"(?:[(（](?P<bv>{_VALUE})[)）]|\*\*(?P<sv>{_VALUE})\*\*|(?P<v>{_VALUE}))"  # "19. (C)", "1. **C**" too
+    r"(?=[ \t\n,，;；。、]|$|解析|【)"
 )
 # "1-5 ABCDA" "1～5：ABCDA"
 RANGE = re.compile(r"(?P<a>\d{1,7})[ \t]{0,2}[-~～—–][ \t]{0,2}(?P<b>\d{1,7})[ \t]{0,2}[.．、:：]?[ \t]{0,4}"
@@ -265,7 +267,7 @@ def _entries(line: str, offset: int) -> list[KeyEntry]:
                 return []
             found += [KeyEntry(a + i, v, "", offset + span.start()) for i, v in enumerate(values)]
         else:
-            found.append(KeyEntry(int(span["n"]), span["v"] or span["bv"], "", offset + span.start()))
+            found.append(KeyEntry(int(span["n"]), span["v"] or span["bv"] or span["sv"], "", offset + span.start()))
         position = span.end()
     if not found:
         return []

@@ -78,6 +78,12 @@ LABELLED_QUESTIONS = Recogniser("label", "__Question__ / **Practice Question** o
                                            r"(?:--question--|(?:Practice |Sample |Quiz )?"
                                            r"(?:Question|QUESTION|问题|問題|题目|題目))"
                                            r"(?(o)(?P=o))[ \t]*[:：]?[ \t]*(?m:$)"))
+# Unnumbered paragraphs, a blank line between them, each a stem over its answer marker
+# ("地球是圆的。" then "正确答案：正确"): a bank of statements to judge, as a quiz script keeps them.
+PARAGRAPH_QUESTIONS = Recogniser("paragraph", "<stem>, then 答案：… on a line of its own; a blank line between",
+                                 re.compile(r"[ \t]{0,3}"))
+_BLANK_LINES = re.compile(r"\n[ \t]*\n")
+_PREAMBLE_NUMBERS = 9  # numbered lines a preamble has at the most ("1. 本卷共五章"), beside unnumbered questions
 HEADING_QUESTION_SCAN = LineScan(HEADING_QUESTIONS.pattern)
 _ANSWER_WORDS = re.compile(r"答案|[Aa]nswer|Solution|解答|解析|Explanation")
 
@@ -181,6 +187,9 @@ def detect_layout(text: str) -> Layout:
     # starts (a preamble's "1. 2." has some); with neither, "1." reads a bank on one line.
     headings = _heading_questions(text, _option_pattern(options), count)
     unnumbered = None if count else _unnumbered_questions(text, len(headings))
+    if unnumbered is None and 0 < count <= _PREAMBLE_NUMBERS and not headings:  # "1. 本卷共五章" before them
+        paragraphs = _answered_paragraphs(text)
+        unnumbered = (PARAGRAPH_QUESTIONS, paragraphs) if len(paragraphs) > 2 * count else None
     cards: tuple[int, ...] = ()
     if unnumbered is not None:
         numbering, cards = unnumbered
@@ -229,7 +238,31 @@ def _unnumbered_questions(text: str, headings: int) -> tuple[Recogniser, tuple[i
     if headings:
         return None
     cards = tuple(m.start() for m in CARD_QUESTIONS.pattern.finditer(text) if not _ANSWER_WORDS.search(m["stem"]))
-    return (CARD_QUESTIONS, cards) if len(cards) >= 2 else None
+    if len(cards) >= 2:
+        return CARD_QUESTIONS, cards
+    paragraphs = _answered_paragraphs(text)
+    return (PARAGRAPH_QUESTIONS, paragraphs) if paragraphs else None
+
+
+def _answered_paragraphs(text: str) -> tuple[int, ...]:
+    """The starts of the paragraphs that open with a line of text and hold an answer marker at
+    the start of a later line, when there are two or more and they are most paragraphs (an
+    explanation may run over a blank line; a title may come first)."""
+    starts, end = [0], len(text)
+    starts += [m.end() for m in _BLANK_LINES.finditer(text)]
+    answered, paragraphs = [], 0
+    for i, start in enumerate(starts):
+        stop = starts[i + 1] if i + 1 < len(starts) else end
+        block = text[start:stop].strip("\n")
+        if not block.strip():
+            continue
+        paragraphs += 1
+        first_end = block.find("\n")
+        mark = ANSWER.search(block, first_end) if first_end > 0 else None
+        if mark is not None and at_line_start(block, mark.start()) and not ANSWER_MARK.match(block.lstrip()) \
+                and not block.lstrip().startswith("#"):
+            answered.append(start + len(text[start:stop]) - len(text[start:stop].lstrip("\n")))
+    return tuple(answered) if len(answered) >= 2 and 2 * len(answered) >= paragraphs else ()
 
 
 def _heading_questions(text: str, labels: re.Pattern[str], numbered: int) -> tuple[int, ...]:

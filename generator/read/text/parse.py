@@ -132,7 +132,7 @@ class _State:
 def _chapter_draft(heading: _Event) -> _ChapterDraft:
     """The chapter a heading opens, with the type and points its title names ("二、多选题（每题2分）")."""
     points = POINTS.search(heading.title)
-    return _ChapterDraft(heading.title, heading.start, F.type_from_words(heading.title), heading.end,
+    return _ChapterDraft(heading.title, heading.start, F.type_from_heading(heading.title), heading.end,
                          float(points.group(1)) if points else None)
 
 
@@ -449,13 +449,18 @@ class _Scanner:
 
     def _restarts(self, events: list[_Event], i: int, state: _State) -> bool:
         """Whether question candidate ``i`` restarts the numbering within a section: numbered 1
-        (or back below the last number, the next candidate at a line start going on from it),
+        (or back below the last number, the next candidate at a line start going on from it, and
+        not going on from the number before the last),
         at a line start, bringing options or an answer of its own (or a type bracket)."""
         event = events[i]
         if event.kind != "question" or not event.line_start or event.case or not state.chapters \
                 or not state.chapters[-1].questions or event.number > state.previous \
                 or (event.number == state.previous and event.number != 1):
             return False
+        questions = state.chapters[-1].questions
+        if event.number != 1 and len(questions) >= 2 and questions[-1].number != questions[-2].number + 1 \
+                and event.number == questions[-2].number + 2:
+            return False  # the number before broke the run, not this one: a typo (24, 35, 26)
         if event.number != 1:
             following = next((e for e in events[i + 1 : i + 40] if e.line_start), None)
             if following is None or following.kind != "question" or following.number != event.number + 1:
@@ -492,6 +497,9 @@ class _Scanner:
         # a chapter's first question restarts the numbering, or runs on with it ("四、连线题" over 17.)
         expected = event.number == state.previous + 1 or (not in_chapter and (
             event.number == 1 or (state.last is not None and event.number == state.last.number + 1)))
+        # or the number before it broke the run, a typo the next number shows (24, 35, 26)
+        expected = expected or (len(in_chapter) >= 2 and in_chapter[-1].number != in_chapter[-2].number + 1
+                                and event.number == in_chapter[-2].number + 2)
         # features.answer and .options are looked for only when needed, hence no local names
         if not event.line_start:
             return expected and (features.answer or features.options)
