@@ -27,6 +27,7 @@ SMALL: dict[str, list[str]] = {
     "bench_pdf": ["--runs", "1"],
     "bench_scale": ["--sizes", "100", "--no-serve"],
     "bench_search": ["--sizes", "--runs", "1"],
+    "bench_weight": ["--sizes", "100", "--runs", "1"],
     "bench_word": ["--sizes", "100"],
 }
 

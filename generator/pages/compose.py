@@ -35,12 +35,13 @@ from .paths import (
     STARRED_PAGE,
     STATS_PAGE,
     TAGS_PAGE,
+    chapter_data_path,
     chapter_path,
     practice_data_path,
 )
 from .practice_markup import LIST_PAGES, render_list_page
 from .prose import InlineRenderer
-from .run_pages import RUN_KINDS, questions_path, run_page_markdown, run_path
+from .run_pages import RUN_KINDS, run_page_markdown, run_path
 from .run_strings import run_strings
 from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, interface_script
 from .stats_page import plan_panel, render_stats_page
@@ -196,13 +197,13 @@ class PageRenderer:
         bank, chapter = self._shown[k], self._checked(k, n)
         page = render_chapter(bank, chapter, self._contexts[bank.slug])
         tags = self._links.chapter_tags(bank, chapter) if self._links else []
-        return _with_front_matter(page, tags, [practice_data_path(bank)])
+        return _with_front_matter(page, tags, [chapter_data_path(bank, chapter)])
 
     def _run(self, k: int, kind: str, ui: dict[str, str]) -> Page:
         bank = self._shown[k]
         markdown = run_page_markdown(bank, kind, [c.title for c in bank.chapters], ui)
         page = Page(run_path(bank, kind), ui[kind + "_title"], markdown)
-        return _with_front_matter(page, [], [practice_data_path(bank), questions_path(bank)])
+        return _with_front_matter(page, [], [practice_data_path(bank)], bundle="runs")  # draws load the questions
 
     def _checked(self, k: int, n: int) -> Chapter:
         """Chapter ``n`` of bank ``k``, checked (on the bank's own text) and in the guide's script."""

@@ -17,7 +17,7 @@ STARRED_PAGE = "starred.md"  # 收藏: questions starred, listed by practice/lis
 STATS_PAGE = "stats.md"  # 統計: charts of the progress kept in the browser, drawn by stats/page.js
 DOWNLOADS_DIR = "downloads"  # each bank's deck, spreadsheet and CSV (generator.site.downloads)
 DOWNLOADS = {"anki": "apkg", "xlsx": "xlsx", "csv": "csv"}  # what is offered, with each file's extension
-PRACTICE_DIR = "assets/practice"  # each bank's practice data, a script (generator.practice.data)
+PRACTICE_DIR = "assets/practice"  # each bank's practice data, scripts (generator.practice.data)
 
 
 def chapter_path(bank: Bank, chapter: Chapter) -> str:
@@ -31,8 +31,20 @@ def download_path(bank: Bank, kind: str) -> str:
 
 
 def practice_data_path(bank: Bank) -> str:
-    """Site path of a bank's practice data: answers, types and text hashes, as a script."""
+    """Site path of a bank's practice index: chapters, types and text hashes, as a script
+    (generator.practice.data); its chapters' and questions' parts are in the folder beside it."""
     return f"{PRACTICE_DIR}/{bank.slug}.js"
+
+
+def chapter_data_path(bank: Bank, chapter: Chapter) -> str:
+    """Site path of one chapter's practice records, a script (the same name as its page's)."""
+    return f"{PRACTICE_DIR}/{chapter_path(bank, chapter).removesuffix('.md')}.js"
+
+
+def question_data_path(bank: Bank, question_id: str) -> str:
+    """Site path of one question's record and HTML, a script the run pages load when they draw it
+    (overrides/src/practice/parts.js finds it beside the index by the same rule)."""
+    return f"{PRACTICE_DIR}/{bank.slug}/q/{question_id}.js"
 
 
 def question_link(bank: Bank, chapter: Chapter, question: Question, from_path: str = "") -> str:

@@ -1,11 +1,12 @@
 """The pages that practise runs of questions: 隨機練習, 題型練習, 模擬考試 and 今日複習, one of each per bank.
 
 Each page is a form (chapters, types, numbers) and an empty area the scripts fill with the
-questions they draw (overrides/src/runs, exam and review), reading the bank's practice
-data and its questions' HTML (generator.site.question_html), both loaded as scripts by the
-page's front matter.  Bank text enters only through :func:`html.escape`; with JavaScript off
-the page says it needs it.  Points per type default to what the bank's headings say
-(``單選題（每題2分）``), else to :data:`DEFAULT_POINTS`.
+questions they draw (overrides/src/runs, exam and review): the page loads the bank's practice
+index (its front matter), draws from it, then loads the drawn questions' records and HTML,
+one script each (generator.site.question_html; overrides/src/practice/parts.js).  Bank text
+enters only through :func:`html.escape`; with JavaScript off the page says it needs it.
+Points per type default to what the bank's headings say (``單選題（每題2分）``), else to
+:data:`DEFAULT_POINTS`.
 """
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from collections.abc import Mapping
 
 from ..bank.model import Bank, QuestionType
 from .chapter import shown_title
-from .paths import PRACTICE_DIR
 
 # Types a paper can hold: those judged without the reader (short and case answers are self-graded).
 EXAM_TYPES = (QuestionType.SINGLE, QuestionType.MULTIPLE, QuestionType.JUDGE, QuestionType.FILL, QuestionType.CALC)
@@ -34,11 +34,6 @@ TYPE_NAMES = {QuestionType.SINGLE: ("單選", "单选", "單項選擇", "单项�
               QuestionType.MULTIPLE: ("多選", "多选", "多項選擇", "多项选择"),
               QuestionType.JUDGE: ("判斷", "判断"), QuestionType.FILL: ("填空",), QuestionType.CALC: ("計算", "计算")}
 NAME_REACH = 30  # characters before 每題 in which the type's name is looked for
-
-
-def questions_path(bank: Bank) -> str:
-    """Site path of a bank's questions' HTML, a script (generator.site.question_html)."""
-    return f"{PRACTICE_DIR}/{bank.slug}-questions.js"
 
 
 def run_path(bank: Bank, kind: str) -> str:

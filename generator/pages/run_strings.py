@@ -37,6 +37,8 @@ RUN_UI: dict[str, str] = {
     "run_finish": "結束",
     "run_position": "第 {n}/{total} 題",
     "run_none": "所選範圍內沒有可以練習的題。",
+    "run_loading": "正在載入題目…",
+    "run_missing": "有 {count} 題未能載入（未連網，離線版也未裝好），已略過。",
     "run_summary": "本輪共 {total} 題，已答 {answered} 題，答對 {right} 題。",
     "run_again": "再來一輪",
     "exam_type_count": "題數",

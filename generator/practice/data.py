@@ -14,9 +14,22 @@ the stem asks for (保留2位小數), else numbers are compared within 1 %; ``u`
 after the blank (``______億``), in which the answer is written.  Short and case questions are
 graded by the reader, so they carry no answer.
 
-The data is a script assigning ``studyGuide.practiceData[slug]``, never fetched JSON: a page
-opened from a folder (``file://``) may load a script but not read a file.  Everything here is
-pure; the MkDocs glue (generator.site.mkdocs_config) serves the script.
+Split so that a page loads only what it shows (each piece a script, never fetched JSON: a
+page opened from a folder, ``file://``, may load a script but not read a file):
+
+- the bank's **index** (:func:`bank_index`): its chapters (page key and question ids) and per
+  question only ``t``, ``h``, ``n``, ``o`` (the options of a choice question, for shuffling a
+  paper) and ``k`` (1 when the page can judge it: a bank or editor's answer).  Enough to draw
+  a run or a paper, to count progress by chapter, type and day, and to find what is due; the
+  home, 错题本, 收藏, 统计 and run pages load it;
+- one script per **chapter** (:func:`chapter_data`): the chapter's full records, all a chapter
+  page loads; the 错题本 and 收藏 load those of the chapters they list;
+- one script per **question** (generator.site.question_html): its full record and HTML, which
+  the run pages load for the questions they draw.
+
+Each script pushes its part onto ``studyGuide.practiceParts``; overrides/src/page-data.js merges
+the parts into ``studyGuide.practiceData`` (a full record is a superset of its index record).
+Everything here is pure; the MkDocs glue (generator.site.mkdocs_config) serves the scripts.
 """
 from __future__ import annotations
 
@@ -25,7 +38,7 @@ import json
 import re
 from typing import Any
 
-from ..bank.model import Bank, Question, QuestionType
+from ..bank.model import Bank, Chapter, Question, QuestionType
 from ..base.numerals import chinese_number
 from ..base.settings import ORIGINAL
 from ..math.detect import readable_text
@@ -108,20 +121,47 @@ def _text(answer: str | None, script: str) -> str | None:
     return convert_text(" ".join(readable_text(answer).split()), script)
 
 
+def index_record(question: Question) -> dict[str, Any]:
+    """What the index holds of a question (see the module's docstring)."""
+    record: dict[str, Any] = {"t": question.type.value, "h": question_hash(question), "n": question.number}
+    if question.type.is_choice:
+        record["o"] = len(question.options)
+    if question.type in JUDGED and (question.answer is not None or question.editor_answer is not None):
+        record["k"] = 1
+    return record
+
+
+def full_record(question: Question, script: str = ORIGINAL) -> dict[str, Any]:
+    """The index record and the practice record together: what a page that shows the question needs."""
+    return {**index_record(question), **practice_record(question, script)}
+
+
+def _chapters(bank: Bank, chapters: tuple[Chapter, ...]) -> list[dict[str, Any]]:
+    return [{"page": chapter_path(bank, c).removesuffix(".md"), "q": [q.id for q in c.questions]} for c in chapters]
+
+
+def bank_index(bank: Bank) -> dict[str, Any]:
+    """A bank's index: every chapter (page key and question ids, in order) and a short record per question."""
+    return {"bank": bank.slug, "chapters": _chapters(bank, bank.chapters),
+            "q": {q.id: index_record(q) for q in bank.questions}}
+
+
+def chapter_data(bank: Bank, chapter: Chapter, script: str = ORIGINAL) -> dict[str, Any]:
+    """One chapter's part: the chapter and the full record of each of its questions."""
+    return {"bank": bank.slug, "chapters": _chapters(bank, (chapter,)),
+            "q": {q.id: full_record(q, script) for q in chapter.questions}}
+
+
 def bank_data(bank: Bank, script: str = ORIGINAL) -> dict[str, Any]:
-    """A bank's practice data: its chapters (page key and question ids, in order) and a record per question."""
-    return {
-        "bank": bank.slug,
-        "chapters": [{"page": chapter_path(bank, c).removesuffix(".md"), "q": [q.id for q in c.questions]}
-                     for c in bank.chapters],
-        "q": {q.id: practice_record(q, script) for q in bank.questions},
-    }
+    """The whole bank at once (its index and every chapter merged): for tests and benchmarks."""
+    return {**bank_index(bank), "q": {q.id: full_record(q, script) for q in bank.questions}}
 
 
-def practice_script(data: dict[str, Any]) -> str:
-    """The script that gives ``data`` to the pages.  ``json.dumps`` escapes every non-ASCII
-    character and quote, so no bank text can end the literal early."""
-    body = json.dumps(data, separators=(",", ":"), sort_keys=True)
-    return ("/* Written at build by generator/practice/data.py: answers for the practice pages. */\n"
-            "(function (g) { (g.practiceData = g.practiceData || {})[" + json.dumps(data["bank"]) + "] = "
-            + body + "; })(globalThis.studyGuide = globalThis.studyGuide || {});\n")
+def practice_script(part: dict[str, Any]) -> str:
+    """The script that pushes ``part`` (an index, a chapter's or a question's) for the pages.
+    ``json.dumps`` escapes every non-ASCII character and quote, so no bank text can end the
+    literal early."""
+    body = json.dumps(part, separators=(",", ":"), sort_keys=True)
+    return ("/* Written at build by the study guide (generator/practice/data.py): practice data. */\n"
+            "(function (g) { (g.practiceParts = g.practiceParts || []).push(" + body
+            + "); })(globalThis.studyGuide = globalThis.studyGuide || {});\n")

@@ -17,12 +17,12 @@ from ..base.settings import Settings, guide_settings, public_address
 from ..math.katex import CSS_URL as KATEX_CSS_URL
 from ..math.katex import katex_assets
 from ..pages.compose import NavEntry, Plan
-from ..pages.paths import practice_data_path
+from ..pages.paths import chapter_data_path, practice_data_path
 from ..pages.reader_strings import READER_STRINGS_JS, reader_strings_script
 from ..pages.run_strings import RUN_STRINGS_JS, run_strings_script
 from ..pages.stats_strings import STATS_STRINGS_JS, stats_strings_script
 from ..pages.script import convert_interface, theme_language
-from ..practice.data import bank_data, practice_script
+from ..practice.data import bank_index, chapter_data, practice_script
 from .bundles import SOURCES, bundle_scripts
 from .frontend import CONSTANTS_JS, constants_script
 from .logs import PLUGIN_LOG
@@ -131,7 +131,7 @@ def without_script_sources(files: Files, config: Any) -> Files:
 def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
     """The files the guide serves besides its pages: KaTeX's assets when the plan typesets
     formulas, the iframe-worker shim at each of ``shims``, the reader scripts' strings in the
-    guide's script, each bank's practice data, the guide's scripts bundled from their sources,
+    guide's script, each bank's practice index and chapters' records, the guide's scripts bundled from their sources,
     and ``constants.js``, which those scripts share with Python, once Material is checked to
     still have the internals they hook."""
     typeset = plan.formulas is not None
@@ -151,7 +151,9 @@ def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
     if bundles.warnings:
         PLUGIN_LOG.warning("esbuild, bundling the guide's scripts: %s", bundles.warnings)
     files += [File.generated(config, path, content=text) for path, text in bundles.scripts.items()]
-    files += [File.generated(config, practice_data_path(bank),
-                             content=practice_script(bank_data(bank, plan.renderer.script)))
-              for bank in plan.renderer.corrected]
+    for bank in plan.renderer.corrected:  # its questions' parts come with their HTML (question_html.py)
+        files.append(File.generated(config, practice_data_path(bank), content=practice_script(bank_index(bank))))
+        files += [File.generated(config, chapter_data_path(bank, chapter),
+                                 content=practice_script(chapter_data(bank, chapter, plan.renderer.script)))
+                  for chapter in bank.chapters]
     return files

@@ -83,7 +83,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         self._stop_rendering()  # a previous build's (mkdocs serve)
         self.pages = prerender.start(self.plan.renderer)
         self._pending = {path: i for i, (path, _) in enumerate(self.plan.renderer.outline)}
-        self.question_html = QuestionHtml(self.plan.renderer.corrected)
+        self.question_html = QuestionHtml(self.plan.renderer.corrected, self.plan.renderer.script)
         or_plugin_error(lambda: fit_config(config, settings, list(self.plan.nav), self.plan.interface,
                                            self.plan.formulas is not None))
         self.shims = iframe_worker_shims(config)

@@ -58,7 +58,7 @@ PRECACHED = (
     "assets/images/**/*.{png,svg,ico,webp}",
     "assets/katex/*.css",
     "assets/katex/fonts/*.woff2",  # browsers that read KaTeX's CSS take woff2
-    f"{PRACTICE_DIR}/*.js",  # each bank's practice data (generator.practice.data) and questions (run pages)
+    f"{PRACTICE_DIR}/**/*.js",  # practice data: each bank's index, chapters and questions (generator.practice.data)
     "search/search_index.json",
     WEB_MANIFEST,
     OFFLINE_INDEX,

@@ -6,21 +6,22 @@ MkDocs has rendered a chapter and its formulas are typeset: the same escaping, p
 links and KaTeX, with nothing rendered twice.  The run pages sit beside the chapter pages,
 so relative links hold; a link within the chapter (``#q3``) is pointed at the chapter page.
 
-Written as a script assigning ``studyGuide.questionHtml[slug]`` (a page opened from a folder
-may load a script but not read a file): ``{id: {"h": html, "o": option count}}``.
-Loaded only by the run pages, through their front matter.
+Written as one script per question (a page opened from a folder may load a script but not
+read a file), the question's part of the practice data (generator.practice.data): its full
+record and ``html: {id: {"h": html, "o": option count}}``.  A run page loads only the
+questions it draws (overrides/src/practice/parts.js).
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..bank.model import Bank
-from ..pages.paths import chapter_path
-from ..pages.run_pages import questions_path
+from ..base.settings import ORIGINAL
+from ..pages.paths import chapter_path, question_data_path
+from ..practice.data import full_record, practice_script
 
 QUESTION_START = '<div class="question">'
 DIV_TAG = re.compile(r"<div\b|</div>")  # bank text is escaped: every <div is the renderer's
@@ -63,6 +64,7 @@ class QuestionHtml:
     """Collects the questions of each chapter page as MkDocs renders it, then writes the scripts."""
 
     banks: tuple[Bank, ...]
+    script: str = ORIGINAL  # the guide's, in which text answers are compared
     _pages: dict[str, tuple[str, str]] = field(default_factory=dict)  # src_uri -> (bank slug, page file)
     _found: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
@@ -79,16 +81,21 @@ class QuestionHtml:
             self._found[where[0]].update(question_blocks(content, where[1]))
 
     def write(self, site_dir: Path) -> None:
+        """One script per question found (:func:`question_part`)."""
         for bank in self.banks:
-            target = site_dir / questions_path(bank)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(questions_script(bank.slug, self._found[bank.slug]), encoding="utf-8")
+            found = self._found[bank.slug]
+            folders: set[Path] = set()
+            for question in bank.questions:
+                if (block := found.get(question.id)) is None:
+                    continue
+                target = site_dir / question_data_path(bank, question.id)
+                if target.parent not in folders:
+                    target.parent.mkdir(parents=True, exist_ok=True)
+                    folders.add(target.parent)
+                part = question_part(bank.slug, question.id, full_record(question, self.script), block)
+                target.write_text(practice_script(part), encoding="utf-8")
 
 
-def questions_script(slug: str, blocks: dict[str, dict[str, Any]]) -> str:
-    """The script giving the pages ``blocks``; ``json.dumps`` escapes quotes and every
-    non-ASCII character, so nothing in the HTML can end the literal early."""
-    return ("/* Written at build by generator/site/question_html.py: the questions as chapter pages show them. */\n"
-            "(function (g) { (g.questionHtml = g.questionHtml || {})[" + json.dumps(slug) + "] = "
-            + json.dumps(blocks, sort_keys=True, separators=(",", ":"))
-            + "; })(globalThis.studyGuide = globalThis.studyGuide || {});\n")
+def question_part(slug: str, question_id: str, record: dict[str, Any], block: dict[str, Any]) -> dict[str, Any]:
+    """A question's part of the practice data: its record and its HTML block."""
+    return {"bank": slug, "q": {question_id: record}, "html": {question_id: block}}

@@ -2,8 +2,9 @@
  * What the page provides the scripts with, read here and nowhere else.
  *
  * The build writes its data as small scripts that set properties of globalThis.studyGuide
- * (constants.js, the reader and run strings, each bank's practice data and questions, the
- * PDF manifest, the offline search index and the search workers' source), and main.html
+ * (constants.js, the reader and run strings, the PDF manifest, the offline search index and
+ * the search workers' source) or push the parts of a bank's practice data (its index, a
+ * chapter's records, a question's record and HTML: generator/practice/data.py), and main.html
  * saves the browser's own Worker there before the iframe-worker shim replaces it.  Each is
  * read when asked for, never copied at load, so a data script that comes later still counts.
  * `expose` publishes what tests and benchmarks read (timings, foldQuery …): no module reads it back.
@@ -28,14 +29,35 @@ export function strings() {
   return provided().strings ?? {};
 }
 
-/** Each bank's practice data the page loads, by bank. */
+/**
+ * Each bank's practice data the page has loaded, by bank: the parts its scripts pushed, merged
+ * as they come.  A record keeps its identity as fuller parts merge into it (a question's full
+ * record into its index record), so whoever holds it sees what was loaded since.
+ */
 export function practiceData() {
-  return provided().practiceData ?? {};
+  const given = provided();
+  const data = (given.practiceData ??= {});
+  const parts = given.practiceParts;
+  if (parts?.length) for (const part of parts.splice(0)) merge(data, (given.questionHtml ??= {}), part);
+  return data;
 }
 
-/** @param {string} bank @returns {Record<string, import("./types").QuestionBlock> | undefined} */
-export function questionHtml(bank) {
-  return provided().questionHtml?.[bank];
+/**
+ * @param {Record<string, import("./types").BankData>} data
+ * @param {Record<string, Record<string, import("./types").QuestionBlock>>} html
+ * @param {import("./types").PracticePart} part
+ */
+function merge(data, html, part) {
+  const bank = (data[part.bank] ??= { bank: part.bank, chapters: [], q: {} });
+  if (part.chapters && part.chapters.length > bank.chapters.length) bank.chapters = part.chapters;  /* the index's */
+  for (const [id, record] of Object.entries(part.q)) bank.q[id] = Object.assign(bank.q[id] ?? {}, record);
+  if (part.html) Object.assign((html[part.bank] ??= {}), part.html);
+}
+
+/** The questions' HTML loaded for `bank` (practice/parts.js), by id; the same object as more arrive. */
+export function questionHtml(/** @type {string} */ bank) {
+  practiceData();
+  return ((provided().questionHtml ??= {})[bank] ??= {});
 }
 
 export function pdfManifest() {

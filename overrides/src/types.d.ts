@@ -10,6 +10,8 @@ export interface PracticeRecord {
   t: QuestionType;
   h: string;
   n: number | string;
+  o?: number;
+  k?: 1;
   s?: string;
   a?: string | null;
   e?: string | null;
@@ -21,6 +23,14 @@ export interface BankData {
   bank: string;
   chapters: { page: string; q: string[] }[];
   q: Record<string, PracticeRecord>;
+}
+
+/** What one practice data script pushes: a bank's index, a chapter's records or a question's record and HTML. */
+export interface PracticePart {
+  bank: string;
+  chapters?: { page: string; q: string[] }[];
+  q: Record<string, PracticeRecord>;
+  html?: Record<string, QuestionBlock>;
 }
 
 /** A question as its chapter page shows it: HTML rendered (and escaped) at build, option count. */
@@ -75,6 +85,7 @@ export interface Provided {
   constants: Constants;
   strings: Record<string, string>;
   practiceData: Record<string, BankData>;
+  practiceParts: PracticePart[];
   questionHtml: Record<string, Record<string, QuestionBlock>>;
   pdfs: PdfManifest;
   index: OfflineIndex;

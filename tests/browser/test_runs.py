@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -148,3 +149,41 @@ def test_a_question_starred_in_a_run_is_in_the_starred_list(page, guide_site):
     title = current(page).locator("h2").inner_text()
     page.goto(file_url(guide_site, "starred.html"))
     assert title.split(" · ")[0].replace(" ", "") in page.locator(".practice-list").inner_text().replace(" ", "")
+
+
+def practice_scripts(page: Page) -> list[str]:
+    """The practice data scripts the page has loaded, as site paths under assets/practice/."""
+    return sorted(page.evaluate("Array.from(document.scripts, (s) => s.src)"
+                                ".filter((src) => src.includes('/assets/practice/'))"
+                                ".map((src) => src.slice(src.indexOf('/assets/practice/') + 17))"))
+
+
+def test_a_run_page_loads_the_index_then_only_the_questions_it_draws(page, guide_site):
+    open_run(page, guide_site, "random")
+    assert practice_scripts(page) == ["ai-trainer.js"]  # no answer, stem or question HTML before the draw
+    assert page.evaluate("Object.values(studyGuide.practiceData['ai-trainer'].q).some((r) => 'a' in r || 's' in r)") \
+        is False
+    page.fill("input[name=count]", "4")
+    page.get_by_role("button", name="开始").click()
+    assert page.locator(".run-bar__position").inner_text() == "第 1/4 题"
+    drawn = page.locator(".run-sheet .question > h2").evaluate_all("hs => hs.map((h) => h.id)")
+    assert practice_scripts(page) == sorted(["ai-trainer.js", *(f"ai-trainer/q/{qid}.js" for qid in drawn)])
+
+
+def test_a_chapter_page_loads_its_own_chapters_records_only(page, guide_site):
+    page.goto(file_url(guide_site, "ai-trainer/chapter-2.html"))
+    page.locator(".practice-bar").wait_for()
+    assert practice_scripts(page) == ["ai-trainer/chapter-2.js"]
+    ids = page.locator(".question > h2[id]").evaluate_all("hs => hs.map((h) => h.id)")
+    assert sorted(page.evaluate("Object.keys(studyGuide.practiceData['ai-trainer'].q)")) == sorted(ids)
+
+
+def test_a_question_that_cannot_be_loaded_is_said_and_left_out(page, guide_site, tmp_path):
+    site = tmp_path / "site"
+    shutil.copytree(guide_site, site)
+    (site / "assets" / "practice" / "ai-trainer" / "q" / "q3.js").unlink()  # as offline, never downloaded
+    open_run(page, site, "types")
+    page.locator("input[name=type][value=fill]").check()
+    page.get_by_role("button", name="开始").click()
+    page.get_by_role("status").filter(has_text="有 1 题未能加载").wait_for()
+    assert page.locator(".run-sheet .question > h2").evaluate_all("hs => hs.map((h) => h.id)") == ["q9", "q15", "q21"]

@@ -21,7 +21,7 @@ function bank(size = 500) {
     const t = TYPES[n % TYPES.length];
     /** @type {Partial<Record<QuestionType, string>>} */
     const keys = { single: "B", multiple: "AC", judge: "true" };
-    q[`q${n}`] = { t, h: "0", n, a: n % 10 === 9 ? null : keys[t] ?? "42" };
+    q[`q${n}`] = n % 10 === 9 ? { t, h: "0", n, a: null } : { t, h: "0", n, k: 1, a: keys[t] ?? "42" };
   }
   const chapters = Array.from({ length: Math.ceil(size / 50) }, (_, k) => ({
     page: `c${k}`, q: Object.keys(q).slice(k * 50, k * 50 + 50),

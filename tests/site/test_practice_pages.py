@@ -28,17 +28,16 @@ def front_matter(markdown: str) -> dict:
     return yaml.safe_load(match.group(1)) if match else {}
 
 
-def test_the_pages_that_practise_load_the_banks_data_and_no_other_does(guide):
+def test_the_pages_that_practise_load_only_their_part_of_the_data_and_no_other_does(guide):
     loading = {page.path: front_matter(page.markdown).get("practice") for page in guide.pages}
-    wanted = ["assets/practice/ai-trainer.js"]
-    runs = {f"ai-trainer/{kind}.md" for kind in ("random", "types", "exam", "review")}  # also the questions
-    assert {path for path, data in loading.items() if data} == {
-        "index.md", "mistakes.md", "starred.md", "stats.md", *(f"ai-trainer/chapter-{n}.md" for n in range(1, 6)),
-        *runs}
-    assert all(data == wanted for path, data in loading.items() if data and path not in runs)
-    assert all(loading[path] == [*wanted, "assets/practice/ai-trainer-questions.js"] for path in runs)
+    chapters = {f"ai-trainer/chapter-{n}.md": [f"assets/practice/ai-trainer/chapter-{n}.js"] for n in range(1, 6)}
+    runs = {f"ai-trainer/{kind}.md" for kind in ("random", "types", "exam", "review")}  # draw, then load the questions
+    index = ["assets/practice/ai-trainer.js"]
+    assert {path: data for path, data in loading.items() if data} == {
+        **chapters, **{path: index for path in ("index.md", "mistakes.md", "starred.md", "stats.md", *runs)}}
     bundles = {page.path: front_matter(page.markdown).get("bundle") for page in guide.pages}
-    assert {path: bundle for path, bundle in bundles.items() if bundle} == {"stats.md": "stats"}  # its own script
+    assert {path: bundle for path, bundle in bundles.items() if bundle} == {
+        "stats.md": "stats", **{path: "runs" for path in runs}}  # their own scripts
 
 
 def test_a_chapter_page_has_its_bar_hidden_until_the_script_shows_it(guide):

@@ -5,7 +5,15 @@ from dataclasses import replace
 import pytest
 
 from generator.bank.model import Option, Position, Question, QuestionType
-from generator.practice.data import bank_data, decimals_asked, practice_record, practice_script, question_hash
+from generator.practice.data import (
+    bank_data,
+    bank_index,
+    chapter_data,
+    decimals_asked,
+    practice_record,
+    practice_script,
+    question_hash,
+)
 from generator.read.load import corrected_bank
 from tests.node_scripts import run_scripts
 from tests.paths import BUNDLED
@@ -72,21 +80,40 @@ def test_the_bundled_bank_lists_every_chapter_and_question_in_order(bundled):
     assert [c["page"] for c in bundled["chapters"]] == [f"ai-trainer/chapter-{n}" for n in range(1, 6)]
     assert bundled["chapters"][0]["q"] == ["q1", "q2", "q3", "q4", "q5", "q6"]
     assert bundled["q"]["q3"]["e"] == "≈1.227×10^(-5)" and bundled["q"]["q3"]["d"] == 4
-    assert answers(bundled["q"]["q14"]) == {"t": "multiple", "a": "AC", "e": "ABC"}
+    assert answers(bundled["q"]["q14"]) == {"t": "multiple", "a": "AC", "e": "ABC", "o": 4, "k": 1}
     assert bundled["q"]["q14"]["n"] == 14 and bundled["q"]["q14"]["s"] == "关于大模型评估基准，下列说法正确的有"
     assert bundled["q"]["q3"]["s"].endswith("…") and len(bundled["q"]["q3"]["s"]) == 41
     assert bundled["q"]["q26"]["a"] is None  # cut off before its answer
 
 
-def test_the_script_gives_the_data_to_the_page_and_is_small(bundled):
+def test_the_script_pushes_its_part_for_the_page_and_is_small(bundled):
     script = practice_script(bundled)
-    *_, kept, given = run_scripts("var studyGuide = {strings: 1};", script, "studyGuide.strings",
-                                  "studyGuide.practiceData['ai-trainer']")
-    assert kept == 1 and given == bundled
+    *_, kept, given = run_scripts("var studyGuide = {strings: 1};", script, script, "studyGuide.strings",
+                                  "studyGuide.practiceParts")
+    assert kept == 1 and given == [bundled, bundled]  # each script adds its part, none replaces another
     assert len(gzip.compress(script.encode())) < 1024 * len(bundled["q"])
     assert script.isascii()  # every bank character escaped: nothing can end the literal
 
 
+def test_the_index_holds_what_a_draw_needs_and_no_answer_or_stem():
+    bank = corrected_bank(BUNDLED)
+    index = bank_index(bank)
+    assert [c["q"] for c in index["chapters"]] == [[q.id for q in c.questions] for c in bank.chapters]
+    assert index["q"]["q14"] == {"t": "multiple", "h": index["q"]["q14"]["h"], "n": 14, "o": 4, "k": 1}
+    assert "k" not in index["q"]["q26"]  # cut off before its answer: nothing to judge it by
+    assert all(set(record) <= {"t", "h", "n", "o", "k"} for record in index["q"].values())
+
+
+def test_a_chapters_part_holds_its_full_records_which_extend_the_index_records(bundled):
+    bank = corrected_bank(BUNDLED)
+    index = bank_index(bank)
+    part = chapter_data(bank, bank.chapters[2], "hans")
+    assert part["chapters"] == [index["chapters"][2]]
+    assert list(part["q"]) == [q.id for q in bank.chapters[2].questions]
+    for qid, record in part["q"].items():
+        assert record == {**index["q"][qid], **record} == bundled["q"][qid]  # the index's fields, the same
+
+
 def test_bank_text_cannot_end_the_script_early():
     data = {"bank": "b", "chapters": [], "q": {"q1": practice_record(question(answer='"]});</script><b>x'))}}
-    assert run_scripts(practice_script(data), "studyGuide.practiceData.b.q.q1.a")[-1] == '"]});</script><b>x'
+    assert run_scripts(practice_script(data), "studyGuide.practiceParts[0].q.q1.a")[-1] == '"]});</script><b>x'

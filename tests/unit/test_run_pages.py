@@ -8,8 +8,9 @@ from generator.bank.model import QuestionType
 from generator.pages.run_pages import RUN_KINDS, exam_points, heading_points, run_page_markdown
 from generator.pages.run_strings import RUN_UI, run_strings, run_strings_script
 from generator.pages.strings import UI
+from generator.practice.data import practice_script
 from generator.read.load import corrected_bank
-from generator.site.question_html import question_blocks, questions_script
+from generator.site.question_html import question_blocks, question_part
 from tests.node_scripts import run_scripts
 from tests.paths import BUNDLED
 
@@ -69,9 +70,11 @@ def test_questions_are_cut_whole_from_a_chapter_page_and_links_within_it_point_a
     assert "answer-key" not in blocks["q2"]["h"]
 
 
-def test_the_questions_script_gives_the_html_back_unchanged():
-    blocks = question_blocks(PAGE, "c.html")
-    assert run_scripts(questions_script("b</script>", blocks), 'studyGuide.questionHtml["b</script>"]')[-1] == blocks
+def test_a_questions_script_gives_its_html_and_record_back_unchanged():
+    block = question_blocks(PAGE, "c.html")["q1"]
+    part = question_part("b</script>", "q1", {"t": "single", "h": "0", "n": 1, "a": "B"}, block)
+    assert run_scripts(practice_script(part), "studyGuide.practiceParts")[-1] == [part]
+    assert part["html"] == {"q1": block}
 
 
 def test_the_run_strings_join_the_reader_strings():

@@ -54,7 +54,7 @@ export function newSeed(random = Math.random) {
 }
 
 function answerable(/** @type {PracticeRecord} */ record) {
-  return record.a != null || record.e != null;
+  return record.k === 1;  /* a bank or editor's answer (generator/practice/data.py) */
 }
 
 /** Ids of the chosen chapters of those types, in bank order (only answerable ones if `judgedOnly`). */

@@ -4,11 +4,13 @@
  * 错题本: every question answered wrong and not yet answered right twice in a row (nor taken
  * out by hand), with a link, how often it was answered wrong and the last wrong answer;
  * 重练错题 opens them one after another (drill.js).  收藏: every starred question.  Bank text
- * (a stem's opening, an answer typed) is only ever set as text.
+ * (a stem's opening, an answer typed) is only ever set as text.  The page loads the banks'
+ * indexes; the stems' openings come with the records of the chapters listed (parts.js).
  */
 import { button, element } from "../dom.js";
 import { practiceData, strings } from "../page-data.js";
 import { startDrill } from "./drill.js";
+import { loadChapters } from "./parts.js";
 import { noticeOf, progress } from "./progress.js";
 
 /** @typedef {import("./store.js").Store} Store */
@@ -54,12 +56,27 @@ function starred(/** @type {Item} */ item, /** @type {Store} */ store, /** @type
   return [remove];
 }
 
+/** The questions the list holds. */
+function listed(/** @type {string} */ kind, /** @type {Store} */ store) {
+  return questions().filter((item) => kind === "starred" ? store.isStarred(item.bank, item.id)
+    : store.inMistakes(store.get(item.bank, item.id, item.record.h)));
+}
+
+/** The records (stems' openings) of the chapters whose questions the list holds, loaded. */
+async function loadListed(/** @type {string} */ kind, /** @type {Store} */ store) {
+  /** @type {Map<string, string[]>} */
+  const pages = new Map();
+  for (const item of listed(kind, store)) {
+    if (item.record.s === undefined) pages.set(item.bank, [...(pages.get(item.bank) ?? []), item.page]);
+  }
+  await Promise.all([...pages].map(([bank, wanted]) => loadChapters(bank, wanted)));
+}
+
 function render(/** @type {HTMLElement} */ list, /** @type {string} */ kind, /** @type {Store} */ store) {
   const s = strings();
   const say = element("p", "practice-list__message");
   say.setAttribute("role", "status");
-  const items = questions().filter((item) => kind === "starred" ? store.isStarred(item.bank, item.id)
-    : store.inMistakes(store.get(item.bank, item.id, item.record.h)));
+  const items = listed(kind, store);
   list.textContent = "";
   if (store.notice) list.appendChild(noticeOf(store.notice));
   if (!items.length) {
@@ -86,8 +103,10 @@ function render(/** @type {HTMLElement} */ list, /** @type {string} */ kind, /**
   list.append(ol, say);
 }
 
-export function mountLists() {
+export async function mountLists() {
   const list = /** @type {HTMLElement | null} */ (document.querySelector(".practice-list[data-practice-list]"));
   if (!list || !Object.keys(practiceData()).length) return;
-  render(list, list.getAttribute("data-practice-list") ?? "", progress());
+  const kind = list.getAttribute("data-practice-list") ?? "", store = progress();
+  await loadListed(kind, store);
+  render(list, kind, store);
 }

@@ -62,7 +62,6 @@ export function mountReviewPage() {
       showCount(page);
       return;
     }
-    page.form.hidden = true;
     startRun(owner, ids);
   });
 }

@@ -10,6 +10,7 @@
 import { button, element, format } from "../dom.js";
 import { newSeed, pool, rng, sample } from "../exam/draw.js";
 import { strings } from "../page-data.js";
+import { loadQuestions } from "../practice/parts.js";
 import { addStar } from "../practice/stars.js";
 import { Navigator } from "./navigator.js";
 import { answerable, checked, questionNode, reveal, runPage, say } from "./run-page.js";
@@ -91,10 +92,19 @@ class Run {
   }
 }
 
-/** Run the questions `ids` on the page. */
-export function startRun(/** @type {RunOwner} */ page, /** @type {string[]} */ ids) {
+/** Run the questions `ids` on the page, once loaded (those that could not be are said, and left out). */
+export async function startRun(/** @type {RunOwner} */ page, /** @type {string[]} */ ids) {
+  say(page, strings().run_loading);
+  const missing = await loadQuestions(page.bank, ids);
+  say(page, "");
+  page.form.hidden = true;
   const run = new Run(page, ids);
   run.render();
+  if (missing) {
+    const note = element("p", "practice-notice", format(strings().run_missing, { count: missing }));
+    note.setAttribute("role", "status");
+    page.area.prepend(note);
+  }
   return run;
 }
 
@@ -104,7 +114,7 @@ function idsOf(/** @type {RunPage} */ page) {
   const chapters = checked(form, "chapter").map(Number);
   const ids = pool(page.data, chapters, checked(form, "type"), false).filter((id) => {
     const record = page.data.q[id];  /* judged with an answer, or graded by the reader */
-    return record.a != null || record.e != null || record.t === "short" || record.t === "case";
+    return record.k === 1 || record.t === "short" || record.t === "case";
   });
   if (page.kind !== "random") return ids;
   const count = Math.max(1, Math.floor(Number(/** @type {HTMLInputElement} */ (form.elements.namedItem("count")).value) || 20));
@@ -121,8 +131,6 @@ export function mountPracticeRun() {
       say(page, strings().run_none);
       return;
     }
-    say(page, "");
-    page.form.hidden = true;
     startRun(page, ids);
   });
 }

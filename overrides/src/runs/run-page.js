@@ -3,9 +3,9 @@
  * and a question as its chapter page shows it, made answerable with the chapter pages' own
  * inputs and judging (practice/question.js).
  *
- * The questions' HTML comes from the bank's questions script (generator/site/question_html.py):
- * cut at build from the rendered chapter pages, so it went through the guide's own escaping,
- * prose and KaTeX, never through anything here.
+ * The page loads the bank's index; a run loads the questions it draws (practice/parts.js), each
+ * with its HTML (generator/site/question_html.py): cut at build from the rendered chapter pages,
+ * so it went through the guide's own escaping, prose and KaTeX, never through anything here.
  */
 import { LETTERS } from "../exam/draw.js";
 import { practiceData, questionHtml } from "../page-data.js";
@@ -18,7 +18,7 @@ import { openAnswer, Question } from "../practice/question.js";
  * @property {string} kind "random", "types", "exam" or "review"
  * @property {string} bank
  * @property {import("../types").BankData} data
- * @property {Record<string, import("../types").QuestionBlock>} html
+ * @property {Record<string, import("../types").QuestionBlock>} html the drawn questions', as they load
  * @property {HTMLElement} root
  * @property {HTMLFormElement} form
  * @property {HTMLElement} area
@@ -35,7 +35,7 @@ export function runPage(/** @type {ParentNode} */ root) {
   const data = practiceData()[bank], html = questionHtml(bank);
   const form = run.querySelector("form[data-run-form]"), area = run.querySelector("[data-run-area]");
   const message = run.querySelector(".run-form__message");
-  if (!data || !html || !form || !area || !message) return null;
+  if (!data || !form || !area || !message) return null;
   const note = /** @type {HTMLElement | null} */ (root.querySelector("[data-run-needs-script]"));
   if (note) note.hidden = true;
   run.hidden = false;
