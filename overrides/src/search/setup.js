@@ -87,6 +87,9 @@ export function setUpSearch() {
     foldQuery,
     timings,
     /** Which search worker the page got. */
-    worker: () => search.offline?.kind() ?? (location.protocol === "file:" ? "shim" : "native"),
+    worker: () => {
+      const kind = search.offline?.kind() ?? "shim";  /* the fallback is the browser's own worker over http */
+      return kind === "shim" && location.protocol !== "file:" ? "native" : kind;
+    },
   });
 }
