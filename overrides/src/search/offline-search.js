@@ -14,11 +14,11 @@
  *   searched; from then on it answers, and the last query is asked again, so the list
  *   settles into the whole index's order (not drawn again when nothing moved).
  * Material's own set-up message is dropped.  Anything missing, and the shim is used.
- * Over http the same two workers answer (Material's own worker would build the whole index
- * before its first answer: seconds at 5,000 questions); its fallback is Material's worker.
+ * Over http the same two workers answer; Material's own worker, the whole index first, is the fallback.
  */
 import { constants, searchIndex, searchWorkerSource } from "../page-data.js";
 import { firstUse, shareIndexScript } from "./first-use.js";
+import { loadScript, whenIdle } from "./page-scripts.js";
 
 /** @typedef {{type: number, data?: any, again?: boolean}} Message */
 /** @typedef {Record<string, number | string>} Timings */
@@ -34,21 +34,6 @@ import { firstUse, shareIndexScript } from "./first-use.js";
 /** A result's list, as the locations Material shows in order. */
 function listOf(/** @type {{items?: {location: string}[][]}} */ result) {
   return JSON.stringify((result.items ?? []).map((group) => group.map((item) => item.location)));
-}
-
-/* The prototype's appendChild: first-use.js holds back what is appended through <head>'s own
-   (Material's request for the index, which waits for this module's). */
-function loadScript(/** @type {string} */ src, /** @type {(ok: boolean) => void} */ done) {
-  Node.prototype.appendChild.call(document.head, Object.assign(document.createElement("script"), {
-    src, onload: () => done(true), onerror: () => done(false),
-  }));
-}
-
-/** Run `task` once the page has loaded and the browser is idle (or two seconds later at most). */
-function whenIdle(/** @type {() => void} */ task) {
-  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(task, { timeout: 2000 }) : setTimeout(task, 200));
-  if (document.readyState === "complete") idle();
-  else window.addEventListener("load", idle, { once: true });
 }
 
 /** @param {Options} options */
