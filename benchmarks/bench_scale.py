@@ -21,7 +21,9 @@ measured in fresh processes, so that one measurement's memory does not colour th
 
 Then ``mkdocs serve`` is started on the bundled guide and the bank (and its errata,
 if any) is touched; the time from the touch to MkDocs' "Reloading browsers" is the
-rebuild time a bank editor waits for.  Targets (issue 28): the build of 5,000 questions
+rebuild time a bank editor waits for.  Last, ``study-guide site`` builds the bundled
+guide and a bank whose one field is 500 KB (the fixed cost of a build; issue 30: 5 s).
+Targets (issue 28): the build of 5,000 questions
 within 1.1 times ``plain`` and under 20 s, 20,000 questions under 4.2 times the build of
 5,000, rebuild under 2 s, the export of 5,000 under 1 s.
 """
@@ -39,10 +41,11 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from benchmarks.figures import figure
+from testing.hostile import SHAPES
 from testing.paths import BUNDLED, ROOT
 from testing.synthetic import write_synthetic_bank
 
@@ -213,6 +216,26 @@ def _copy_hand_written(docs: Path) -> None:
     shutil.copytree(docs_dir, docs, dirs_exist_ok=True)
 
 
+# -- small builds: the fixed cost -------------------------------------------------------
+def measure_small_builds(workdir: Path) -> list[tuple[str, float, float]]:
+    """``study-guide site`` of the bundled guide and of a bank whose one field is 500 KB
+    (issue 30): (what, wall seconds, CPU seconds of the command and every process it started)."""
+    big = workdir / "big-field" / "bank.txt"
+    big.parent.mkdir(parents=True, exist_ok=True)
+    big.write_text(next(s for s in SHAPES if s.name == "big-field").make(500_000), encoding="utf-8")
+    timings: list[tuple[str, float, float]] = []
+    for name, bank in (("the bundled guide (26 questions)", BUNDLED), ("one 500 KB field", big)):
+        site = workdir / f"small-site-{len(timings)}"
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "generator", "site", str(bank), "-o", str(site)],
+                       cwd=ROOT, env=ENV, check=True, capture_output=True)
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        timings.append((name, wall, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime))
+    return timings
+
+
 # -- mkdocs serve -----------------------------------------------------------------------
 def measure_serve(touched: list[Path], rounds: int = 3) -> list[tuple[str, float]]:
     """Seconds from touching each file to MkDocs' "Reloading browsers", on the bundled guide.
@@ -294,7 +317,8 @@ def _sample(fmt: str) -> tuple:
     return (0,) if "," in fmt or "f" in fmt else ("",)
 
 
-def report_figures(rows: list[dict], serve: list[tuple[str, float]]) -> None:
+def report_figures(rows: list[dict], serve: list[tuple[str, float]],
+                   small: Sequence[tuple[str, float, float]] = ()) -> None:
     """The figures and the targets of issue 28, for ``make bench``'s table (benchmarks.figures)."""
     by_size = {r["questions"]: r for r in rows}
     for r in rows:
@@ -310,6 +334,10 @@ def report_figures(rows: list[dict], serve: list[tuple[str, float]]) -> None:
     if 5000 in by_size and 20000 in by_size:
         growth = by_size[20000]["build"] / by_size[5000]["build"]
         figure("build of 20,000 / build of 5,000", growth, "x", "< 4.2x", growth < 4.2)
+    for name, wall, cpu in small:
+        target = "< 5 s" if "500 KB" in name else ""
+        figure(f"study-guide site, {name}: CPU", cpu, "s", target, cpu < 5 if target else None)
+        figure(f"study-guide site, {name}: wall (machine's load: {os.getloadavg()[0]:.1f})", wall, "s")
     if serve:
         worst = max(t for _, t in serve)
         figure("mkdocs serve: a bank edit to the browsers reloading (bundled guide, worst)", worst, "s", "< 2 s",
@@ -322,6 +350,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-chapter", type=int, default=50, help="questions per synthetic chapter")
     parser.add_argument("--repeat", type=int, default=1, help="run each measurement N times, keep the least")
     parser.add_argument("--no-serve", action="store_true", help="skip the mkdocs serve measurement")
+    parser.add_argument("--no-small-builds", action="store_true",
+                        help="skip the builds of the bundled guide and of one 500 KB field")
     parser.add_argument("--keep", type=Path, help="keep the synthetic banks and sites in this folder")
     parser.add_argument("--worker", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -329,11 +359,13 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(WORKERS[args.worker[0]](*args.worker[1:])))
         return 0
     workdir = args.keep or Path(tempfile.mkdtemp(prefix="bench-scale-"))
-    rows = []
+    rows, small = [], []
     try:
         for count in args.sizes:
             rows.append(measure(count, workdir, args.per_chapter, args.repeat))
             print(f"measured {count:,} questions", file=sys.stderr)
+        if not args.no_small_builds:
+            small = measure_small_builds(workdir)
     finally:
         if not args.keep:
             shutil.rmtree(workdir, ignore_errors=True)
@@ -347,7 +379,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{r['questions']:,} questions, plugin hooks: "
               + ", ".join(f"{n} {t:.2f}s" for n, t in hooks if t >= 0.01)
               + f"; beside MkDocs (other core) {r['beside']:.2f}s CPU")
-    report_figures(rows, serve)
+    for name, wall, cpu in small:
+        print(f"study-guide site, {name}: {cpu:.1f} s CPU (all its processes), {wall:.1f} s wall")
+    report_figures(rows, serve, small)
     return 0
 
 

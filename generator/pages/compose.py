@@ -94,8 +94,12 @@ def build_guide(settings: Settings, extra_pages: dict[str, str] | None = None, t
     return Guide(renderer.banks, pages, plan.nav, plan.watched, plan.interface, plan.glossary, renderer.stash)
 
 
-def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, typeset: bool = True) -> Plan:
+def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, typeset: bool = True,
+               html_links: bool = False) -> Plan:
     """The banks read and corrected, the pages' paths and titles, and the nav.
+
+    With ``html_links`` (pages as ``.html`` files) and ``typeset``, a question's prose goes to
+    the page as HTML, its links included (generator.pages.prose), which Markdown passes through.
 
     MkDocs needs these up front and each page's Markdown only when it reads the page, so
     the MkDocs plugin has the rest (checks, script, rendering) done beside it
@@ -108,7 +112,8 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
     interface = interface_script(settings.script, corrected)
     ui = convert_strings(UI, interface)
     glossary = load_glossary(settings.glossary) if settings.glossary else None
-    renderer = PageRenderer(corrected, settings.script, ui, glossary, interface, MathStash() if typeset else None)
+    renderer = PageRenderer(corrected, settings.script, ui, glossary, interface, MathStash() if typeset else None,
+                            html_links)
     titles = dict(renderer.outline)
     chapter_nav: list[NavEntry] = []
     for bank in corrected:
@@ -137,9 +142,9 @@ class PageRenderer:
     """
 
     def __init__(self, corrected: tuple[Bank, ...], script: str, ui: dict[str, str], glossary: Glossary | None,
-                 interface: str, stash: MathStash | None) -> None:
+                 interface: str, stash: MathStash | None, html_links: bool = False) -> None:
         self.corrected, self.script, self.ui, self.glossary, self.interface = corrected, script, ui, glossary, interface
-        self.stash = stash
+        self.stash, self.html_links = stash, html_links
         self._chapters: dict[tuple[int, int], Chapter] = {}  # (bank, chapter) -> checked, in the script
         stats_ui = stats_strings(interface)  # 統計 and the home page's 今日計劃 (stats_page)
         jobs: list[tuple[str, str, Callable[[], Page]]] = [
@@ -233,12 +238,12 @@ class PageRenderer:
 
     @cached_property
     def _contexts(self) -> dict[str, RenderContext]:
-        return {b.slug: _context(b, self.ui, self.glossary, self._links, self.stash, self.interface)
+        return {b.slug: _context(b, self.ui, self.glossary, self._links, self.stash, self.interface, self.html_links)
                 for b in self._shown}
 
 
 def _context(bank: Bank, ui: dict[str, str], glossary: Glossary | None, links: CrossLinks | None,
-             stash: MathStash | None, interface: str) -> RenderContext:
+             stash: MathStash | None, interface: str, html_links: bool = False) -> RenderContext:
     """How the chapter pages of ``bank`` show prose: formulas, term links, references."""
     targets = _reference_targets(bank)
     def math(segment: Math, question: Question) -> str:
@@ -247,8 +252,9 @@ def _context(bank: Bank, ui: dict[str, str], glossary: Glossary | None, links: C
         return stash.put(segment, where=f"{bank.source}: {question.id}")
 
     inline = InlineRenderer(bank, glossary, math, targets, "../" + GLOSSARY_PAGE,
-                            lambda text: convert_text(text, interface), stash.put_html if stash else None)
-    extras = (lambda q: links.footer(bank, q)) if links else (lambda q: "")
+                            lambda text: convert_text(text, interface), stash.put_html if stash else None, html_links)
+    extras = (lambda q: "") if not links else (
+        (lambda q: links.footer_html(bank, q)) if html_links and stash else (lambda q: links.footer(bank, q)))
     return RenderContext(inline=inline, extras=extras, ui=ui, raw=stash.put_html if stash else None)
 
 

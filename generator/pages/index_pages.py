@@ -6,6 +6,8 @@ Bank text goes through ``escape``; glossary text is the guide's own but is escap
 """
 from __future__ import annotations
 
+import html
+import posixpath
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,8 +20,9 @@ from ..links.related import related_questions
 from ..links.terms import question_terms
 from ..math.detect import readable_text
 from .chapter import shown_title
-from .escape import escape
+from .escape import escape, escape_html
 from .paths import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, chapter_path, question_link
+from .prose import page_url
 
 TOPIC_TAGS = 3  # topic tags per question, besides its type
 @dataclass(frozen=True)
@@ -68,6 +71,27 @@ class CrossLinks:
             links = [self._question_link(bank, qid, page) for qid in related]
             lines.append(f"**{self.ui['related']}：** " + " · ".join(links))
         return "\n\n".join(lines) + "\n\n</div>"
+
+    def footer_html(self, bank: Bank, question: Question) -> str:
+        """:meth:`footer` as the HTML Markdown makes of it, its links to the ``.html`` pages
+        (generator.pages.prose: Markdown passes a block of HTML through untouched)."""
+        page = chapter_path(bank, self._where[bank.slug][question.id][0])
+        folder = posixpath.dirname(page)
+        chips = [f'<span class="tag-chip">{escape_html(self.ui[f"type_{question.type.value}"])}</span>']
+        chips += [f'<a class="tag-chip" href="{page_url(posixpath.relpath(GLOSSARY_PAGE, folder))}#{s}">'
+                  f"{escape_html(self._term_name(s))}</a>" for s in self.topics(bank, question)]
+        lines = ['<div class="question-footer answer-only" data-search-exclude>', f'<p>{" ".join(chips)}</p>']
+        related = self.related[bank.slug][question.id]
+        if related:
+            links = []
+            for qid in related:
+                chapter, other = self._where[bank.slug][qid]
+                href = page_url(posixpath.relpath(chapter_path(bank, chapter), folder)) + f"#{other.id}"
+                number = self.ui["question"].format(number=other.number)
+                label = f"{number} {escape_html(_first_words(other.stem, 18))}"
+                links.append(f'<a href="{html.escape(href)}">{label}</a>')
+            lines.append(f"<p><strong>{self.ui['related']}：</strong> " + " · ".join(links) + "</p>")
+        return "\n".join(lines) + "\n</div>"
 
     def _question_link(self, bank: Bank, qid: str, from_path: str) -> str:
         chapter, question = self._where[bank.slug][qid]

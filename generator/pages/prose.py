@@ -22,10 +22,12 @@ from .escape import LONG_MARKDOWN, escape, escape_html
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 # Python-Markdown rebuilds a paragraph's text at every inline match (each escaped mark, each
 # <br>), so a paragraph of n characters costs up to n² there: 500 KB of prose took minutes.
-# With a ``raw`` callback every paragraph's text goes to the page as HTML between its links
-# (which stay Markdown, for MkDocs to resolve and check): the generator wrote that text, and
-# Markdown's inline patterns over it were half of a 5,000-question build.  A paragraph
-# longer than LONG_PARAGRAPH keeps at most MAX_LINKS links.
+# With a ``raw`` callback every paragraph's text goes to the page as HTML: the generator wrote
+# that text, and Markdown's inline patterns over it were half of a 5,000-question build.  With
+# ``html_links`` too, its links go as HTML with it, their addresses resolved here (the plugin
+# checks them: generator.site.links), so a paragraph is one piece Markdown passes through; else
+# they stay Markdown between the pieces of HTML, for MkDocs to resolve.  A paragraph longer
+# than LONG_PARAGRAPH keeps at most MAX_LINKS links.
 LONG_PARAGRAPH, MAX_LINKS = LONG_MARKDOWN, 200
 
 
@@ -58,6 +60,7 @@ class InlineRenderer:
     glossary_href: str = "../glossary.md"
     convert: Callable[[str], str] = lambda text: text
     raw: Callable[[str], str] | None = None
+    html_links: bool = False  # with ``raw``: links as HTML, ``.md`` addresses as the ``.html`` pages'
     _linked: dict[str, set[str]] = field(default_factory=dict)
     _titles: dict[str, str] = field(default_factory=dict)  # term slug -> its converted definition
 
@@ -94,11 +97,15 @@ class InlineRenderer:
             links = links[:max(0, MAX_LINKS - out.links)]
             out.links += len(links)
         last = 0
+        as_html = self.html_links and out.raw is not None
         for link in links:
             out.text(line[last : link.start])
-            title = f' "{_attribute(link.title)}"' if link.title else ""
-            attributes = f"{{ .{link.css_class} }}" if link.css_class else ""
-            out.markdown(f"[{escape(line[link.start : link.end])}]({link.href}{title}){attributes}")
+            if as_html:
+                out.text_html(link_html(link, line[link.start : link.end]))
+            else:
+                title = f' "{_attribute(link.title)}"' if link.title else ""
+                attributes = f"{{ .{link.css_class} }}" if link.css_class else ""
+                out.markdown(f"[{escape(line[link.start : link.end])}]({link.href}{title}){attributes}")
             last = link.end
         out.text(line[last:])
 
@@ -130,6 +137,30 @@ def _attribute(text: str) -> str:
     A definition ``p<q`` shows as ``p<q``; ``<img onerror=…>`` shows as text and never runs.
     """
     return escape(html.escape(text, quote=False)).replace('\\"', "&quot;")
+
+
+_MD_PAGE = re.compile(r"^([^#]*)\.md(?=#|$)")  # the address's path, not its fragment
+
+
+def page_url(href: str) -> str:
+    """A link to a page's Markdown source (``../glossary.md#x``) as MkDocs writes it on the
+    page when pages are ``.html`` files (``use_directory_urls: false``): ``../glossary.html#x``."""
+    return _MD_PAGE.sub(r"\1.html", href, count=1)
+
+
+def link_html(link: Link, text: str) -> str:
+    """The ``<a>`` element Python-Markdown makes of :meth:`InlineRenderer._linked_line`'s
+    Markdown link for ``link`` showing ``text`` (attributes in its order, escaped as it does)."""
+    attributes = [("class", link.css_class), ("href", page_url(link.href)),
+                  ("title", _title_attribute(link.title))]
+    return ("<a" + "".join(f' {name}="{value}"' for name, value in attributes if value) + ">"
+            + escape_html(text) + "</a>")
+
+
+@lru_cache(maxsize=1024)
+def _title_attribute(title: str) -> str:
+    """What Python-Markdown writes for the title :func:`_attribute` gives it: that HTML, escaped."""
+    return html.escape(html.escape(title.replace("\t", " "), quote=False), quote=False).replace('"', "&quot;")
 
 
 class _Pieces:

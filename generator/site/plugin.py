@@ -28,7 +28,7 @@ from ..pages.script import convert_interface
 from . import prerender
 from .downloads import download_files
 from .finish import finish_site
-from .logs import or_plugin_error, route_generator_log
+from .logs import PLUGIN_LOG, or_plugin_error, route_generator_log
 from .mkdocs_config import (
     fit_config,
     give_search_words,
@@ -39,6 +39,7 @@ from .mkdocs_config import (
     without_script_sources,
 )
 from .output_folder import Staging, stage_mkdocs_output
+from .page_links import broken_links
 from .question_html import QuestionHtml
 from ..search.exclusions import exclude_blocks, is_searched
 from ..search.spoilers import mark_answer_blocks
@@ -67,6 +68,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     output_built: bool = False
     question_html: QuestionHtml  # each chapter's questions as rendered, for the run pages (exam, random, review)
     downloads: Callable[[], list[tuple[str, bytes]]]  # the banks' downloads, made beside MkDocs from on_env
+    _pages_of: Files | None = None  # the build's files, and the paths of their pages (broken_links)
+    _page_paths: frozenset[str] = frozenset()
 
     # Before Material's search plugin reads jieba_dict_user and its interface-language defaults.
     @event_priority(50)
@@ -75,7 +78,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         self.settings_path = Path(config.config_file_path).parent / self.config.settings
         settings = or_plugin_error(lambda: plugin_settings(self.settings_path, self.config.banks, self.config.script,
                                                                  self.config.max_bank_size))
-        self.plan = or_plugin_error(lambda: plan_guide(settings, hand_written_pages(Path(config.docs_dir))))
+        self.plan = or_plugin_error(lambda: plan_guide(settings, hand_written_pages(Path(config.docs_dir)),
+                                                       html_links=not config.use_directory_urls))
         self._stop_rendering()  # a previous build's (mkdocs serve)
         self.pages = prerender.start(self.plan.renderer)
         self._pending = {path: i for i, (path, _) in enumerate(self.plan.renderer.outline)}
@@ -129,7 +133,16 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         # read KaTeX's tags one by one, two thirds of a chapter page, only to skip them).
         if self.plan.formulas is not None:
             html = self.plan.formulas.shells(html)
+        if page.file.generated_by:  # the links the generator wrote as HTML: MkDocs has not seen them
+            for target in broken_links(html, page.file.dest_uri, self._site_pages(files)):
+                PLUGIN_LOG.warning("Doc file '%s' contains a link to '%s', but the target is not found "
+                                   "among documentation files.", page.file.src_uri, target)
         return mark_answer_blocks(exclude_blocks(html))
+
+    def _site_pages(self, files: Files) -> frozenset[str]:
+        if self._pages_of is not files:  # once per build
+            self._pages_of, self._page_paths = files, frozenset(f.dest_uri for f in files.documentation_pages())
+        return self._page_paths
 
     def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
         # Every page is made by now: the process beside makes the downloads while MkDocs writes the pages.

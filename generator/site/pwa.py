@@ -7,9 +7,9 @@ After MkDocs has written the site, :func:`write_offline_app` adds
 - ``offline.json``: the build's version, every page with its size (for "download all"),
   and the interface strings of overrides/src/offline/app.js;
 - ``sw.js``: a service worker written by Workbox's ``generateSW`` (npm ``workbox-build``,
-  run with Node.js).  It precaches the shell (Material's bundle and styles, the guide's
-  scripts, the search worker and index, KaTeX's styles and fonts) and caches each page as
-  it is visited, in a cache named after the build, so a new build never mixes with an old.
+  run with Node.js, once per set of options: generator.site.precache).  It precaches the
+  shell (Material's bundle and styles, the guide's scripts, the search worker and index,
+  KaTeX's styles and fonts) and caches each page as it is visited, in a cache named after the build, so a new build never mixes with an old.
 
 Under ``file://`` none of this is used: the offline app (overrides/src/offline/app.js) registers the worker only over http(s).
 """
@@ -29,6 +29,7 @@ from ..base.errors import GuideError
 from ..pages.paths import PRACTICE_DIR
 from ..pages.script import convert_text
 from .material import PRIMARY_COLOUR_RULE
+from .precache import precache_entries, write_worker
 
 if TYPE_CHECKING:
     from mkdocs.config.defaults import MkDocsConfig
@@ -138,8 +139,13 @@ def write_offline_app(site: Path, root: Path, modules: Path, config: MkDocsConfi
 
 
 def write_service_worker(site: Path, root: Path, pages_cache: str) -> Precache:
-    """``sw.js`` for the built ``site``, its pages kept in ``pages_cache``."""
-    return run_workbox(root, workbox_options(site, search_languages(site), pages_cache))
+    """``sw.js`` for the built ``site``, its pages kept in ``pages_cache``: the precache listed
+    here, the worker Workbox wrote for these options once (generator.site.precache)."""
+    options = workbox_options(site, search_languages(site), pages_cache)
+    entries, warnings = precache_entries(site, options["globPatterns"], options["globIgnores"],
+                                         options["dontCacheBustURLsMatching"], options["maximumFileSizeToCacheInBytes"])
+    write_worker(site, root, options, entries, pages_cache, run_workbox)
+    return Precache(len(entries), sum(e.size for e in entries), tuple(warnings))
 
 
 def app_from_config(config: MkDocsConfig, interface: str, site: Path) -> App:

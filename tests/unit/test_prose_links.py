@@ -1,0 +1,110 @@
+"""A question's links written as HTML by the generator: the page is the same as when Markdown
+made them, and a link to a page the site lacks is still a warning (mkdocs build --strict)."""
+from __future__ import annotations
+
+import logging
+from types import SimpleNamespace
+
+import markdown
+import pytest
+from mkdocs.structure.files import File, Files
+
+from generator.links.glossary import Glossary, Term
+from generator.math.katex import MathStash
+from generator.pages.escape import escape
+from generator.pages.prose import InlineRenderer, Link, _attribute, link_html, page_url
+from generator.read.text.parse import parse
+from generator.site.page_links import broken_links
+from generator.site.plugin import StudyGuidePlugin
+
+# The site's extensions that act on a paragraph (mkdocs.yml).
+EXTENSIONS = ["admonition", "attr_list", "md_in_html", "tables", "pymdownx.details", "pymdownx.escapeall",
+              "pymdownx.superfences"]
+TRICKY = ["p<q & r", 'a "quoted" \\ back', "it's &amp; <b>x</b>", "tab\tx ` * _ [x](y) $a$", "é 中文 &#38; &copy"]
+
+
+@pytest.mark.parametrize("title", ["", *TRICKY])
+@pytest.mark.parametrize("text", ["LLaMA", 'a<b & "c"', "*x* `y`\t[z]"])
+def test_a_link_as_html_is_what_markdown_makes_of_it(title, text):
+    link = Link(0, len(text), "../glossary.md#llama", title, "term" if title else "")
+    quoted = f' "{_attribute(title)}"' if title else ""
+    source = f"[{escape(text)}](../glossary.md#llama{quoted})"
+    source += f"{{ .{link.css_class} }}" if link.css_class else ""
+    made = markdown.markdown(f"x{source}y", extensions=EXTENSIONS)
+    assert made == "<p>x" + link_html(link, text).replace("glossary.html", "glossary.md") + "y</p>"
+
+
+def test_page_addresses_are_the_html_pages():
+    assert page_url("../glossary.md#llama") == "../glossary.html#llama"
+    assert page_url("chapter-2.md") == "chapter-2.html"
+    assert page_url("chapter-2.mdx#a.md") == "chapter-2.mdx#a.md"
+
+
+BANK = parse("""一、訓練
+1.（單選）關于LoRA與RLHF的 *說法* 正確的是<b>？見第2題。
+A.LoRA B.乙 答案：A 解析：RLHF & LoRA，另見第2題。
+2.（單選）GPU的說法 A.甲 B.乙 答案：B
+""", "test.txt", "test")
+GLOSSARY = Glossary((Term("lora", "LoRA", (), "低秩 <適配> & \"微調\""), Term("rlhf", "RLHF", (), "人類反饋")))
+
+
+def _page(html_links: bool) -> str:
+    """Every prose field of the bank as the site shows it, through Markdown and the stash."""
+    stash = MathStash()
+    render = InlineRenderer(BANK, GLOSSARY, targets=lambda q, n: f"chapter-1.md#q{n}", raw=stash.put_html,
+                            html_links=html_links)
+    fields = [(q, text) for q in BANK.questions for text in (q.stem, *(o.text for o in q.options), q.explanation)]
+    source = "\n\n".join(render(q, text) for q, text in fields if text)
+    return stash.shells(markdown.markdown(source, extensions=EXTENSIONS))
+
+
+def test_prose_with_html_links_is_the_page_markdown_made():
+    made_by_markdown = _page(html_links=False)
+    assert 'href="../glossary.md#lora"' in made_by_markdown and 'href="chapter-1.md#q2"' in made_by_markdown
+    assert _page(html_links=True) == made_by_markdown.replace(".md#", ".html#")
+
+
+def test_links_to_pages_the_site_lacks_are_found_once_each():
+    html = ('<a href="chapter-2.html#q1">x</a><a class="term" href="../glossary.html#a" title="t">y</a>'
+            '<a href="chapter-9.html#q1">z</a><a href="chapter-9.html">z</a><a href="#q3">same page</a>'
+            '<a href="../bank/bank.apkg" download>deck</a><a href="https://example.org/x.html">out</a>')
+    assert broken_links(html, "bank/chapter-1.html", {"bank/chapter-2.html", "glossary.html"}) == ["chapter-9.html"]
+    assert broken_links(html, "bank/chapter-1.html", {"bank/chapter-2.html"}) == ["../glossary.html",
+                                                                                  "chapter-9.html"]
+
+
+def test_a_broken_link_the_generator_wrote_is_a_warning_strict_mode_counts(tmp_path, caplog):
+    plugin = StudyGuidePlugin()
+    plugin.plan = SimpleNamespace(formulas=None)  # type: ignore[assignment]
+    files = Files([File(path, str(tmp_path), str(tmp_path / "site"), False)
+                   for path in ("bank/chapter-1.md", "bank/chapter-2.md", "glossary.md")])
+    page = SimpleNamespace(file=SimpleNamespace(generated_by="study-guide", src_uri="bank/chapter-1.md",
+                                                dest_uri="bank/chapter-1.html"))
+    with caplog.at_level(logging.WARNING, logger="mkdocs"):
+        plugin.on_page_content('<p><a href="chapter-2.html#q1">ok</a> <a href="../glossary.html#x">ok</a></p>',
+                               page, None, files)  # type: ignore[arg-type]
+        assert not caplog.records
+        plugin.on_page_content('<p><a href="chapter-3.html#q1">gone</a></p>', page, None, files)  # type: ignore[arg-type]
+    [record] = caplog.records
+    assert record.name.startswith("mkdocs.") and record.levelno == logging.WARNING  # MkDocs counts it (--strict)
+    assert "bank/chapter-1.md" in record.getMessage() and "chapter-3.html" in record.getMessage()
+
+
+def test_the_footer_as_html_is_the_page_markdown_made():
+    from generator.pages.index_pages import CrossLinks
+    from generator.pages.strings import UI
+
+    bank = parse("""一、訓練
+1.（單選）關于LoRA與RLHF的<b>說法</b> & 正確的是 A.甲 B.乙 答案：A
+2.（單選）LoRA與RLHF的*第二*問 A.甲 B.乙 答案：B
+二、推理
+3.（單選）LoRA與RLHF再問 A.甲 B.乙 答案：B
+""", "test.txt", "test")
+    links = CrossLinks.build((bank,), GLOSSARY, lambda text: text, dict(UI))
+    for question in bank.questions:
+        made = markdown.markdown(links.footer(bank, question), extensions=EXTENSIONS)
+        # MkDocs writes each address relative to the page, to the .html page
+        made = made.replace("../test/", "").replace(".md#", ".html#")
+        made = made.replace('data-search-exclude="data-search-exclude"', "data-search-exclude")  # MkDocs: HTML
+        assert links.footer_html(bank, question) == made
+        assert "chapter-" in made and "glossary.html#lora" in made
