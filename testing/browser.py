@@ -152,9 +152,9 @@ def search(page: Page, query: str, timeout: float = 10_000, clear: bool = True) 
         " title: (a.querySelector('h1, h2') || a).textContent.replace(/\\u200b/g, '').trim()}))")
 
 
-# What the search index is: Material's index (JSON over http, a script from a folder) and the
-# offline search's worker source.
-SEARCH_INDEX_REQUEST = re.compile(r"/search/search_index\.json$|/search/search_index\.js$|/workers/search-source\.js$")
+# The search index: Material's (JSON over http, a script from a folder).  The offline search's
+# worker source (workers/search-source.js) is code, not the index: it is read once a page is idle.
+SEARCH_INDEX_REQUEST = re.compile(r"/search/search_index\.json$|/search/search_index\.js$")
 
 
 def search_index_requests(browser: Browser, url: str, query: str) -> tuple[list[str], list[str]]:

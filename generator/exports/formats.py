@@ -19,10 +19,8 @@ from ..bank.model import Bank
 from ..base.files import current_umask
 from ..links.glossary import Glossary
 from ..pages.paths import DOWNLOADS
-from .anki import deck_bytes
 from .common import ExportError
 from .json import dumps_json
-from .table import dumps_csv, xlsx_bytes
 from .text import dump_text
 
 
@@ -56,15 +54,33 @@ def _utf8(make: Callable[[Bank], str]) -> Callable[[Bank, Export], bytes]:
     return lambda bank, how: make(bank).encode("utf-8")
 
 
+# The Anki deck and the workbooks import their libraries (a quarter of a second of start-up) only
+# when made, so that ``study-guide export --format json`` does not wait for them.
+def _anki(bank: Bank, how: Export) -> bytes:
+    from .anki import deck_bytes
+
+    return deck_bytes(bank, how.deck_name or bank.title or bank.slug, how.ui, how.glossary, how.script, how.modified)
+
+
+def _xlsx(bank: Bank, how: Export) -> bytes:
+    from .table import xlsx_bytes
+
+    return xlsx_bytes(bank, how.script, how.modified)
+
+
+def _csv(bank: Bank, how: Export) -> bytes:
+    from .table import dumps_csv
+
+    # UTF-8 with a byte-order mark: Excel reads CSV without one in the machine's code page.
+    return dumps_csv(bank, how.script).encode("utf-8-sig")
+
+
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("json", "json", _utf8(dumps_json), model_dump=True),
     Format("text", "txt", _utf8(dump_text), model_dump=True),
-    Format("anki", DOWNLOADS["anki"],
-           lambda bank, how: deck_bytes(bank, how.deck_name or bank.title or bank.slug, how.ui, how.glossary,
-                                        how.script, how.modified)),
-    Format("xlsx", DOWNLOADS["xlsx"], lambda bank, how: xlsx_bytes(bank, how.script, how.modified)),
-    # UTF-8 with a byte-order mark: Excel reads CSV without one in the machine's code page.
-    Format("csv", DOWNLOADS["csv"], lambda bank, how: dumps_csv(bank, how.script).encode("utf-8-sig")),
+    Format("anki", DOWNLOADS["anki"], _anki),
+    Format("xlsx", DOWNLOADS["xlsx"], _xlsx),
+    Format("csv", DOWNLOADS["csv"], _csv),
 )}
 
 

@@ -1,8 +1,10 @@
-"""Search from a folder (``file://``): the index as a script, and the search worker as one string.
+"""The guide's search workers: the index as a script, and the search worker as one string.
 
-A page opened from a folder may neither fetch ``search_index.json`` nor start a worker
-from a file, so the ``offline`` plugin's ``search_index.js`` and a Blob worker's source
-(``workers/search-source.js``) stand in for them.
+A page opened from a folder (``file://``) may neither fetch ``search_index.json`` nor start
+a worker from a file, so the ``offline`` plugin's ``search_index.js`` and a Blob worker's
+source (``workers/search-source.js``) stand in for them.  Served over http the page uses
+the same two files (overrides/src/search/offline-search.js), so that a quick worker answers
+while the whole index is built.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from ..base.errors import GuideError
 
 
 def index_script(index: dict[str, Any], options: dict[str, Any]) -> str:
-    """``search/search_index.js`` for ``file://``: the documents as JSON text, parsed on use.
+    """``search/search_index.js``: the documents as JSON text, parsed on use.
 
     It defines ``studyGuide.index`` (``config``, Material's search ``options`` and ``docs``,
     the documents as a string) and ``__index``, which Material reads: parsed when first

@@ -54,12 +54,13 @@ PRECACHED = (
     "assets/javascripts/*.js",  # Material's bundle, the guide's scripts
     "assets/javascripts/iframe-worker/*.js",  # a polyfill every page loads
     "assets/javascripts/workers/search.*.min.js",  # Material's search worker
+    "assets/javascripts/workers/search-source.js",  # the guide's search workers (search/offline-search.js)
     "assets/stylesheets/*.css",
     "assets/images/**/*.{png,svg,ico,webp}",
     "assets/katex/*.css",
     "assets/katex/fonts/*.woff2",  # browsers that read KaTeX's CSS take woff2
     f"{PRACTICE_DIR}/**/*.js",  # practice data: each bank's index, chapters and questions (generator.practice.data)
-    "search/search_index.json",
+    "search/search_index.{json,js}",  # Material's worker reads the JSON, the guide's the script
     WEB_MANIFEST,
     OFFLINE_INDEX,
 )

@@ -230,7 +230,25 @@ def test_the_whole_index_is_built_once_the_reader_searches_and_then_answers(page
 
 def test_the_search_index_is_read_when_the_reader_first_searches_from_a_folder(browser, guide_site):
     before, after = search_index_requests(browser, file_url(guide_site, CHAPTERS[0]), "LoRA")
-    assert before == [] and any(url.endswith("search_index.js") for url in after)
+    assert before == []
+    # Read once: Material's own script element for it is told it loaded (first-use.js).
+    assert [url.rsplit("/", 2)[-2:] for url in after] == [["search", "search_index.js"]]
+
+
+def test_the_search_workers_start_before_the_reader_searches_and_the_index_waits(browser, guide_site):
+    context = browser.new_context(service_workers="block")
+    page = context.new_page()
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.goto(file_url(guide_site, CHAPTERS[0]))
+    # Once the page is idle the workers run Material's code, with no document yet.
+    page.wait_for_function("studyGuide.worker() === 'background'", timeout=10_000)
+    assert any(url.endswith("/workers/search-source.js") for url in asked)
+    assert not any("search_index" in url for url in asked)
+    assert "setup" not in page.evaluate("studyGuide.timings")
+    assert result_ids(search(page, "LoRA", clear=False))[0] == "q10"
+    assert page.evaluate("studyGuide.timings.answered") == "quick"
+    context.close()
 
 
 def test_a_query_the_quick_worker_leaves_to_the_whole_index_is_answered(page, guide_site):

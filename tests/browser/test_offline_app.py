@@ -55,7 +55,25 @@ def test_the_search_index_is_read_when_the_reader_first_searches_over_http(http_
     served, address = host
     publish(published_site, served)
     before, after = search_index_requests(http_browser, address + "ai-trainer/chapter-1.html", "LoRA")
-    assert before == [] and any(url.endswith("search_index.json") for url in after)
+    assert before == []
+    # The guide's workers read the index, once; Material is handed its config alone.
+    assert [url.rsplit("/", 2)[-2:] for url in after] == [["search", "search_index.js"]]
+
+
+def test_search_over_http_answers_from_the_guides_workers_or_else_from_materials(http_browser, host, published_site):
+    served, address = host
+    publish(published_site, served)
+    context = http_browser.new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(address + "ai-trainer/chapter-1.html")
+    assert any(r["href"].endswith("#q10") for r in search(page, "LoRA", clear=False))
+    assert page.evaluate("[studyGuide.worker(), studyGuide.timings.answered]") == ["background", "quick"]
+    # Without the workers' source: Material's own worker, given the whole index.
+    (served / "assets" / "javascripts" / "workers" / "search-source.js").unlink()
+    page.goto(address + "ai-trainer/chapter-1.html")
+    assert any(r["href"].endswith("#q10") for r in search(page, "LoRA", clear=False))
+    assert page.evaluate("studyGuide.worker()") == "native"
+    context.close()
 
 
 def test_downloaded_guide_reads_and_searches_offline(app, host, published_site):

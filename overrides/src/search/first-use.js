@@ -9,9 +9,11 @@
  * first use: the search field focused (a click, a tap on the phone's search button, or
  * Material's keys / s f), or a page opened with a shared search (?q=) or from a search hit
  * (?h=, whose words Material marks on the page once its search is set up).  Material waits for
- * the index as it would on a slow network; the offline search (offline-search.js) starts its
- * workers at the same moment.
+ * the index as it would on a slow network; the offline search (offline-search.js) reads it at
+ * the same moment, once for both (shareIndexScript).
  */
+
+import { searchIndex } from "../page-data.js";
 
 const INDEX_JSON = /\/search\/search_index\.json(?:[?#].*)?$/;
 const INDEX_SCRIPT = /\/search\/search_index\.js(?:[?#].*)?$/;
@@ -20,6 +22,19 @@ const SEARCH_TOGGLE = "label[for=__search]";
 
 /** @type {Promise<void> | null} */
 let used = null;
+/** @type {Promise<boolean> | null} */
+let indexScript = null;
+
+/**
+ * The guide's search workers read search_index.js themselves (offline-search.js): `loaded`
+ * settles once they have, true when the index is there and handed to them.  Material's own
+ * request is then not made a second time (megabytes read and parsed again on the page's
+ * thread at 5,000 questions): from a folder its script element is told it has loaded, over
+ * http its XMLHttpRequest gets the index's config alone.
+ */
+export function shareIndexScript(/** @type {Promise<boolean>} */ loaded) {
+  indexScript = loaded;
+}
 
 /** A promise that settles when the reader first turns to search (see the module's comment). */
 export function firstUse() {
@@ -58,12 +73,26 @@ export function holdSearchIndex() {
   xhr.send = function (body) {
     if (!held.has(this)) return send.call(this, body);
     held.delete(this);
-    void firstUse().then(() => send.call(this, body));
+    void firstUse().then(() => indexScript ?? false).then((shared) => {
+      const index = shared ? searchIndex() : null;
+      if (index) {  /* Material gets the config; the documents are the workers' */
+        const config = new Blob([JSON.stringify({ config: index.config, docs: [] })], { type: "application/json" });
+        const type = this.responseType;
+        /** @type {any} */ (open).call(this, "GET", URL.createObjectURL(config));
+        this.responseType = type;
+      }
+      send.call(this, body);
+    });
   };
   const head = document.head, append = head.appendChild;
   head.appendChild = /** @type {any} */ (function (/** @type {Node} */ node) {
     if (node instanceof HTMLScriptElement && INDEX_SCRIPT.test(node.src)) {
-      void firstUse().then(() => append.call(head, node));
+      void firstUse().then(() => indexScript ?? false).then((shared) => {
+        if (!shared) return void append.call(head, node);
+        node.removeAttribute("src");                /* inserted without running anything */
+        append.call(head, node);
+        node.dispatchEvent(new Event("load"));
+      });
       return node;
     }
     return append.call(head, node);

@@ -1,21 +1,24 @@
 /**
- * Search from a folder.  Under file:// a page may not start a worker from a file, so
+ * Search from a folder, and over http.  Under file:// a page may not start a worker from a file, so
  * Material runs its search "worker" in an iframe (the iframe-worker shim): on the page's
  * own thread, and only once the search field is focused, so the page freezes while a
  * large index is built.  A worker made from a Blob is allowed: its source (constants.js,
  * the guide's worker prelude, Material's worker and the Lunr languages it would import)
  * comes as a string in workers/search-source.js, written at build time.  Two such workers
- * start when the reader first turns to search (first-use.js); the documents reach them as
- * JSON text (search/search_index.js), parsed there, not on this thread.
+ * start once the page is loaded and idle; the documents reach them when the reader first
+ * turns to search (first-use.js), as JSON text (search/search_index.js), parsed there, not
+ * on this thread.
  * - The quick worker answers from the start: for each query it runs Material's own search
  *   on the documents that contain the query's words (worker-prelude.js).
  * - The index worker builds Material's index of every document once the reader has
  *   searched; from then on it answers, and the last query is asked again, so the list
  *   settles into the whole index's order (not drawn again when nothing moved).
  * Material's own set-up message is dropped.  Anything missing, and the shim is used.
+ * Over http the same two workers answer; Material's own worker, the whole index first, is the fallback.
  */
 import { constants, searchIndex, searchWorkerSource } from "../page-data.js";
-import { firstUse } from "./first-use.js";
+import { firstUse, shareIndexScript } from "./first-use.js";
+import { loadScript, whenIdle } from "./page-scripts.js";
 
 /** @typedef {{type: number, data?: any, again?: boolean}} Message */
 /** @typedef {Record<string, number | string>} Timings */
@@ -31,12 +34,6 @@ import { firstUse } from "./first-use.js";
 /** A result's list, as the locations Material shows in order. */
 function listOf(/** @type {{items?: {location: string}[][]}} */ result) {
   return JSON.stringify((result.items ?? []).map((group) => group.map((item) => item.location)));
-}
-
-function loadScript(/** @type {string} */ src, /** @type {(ok: boolean) => void} */ done) {
-  document.head.appendChild(Object.assign(document.createElement("script"), {
-    src, onload: () => done(true), onerror: () => done(false),
-  }));
 }
 
 /** @param {Options} options */
@@ -163,29 +160,44 @@ export function offlineSearch(options) {
     else buildIndex();
   }
 
-  function prewarm() {
-    /* Each script: loaded and usable, or not (null: not yet). */
-    /** @type {boolean | null} */
-    let source = null;
-    /** @type {boolean | null} */
-    let index = null;
-    let started = false;
-    function next() {
-      const text = searchWorkerSource(), found = searchIndex();
-      if (source && text && !started) {
-        started = true;
-        startBackground(text);
-      }
-      if (source === null || index === null) return;
-      if (state.background && index && found) setUpBackground(found);
-      else if (state.background) stopBackground();
-      state.settled = true;
-      state.proxy?.attach();
+  /* Each script: loaded and usable, or not (null: not yet). */
+  /** @type {boolean | null} */
+  let source = null;
+  /** @type {boolean | null} */
+  let index = null;
+  let started = false, sourceAsked = false;
+  /** @type {(handed: boolean) => void} */
+  let settle = () => {};
+  /* Settles once both scripts are in: true when the workers have the index (first-use.js). */
+  const indexHanded = new Promise((resolve) => { settle = resolve; });
+
+  function next() {
+    const text = searchWorkerSource(), found = searchIndex();
+    if (source && text && !started) {
+      started = true;
+      startBackground(text);
     }
+    if (source === null || index === null) return;
+    if (state.background && index && found) setUpBackground(found);
+    else if (state.background) stopBackground();
+    state.settled = true;
+    settle(Boolean(state.background));
+    state.proxy?.attach();
+  }
+
+  /* The workers' code (Material's worker and Lunr, tens of kilobytes, not the index) is read
+     and the workers started once the page has loaded and is idle, so that they have compiled
+     it before the reader turns to search; at first use only the index is left to read. */
+  function loadSource() {
+    if (sourceAsked) return;
+    sourceAsked = true;
     loadScript(options.root + "assets/javascripts/workers/search-source.js", (ok) => {
       source = ok && typeof searchWorkerSource() === "string";
       next();
     });
+  }
+
+  function loadIndex() {
     loadScript(options.root + "search/search_index.js", (ok) => {
       index = ok && typeof searchIndex()?.docs === "string";
       next();
@@ -200,7 +212,7 @@ export function offlineSearch(options) {
     return { type: MESSAGE.SETUP, data: { config: data.config, docs, options: data.options } };
   }
 
-  /* What Material gets from `new Worker(url)` under file://: the background workers once
+  /* What Material gets from `new Worker(url)`: the background workers once
      they run, the shim if they cannot; messages wait in between. */
   class FolderWorker extends EventTarget {
     attached = false;
@@ -266,7 +278,12 @@ export function offlineSearch(options) {
     }
   }
 
-  void firstUse().then(prewarm);
+  whenIdle(loadSource);
+  shareIndexScript(indexHanded);
+  void firstUse().then(() => {
+    loadSource();
+    loadIndex();
+  });
   return {
     state,
     /** Material's worker, as `wrap` makes it. */

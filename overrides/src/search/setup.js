@@ -2,8 +2,8 @@
  * The search worker Material creates, wrapped (the search bundle runs in <head>, before
  * Material's bundle: main.html).  Every query Material sends is folded first
  * (query-folding.js) with the tables of the index's config; the worker's messages are timed.
- * From a folder the worker is the guide's own (offline-search.js), else the browser's (the
- * iframe-worker shim's under file://).
+ * The worker is the guide's own (offline-search.js), else the browser's (the iframe-worker
+ * shim's under file://).
  *
  * Timings: when search was set up (setup), the quick worker was ready (quick), Material
  * first asked (query), the whole index was started (building) and built (ready), and the
@@ -67,8 +67,11 @@ export function setUpSearch() {
   const here = document.currentScript instanceof HTMLScriptElement ? document.currentScript.src : "";
   const root = here ? new URL("../../", here).href : null;
 
-  if (location.protocol === "file:" && Native && Shim && root && window.Blob && window.URL) {
-    const offline = search.offline = offlineSearch({ root, Native, Shim, timings, onConfig: learn });
+  /* From a folder and over http alike, the quick worker answers until the whole index is
+     built (offline-search.js); over http its fallback (Shim) is the browser's own Worker. */
+  const served = location.protocol === "file:" ? Shim : /^https?:$/.test(location.protocol) ? Native : null;
+  if (Native && served && root && window.Blob && window.URL) {
+    const offline = search.offline = offlineSearch({ root, Native, Shim: served, timings, onConfig: learn });
     window.Worker = /** @type {typeof Worker} */ (/** @type {unknown} */ (function (/** @type {string} */ url) {
       return offline.create(url, (proxy) => instrument(proxy, (message) => proxy.send(message)));
     }));
@@ -84,6 +87,9 @@ export function setUpSearch() {
     foldQuery,
     timings,
     /** Which search worker the page got. */
-    worker: () => location.protocol !== "file:" ? "native" : search.offline?.kind() ?? "shim",
+    worker: () => {
+      const kind = search.offline?.kind() ?? "shim";  /* the fallback is the browser's own worker over http */
+      return kind === "shim" && location.protocol !== "file:" ? "native" : kind;
+    },
   });
 }
