@@ -14,16 +14,28 @@ import pytest
 from generator.base.errors import GuideError
 from generator.links.glossary import load_glossary
 from generator.search.index import SEARCH_WORKER_PRELUDE, complete_search_index
-from generator.site.frontend import constants_script
 from generator.search.segmenter import SEPARATOR
+from generator.site.frontend import constants_script
 from tests.built_sites import built_once
 from tests.node_scripts import run_scripts
 from tests.paths import ROOT
 
-# A build whose plugin leaves Material's index as Material wrote it.
-MATERIAL_ONLY = ("import sys; import generator.site.finish as finish; "
-                 "finish.complete_search_index = lambda *args, **kwargs: None; "
-                 "from mkdocs.__main__ import cli; cli(['build', '--strict', '-d', sys.argv[1]])")
+# A build whose plugin leaves Material's index (and its copy for file://) as Material wrote it;
+# the rest of completing it (the search workers' source, which the offline app precaches) is kept.
+MATERIAL_ONLY = """
+import sys
+import generator.site.finish as finish
+complete = finish.complete_search_index
+def material_index_kept(site, *args, **kwargs):
+    index = site / "search" / "search_index.json"
+    written = {path: path.read_bytes() for path in (index, index.with_suffix(".js")) if path.is_file()}
+    complete(site, *args, **kwargs)
+    for path, data in written.items():
+        path.write_bytes(data)
+finish.complete_search_index = material_index_kept
+from mkdocs.__main__ import cli
+cli(["build", "--strict", "-d", sys.argv[1]])
+"""
 
 
 def _build_material_only(folder: Path) -> None:
