@@ -21,9 +21,8 @@ from collections.abc import Callable
 
 from benchmarks.figures import figure
 from generator.bank.model import Bank
-from generator.bank.repair import repair
+from generator.read.families import text_bank
 from generator.read.sheet.delimited import read_delimited
-from generator.read.text.parse import parse
 
 TARGET = 2.0  # seconds for 20,000 questions
 SECTIONS = 5
@@ -89,8 +88,7 @@ def _read(layout: str, text: str) -> Bank:
     """The bank in ``text`` as ``read_bank`` reads it: repaired and parsed, or as rows."""
     if layout in ROWS:
         return read_delimited(text, "bench.txt", "bench")
-    repaired = repair(text)
-    return parse(repaired.text, "bench.txt", "bench", repaired.offsets, text)
+    return text_bank(text, "bench.txt", "bench")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -27,20 +27,16 @@ import gzip
 import json
 import os
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-
-from benchmarks.figures import figure  # noqa: E402
-from generator.read.load import bank_slug  # noqa: E402
-from generator.site.preview import serve_in_background  # noqa: E402
-from testing.browser import build_site, launch_local  # noqa: E402
-from testing.synthetic import write_synthetic_bank  # noqa: E402
+from benchmarks.figures import figure
+from generator.read.load import bank_slug
+from generator.site.preview import serve_in_background
+from testing.browser import build_site, launch_local
+from testing.synthetic import write_synthetic_bank
 
 TARGET_KB, TARGET_MS, SLOWDOWN = 300, 300, 4
 TARGET_SIZE = 5000  # the size the targets are held at

@@ -25,7 +25,7 @@ _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 # With a ``raw`` callback every paragraph's text goes to the page as HTML: the generator wrote
 # that text, and Markdown's inline patterns over it were half of a 5,000-question build.  With
 # ``html_links`` too, its links go as HTML with it, their addresses resolved here (the plugin
-# checks them: generator.site.links), so a paragraph is one piece Markdown passes through; else
+# checks them: generator.site.page_links), so a paragraph is one piece Markdown passes through; else
 # they stay Markdown between the pieces of HTML, for MkDocs to resolve.  A paragraph longer
 # than LONG_PARAGRAPH keeps at most MAX_LINKS links.
 LONG_PARAGRAPH, MAX_LINKS = LONG_MARKDOWN, 200

@@ -123,7 +123,12 @@ def _text(answer: str | None, script: str) -> str | None:
 
 def index_record(question: Question) -> dict[str, Any]:
     """What the index holds of a question (see the module's docstring)."""
-    record: dict[str, Any] = {"t": question.type.value, "h": question_hash(question), "n": question.number}
+    return {"t": question.type.value, "h": question_hash(question), "n": question.number, **_drawing(question)}
+
+
+def _drawing(question: Question) -> dict[str, Any]:
+    """What the index holds beyond the practice record's type, hash and number: for drawing a paper."""
+    record: dict[str, Any] = {}
     if question.type.is_choice:
         record["o"] = len(question.options)
     if question.type in JUDGED and (question.answer is not None or question.editor_answer is not None):
@@ -133,7 +138,7 @@ def index_record(question: Question) -> dict[str, Any]:
 
 def full_record(question: Question, script: str = ORIGINAL) -> dict[str, Any]:
     """The index record and the practice record together: what a page that shows the question needs."""
-    return {**index_record(question), **practice_record(question, script)}
+    return {**practice_record(question, script), **_drawing(question)}
 
 
 def _chapters(bank: Bank, chapters: tuple[Chapter, ...]) -> list[dict[str, Any]]:

@@ -20,8 +20,7 @@ from ..base.decode import as_lines, decode
 from ..base.errors import GuideError, ParseError
 from .json.reader import looks_like_export, read_json_bank
 from .office_package import check_unpacked_size, damaged_office_file
-from .pdf.reader import MAGIC as PDF_MAGIC
-from .pdf.reader import read_pdf_bank
+from .pdf import MAGIC as PDF_MAGIC
 from .sheet.delimited import looks_like_delimited, read_delimited
 from .sheet.reader import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
 from .text.parse import parse
@@ -129,6 +128,12 @@ def _unread(file: BankFile) -> Bank:
                      "e.g. " + unread.convert)
 
 
+def _pdf(file: BankFile) -> Bank:
+    # pdfminer takes a fifth of a second to import: only a PDF bank pays for it.
+    from .pdf.reader import read_pdf_bank
+    return read_pdf_bank(file.data, file.source, lambda text: text_bank(text, file.source, file.slug))
+
+
 def _is_table(file: BankFile) -> bool:
     return file.path.suffix.lower() == ".csv" or looks_like_table(file.decoded[0])
 
@@ -136,8 +141,7 @@ def _is_table(file: BankFile) -> bool:
 FAMILIES: tuple[Family, ...] = (
     Family("xlsx", lambda f: "xl/workbook.xml" in f.zip_names, _xlsx),
     Family("docx", lambda f: "word/document.xml" in f.zip_names, _docx),
-    Family("pdf", lambda f: f.data.startswith(PDF_MAGIC), lambda f: read_pdf_bank(
-        f.data, f.source, lambda text: text_bank(text, f.source, f.slug))),
+    Family("pdf", lambda f: f.data.startswith(PDF_MAGIC), _pdf),
     Family("unread", lambda f: any(f.data.startswith(u.magic) for u in _UNREAD), _unread),
     Family("csv", _is_table, _decoded(read_rows_text)),
     Family("rows", lambda f: looks_like_delimited(f.decoded[0]), _decoded(read_delimited)),

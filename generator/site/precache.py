@@ -5,7 +5,7 @@ Workbox's ``generateSW`` bundles its runtime with Rollup, Babel and Terser on ev
 depends on its options only, apart from two values: the precache list (each file with the
 MD5 of its content, as Workbox revisions it) and the name of the pages' cache, which
 changes with every build.  So Workbox runs once per set of options and Workbox version,
-with a marker in place of each value (:func:`worker_template`, kept in
+with a marker in place of each value (:func:`write_worker`, kept in
 ``node_modules/.cache``), and each build puts its own values where the markers are.
 """
 from __future__ import annotations
@@ -43,15 +43,15 @@ def precache_entries(site: Path, patterns: list[str], ignores: list[str], no_rev
     """The files of ``site`` Workbox's ``globPatterns`` would precache (without ``globIgnores``;
     files over ``limit`` bytes are left out with a warning), each once, in pattern order, and
     a warning for each pattern that matches nothing, as ``generateSW`` gives them."""
-    files = sorted(_site_files(site))
     ignored = [_pattern(p) for p in ignores]
+    files = [f for f in sorted(_site_files(site)) if not any(i.fullmatch(f) for i in ignored)]
     unversioned = re.compile(no_revision)
     entries: list[Entry] = []
     warnings: list[str] = []
     seen: set[str] = set()
     for pattern in patterns:
         regex = _pattern(pattern)
-        matched = [f for f in files if regex.fullmatch(f) and not any(i.fullmatch(f) for i in ignored)]
+        matched = [f for f in files if regex.fullmatch(f)]
         if not matched:
             warnings.append(f"One of the glob patterns doesn't match any files: {pattern}")
         for url in matched:

@@ -84,14 +84,12 @@ class QuestionHtml:
         """One script per question found (:func:`question_part`)."""
         for bank in self.banks:
             found = self._found[bank.slug]
-            folders: set[Path] = set()
+            if found:  # a bank's question scripts share one folder
+                (site_dir / question_data_path(bank, "")).parent.mkdir(parents=True, exist_ok=True)
             for question in bank.questions:
                 if (block := found.get(question.id)) is None:
                     continue
                 target = site_dir / question_data_path(bank, question.id)
-                if target.parent not in folders:
-                    target.parent.mkdir(parents=True, exist_ok=True)
-                    folders.add(target.parent)
                 part = question_part(bank.slug, question.id, full_record(question, self.script), block)
                 target.write_text(practice_script(part), encoding="utf-8")
 

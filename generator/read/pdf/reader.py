@@ -20,15 +20,14 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 from typing import Any
 
+from pdfminer.high_level import extract_pages
 from pdfminer.layout import LAParams, LTPage, LTTextLine
 from pdfminer.pdfdocument import PDFPasswordIncorrect
-from pdfminer.pdfparser import PDFSyntaxError
 
 from ...bank.model import Bank, PdfReport
 from ...base.errors import ParseError
 from .reading_order import Line, PageRead, PageText, read_pages
 
-MAGIC = b"%PDF-"
 _STAND_INS = re.compile("[\u2f00-\u2fd5\uf900-\ufaff]")
 _EXPECTED = "a PDF document with a text layer"
 # pdfminer reports what it works around in a damaged file on its loggers, many times a page:
@@ -53,7 +52,7 @@ def read_pdf_bank(data: bytes, source: str, parse_text: TextParser) -> Bank:
     for page in pages:
         starts.append(line)
         line += len(page.lines)
-    report = PdfReport(len(pages), sum(len(p.lines) for p in pages), sum(p.furniture for p in pages),
+    report = PdfReport(len(pages), line - 1, sum(p.furniture for p in pages),
                        sum(1 for p in pages if p.columns == 2), tuple(starts))
     return replace(bank, encoding="pdf", pdf=report)
 
@@ -64,15 +63,11 @@ def pdf_text(pages: tuple[PageRead, ...]) -> str:
 
 def pdf_pages(data: bytes, source: str) -> list[PageText]:
     """Each page's text lines with their boxes (y downwards), as pdfminer lays them out."""
-    from pdfminer.high_level import extract_pages
-
     try:
         return [_page(page) for page in extract_pages(io.BytesIO(data), laparams=LAParams(all_texts=True))]
     except PDFPasswordIncorrect:
         raise ParseError(source, _EXPECTED, "a PDF protected by a password",
                          "save or print it again without a password (e.g. `qpdf --decrypt in.pdf bank.pdf`)") from None
-    except PDFSyntaxError as error:
-        raise _damaged(source, error) from None
     except Exception as error:  # pdfminer raises many kinds (and KeyError, TypeError …) for a damaged file
         raise _damaged(source, error) from None
 
