@@ -9,6 +9,7 @@ from importlib.metadata import version
 import pytest
 
 from generator.base.errors import GuideError
+from generator.search.index import IndexBuilder
 from generator.site.material import (
     MESSAGE_TYPES,
     PARTIALS,
@@ -102,17 +103,17 @@ def _search_config(plugin_config=None):
 
 def test_the_guides_index_stands_in_for_materials_search_index():
     config, search = _search_config()
-    made = []
-    index = install_search_index(config, lambda settings: made.append(settings) or "builder")
-    assert isinstance(index, GuideSearchIndex) and search.search_index is index and index.builder == "builder"
-    assert set(made[0]) == {"lang", "separator", "pipeline", "fields"}  # what Material's index writes in its config
+    index = install_search_index(config, lambda settings: IndexBuilder(settings, None, "hans"))
+    assert isinstance(index, GuideSearchIndex) and search.search_index is index
+    # what Material's index writes in its config
+    assert set(index.builder.config) == {"lang", "separator", "pipeline", "fields"}
 
 
 def test_a_material_whose_search_plugin_has_no_index_object_is_named():
     config, search = _search_config()
     del search.search_index
     with pytest.raises(GuideError) as error:
-        install_search_index(config, lambda settings: None)
+        install_search_index(config, lambda settings: IndexBuilder(settings, None, "hans"))
     assert "search_index" in str(error.value) and "generator/site/material.py" in str(error.value)
     search.config.enabled = False  # search switched off: nothing to stand in for
-    assert install_search_index(config, lambda settings: None) is None
+    assert install_search_index(config, lambda settings: IndexBuilder(settings, None, "hans")) is None
