@@ -9,23 +9,30 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from generator.base.errors import GuideError
 from testing.browser import launch, offline_page
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """One Chromium per test module: Playwright's sync API allows one running instance at a
-    time, and other modules (PDFs, KaTeX) start their own."""
-    with sync_playwright() as playwright:
-        try:
-            chromium = launch(playwright)
-        except GuideError as error:
-            pytest.fail(str(error))
-        yield chromium
-        chromium.close()
+@pytest.fixture(scope="session")
+def playwright() -> Iterator[Playwright]:
+    """Playwright's driver, one per xdist worker: its sync API allows one running at a time in a
+    process, so every browser a test starts (over http, for PDFs) comes from this one."""
+    with sync_playwright() as driver:
+        yield driver
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Playwright) -> Iterator[Browser]:
+    """One Chromium per xdist worker, started at its first browser test: each test opens pages
+    in a context of its own (``offline_page``), which shares nothing with the others'."""
+    try:
+        chromium = launch(playwright)
+    except GuideError as error:
+        pytest.fail(str(error))
+    yield chromium
+    chromium.close()
 
 
 @pytest.fixture

@@ -30,7 +30,7 @@ from ..base.errors import GuideError
 from ..pages.editions import EDITIONS
 
 if TYPE_CHECKING:  # Playwright is the optional pdf extra: its types only for the type checker
-    from playwright.sync_api import Page
+    from playwright.sync_api import Browser, Page
     from playwright.sync_api._context_manager import PlaywrightContextManager
 
 log = logging.getLogger(__name__)
@@ -192,12 +192,14 @@ def site_is_stale(site_dir: Path, sources: Iterable[Path]) -> bool:
 def render_pdfs(site_dir: Path, out_dir: Path, editions: Iterable[str] = EDITIONS, *,
                 chromium: str | Path | None = None, chapters: Iterable[ChapterPage] | None = None,
                 on_progress: Callable[[int, int, ChapterPdf], None] | None = None,
-                number_per_chapter: bool = False) -> tuple[ChapterPdf, ...]:
+                number_per_chapter: bool = False, browser: Browser | None = None) -> tuple[ChapterPdf, ...]:
     """Print every chapter page of ``site_dir`` in each of ``editions`` into ``out_dir/<bank>/``.
 
-    One browser serves all PDFs.  ``on_progress(done, total, pdf)`` is called after each.
-    With ``number_per_chapter`` questions are numbered 1…n within each chapter (for
-    handouts) instead of by their number in the bank.
+    One browser serves all PDFs: ``browser`` when given (a caller already driving Chromium,
+    as the tests do: Playwright's sync API runs one driver at a time), else Chromium started
+    here.  ``on_progress(done, total, pdf)`` is called after each.  With
+    ``number_per_chapter`` questions are numbered 1…n within each chapter (for handouts)
+    instead of by their number in the bank.
     """
     editions = tuple(editions)
     unknown = set(editions) - set(EDITIONS)
@@ -209,34 +211,44 @@ def render_pdfs(site_dir: Path, out_dir: Path, editions: Iterable[str] = EDITION
                        "no chapter page", "python -m generator pdf builds site/ itself when run without --site")
     executable = chromium_executable(chromium)
     sync_playwright, playwright_error = playwright_api()
-    total, done, results = len(chapters) * len(editions), 0, []
+
+    def print_all(browser: Browser) -> tuple[ChapterPdf, ...]:
+        total, done, results = len(chapters) * len(editions), 0, []
+        try:
+            context = browser.new_context(color_scheme="light", viewport=PRINTABLE)
+            try:
+                # The site is printed as it is on disk: a request for the network would only
+                # make the PDF wait on (or depend on) a server.
+                context.route(NOT_A_FILE, lambda route: route.abort())
+                page = context.new_page()
+                page.emulate_media(media="print")  # measure questions as they will be printed
+                for chapter in chapters:
+                    page.goto(chapter.html.resolve().as_uri(), wait_until="load")
+                    for edition in editions:
+                        pdf = _print(page, chapter, edition, out_dir, number_per_chapter)
+                        results.append(pdf)
+                        done += 1
+                        if on_progress:
+                            on_progress(done, total, pdf)
+            finally:
+                context.close()
+        except playwright_error as error:
+            raise PdfError(str(site_dir), "chapter pages Chromium can print",
+                           str(error).strip().splitlines()[0]) from None
+        return tuple(results)
+
+    if browser is not None:
+        return print_all(browser)
     with sync_playwright() as playwright:
         try:
-            browser = playwright.chromium.launch(executable_path=str(executable), args=list(LAUNCH_ARGS))
+            launched = playwright.chromium.launch(executable_path=str(executable), args=list(LAUNCH_ARGS))
         except playwright_error as error:
             raise PdfError(f"Chromium at {executable}", "a browser that starts headless",
                            str(error).strip().splitlines()[0], f"reinstall it with `{INSTALL_HINT}`") from None
         try:
-            context = browser.new_context(color_scheme="light", viewport=PRINTABLE)
-            # The site is printed as it is on disk: a request for the network would only
-            # make the PDF wait on (or depend on) a server.
-            context.route(NOT_A_FILE, lambda route: route.abort())
-            page = context.new_page()
-            page.emulate_media(media="print")  # measure questions as they will be printed
-            for chapter in chapters:
-                page.goto(chapter.html.resolve().as_uri(), wait_until="load")
-                for edition in editions:
-                    pdf = _print(page, chapter, edition, out_dir, number_per_chapter)
-                    results.append(pdf)
-                    done += 1
-                    if on_progress:
-                        on_progress(done, total, pdf)
-        except playwright_error as error:
-            raise PdfError(str(site_dir), "chapter pages Chromium can print",
-                           str(error).strip().splitlines()[0]) from None
+            return print_all(launched)
         finally:
-            browser.close()
-    return tuple(results)
+            launched.close()
 
 
 def _print(page: Page, chapter: ChapterPage, edition: str, out_dir: Path, number_per_chapter: bool) -> ChapterPdf:

@@ -15,13 +15,11 @@ pytestmark = pytest.mark.browser
 
 
 @pytest.fixture(scope="module")
-def http_browser():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        chromium = launch_local(playwright)
-        yield chromium
-        chromium.close()
+def http_browser(playwright):
+    """A Chromium that reaches 127.0.0.1, from the worker's one Playwright (tests/browser_fixtures.py)."""
+    chromium = launch_local(playwright)
+    yield chromium
+    chromium.close()
 
 
 def publish(build: Path, served: Path) -> None:

@@ -21,7 +21,7 @@ from generator.pages.editions import HANDOUT_FIELDS, KEYED_TYPES
 from generator.pages.script import convert_strings
 from generator.pages.strings import UI
 from generator.printing.pdf import ChromiumMissingError, pdf_file_name, render_pdfs
-from testing.browser import launch
+from tests.built_sites import built_once
 from tests.paths import GUIDE_SETTINGS, ROOT
 
 pytestmark = pytest.mark.browser
@@ -63,14 +63,20 @@ def guide():
     return build_guide(load_settings(GUIDE_SETTINGS))
 
 
-@pytest.fixture(scope="module")
-def printed(tmp_path_factory, guide_site):
-    """The bundled site, printed by the command line into its pdf/ folder (of a copy: others read the site)."""
-    site = tmp_path_factory.mktemp("printed") / "site"
+def _print_guide(guide_site: Path, folder: Path) -> None:
+    site = folder / "site"
     shutil.copytree(guide_site, site)
     result = run("-m", "generator", "pdf", "--site", site)
     assert result.returncode == 0, result.stderr
-    return site, result
+    (folder / "stderr.txt").write_text(result.stderr, encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def printed(tmp_path_factory, guide_site) -> tuple[Path, str]:
+    """The bundled site, printed by the command line into its pdf/ folder (of a copy: others read
+    the site), once for the run (``built_once``): the site and what the command wrote to stderr."""
+    folder = built_once(tmp_path_factory, "printed", lambda folder: _print_guide(guide_site, folder))
+    return folder / "site", (folder / "stderr.txt").read_text(encoding="utf-8")
 
 
 def find_pdf(site: Path, number: int, edition: str, folder: str = "pdf") -> Path:
@@ -108,13 +114,13 @@ def filled(path: Path, tmp_path: Path, dpi: int = 36) -> list[float]:
 
 
 def test_command_writes_one_pdf_per_chapter_and_edition_with_progress(printed, guide):
-    site, result = printed
+    site, stderr = printed
     chapters = guide.banks[0].chapters
     for chapter in chapters:
         for edition in ("answers", "practice"):
             assert find_pdf(site, chapter.number, edition).stat().st_size > 5000
-    assert f"{2 * len(chapters)}/{2 * len(chapters)}" in result.stderr  # the progress line reached the end
-    assert "Traceback" not in result.stderr
+    assert f"{2 * len(chapters)}/{2 * len(chapters)}" in stderr  # the progress line reached the end
+    assert "Traceback" not in stderr
 
 
 def test_answer_edition_has_every_question_and_its_explanation(printed, guide):
@@ -320,14 +326,14 @@ LONG = textwrap.dedent("""\
 """)
 
 
-def test_long_questions_flow_over_pages_and_code_wraps_and_header_is_escaped(tmp_path):
+def test_long_questions_flow_over_pages_and_code_wraps_and_header_is_escaped(tmp_path, browser):
     bank = tmp_path / "long.txt"
     bank.write_text(LONG.format(stem="很長的題目。" * 500, code="x" * 300, explanation="很長的解析。" * 400),
                     encoding="utf-8")
     site = tmp_path / "site"
     built = run("-m", "generator", "site", bank, "-o", site, cwd=tmp_path)
     assert built.returncode == 0, built.stderr
-    (pdf,) = [p for p in render_pdfs(site, tmp_path / "pdf", ("answers",))]
+    (pdf,) = [p for p in render_pdfs(site, tmp_path / "pdf", ("answers",), browser=browser)]
     assert pdf.pages >= 3 and pages(pdf.path) == pdf.pages
     text = pdftotext(pdf.path, "-layout")
     assert "STEM_END_MARK" in text and "EXPLANATION_END_MARK" in text
@@ -361,10 +367,7 @@ def test_pdf_file_names_come_from_the_chapter(title, name):
 
 
 @pytest.fixture
-def browser_page():
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        yield browser.new_context().new_page()
-        browser.close()
+def browser_page(browser):
+    context = browser.new_context()
+    yield context.new_page()
+    context.close()

@@ -5,7 +5,6 @@ import html
 import pytest
 
 from generator.read.load import read_bank
-from testing.browser import launch
 
 pytestmark = pytest.mark.browser
 
@@ -29,31 +28,27 @@ def question(n):
             f"<p>答案：A</p></div>")
 
 
-def printed(tmp_path, columns):
+def printed(browser, tmp_path, columns):
     body = "".join(question(n) for n in range(1, QUESTIONS + 1))
     page_html = (f"<html><head><meta charset='utf-8'><style>{STYLE}</style></head><body>"
                  f"<h1 style='font-size:14pt'>一、单项选择题</h1>"
                  f"<div class='{'columns' if columns else ''}'>{body}</div></body></html>")
     source = tmp_path / "bank.html"
     source.write_text(page_html, encoding="utf-8")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        browser = launch(playwright)
-        try:
-            page = browser.new_page()
-            page.goto(source.as_uri())
-            out = tmp_path / "bank.pdf"
-            page.pdf(path=str(out), display_header_footer=True, header_template=HEADER, footer_template=FOOTER,
-                     format="A4", margin={"top": "22mm", "bottom": "22mm", "left": "16mm", "right": "16mm"})
-        finally:
-            browser.close()
+    page = browser.new_page()
+    try:
+        page.goto(source.as_uri())
+        out = tmp_path / "bank.pdf"
+        page.pdf(path=str(out), display_header_footer=True, header_template=HEADER, footer_template=FOOTER,
+                 format="A4", margin={"top": "22mm", "bottom": "22mm", "left": "16mm", "right": "16mm"})
+    finally:
+        page.close()
     return out
 
 
 @pytest.mark.parametrize("columns", [False, True], ids=["one column", "two columns"])
-def test_a_bank_printed_by_a_browser_reads_whole_in_order(tmp_path, columns):
-    bank = read_bank(printed(tmp_path, columns))
+def test_a_bank_printed_by_a_browser_reads_whole_in_order(browser, tmp_path, columns):
+    bank = read_bank(printed(browser, tmp_path, columns))
     assert [q.number for q in bank.questions] == list(range(1, QUESTIONS + 1))
     for q in bank.questions:
         assert q.stem.replace("\n", "").startswith("在人工智能训练师的日常工作中") and q.stem.endswith("（ ）")

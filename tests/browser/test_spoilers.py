@@ -30,8 +30,10 @@ GIVEAWAYS = f"{STEM} a[href], {STEM} [title], {STEM} [data-guide-definition], .i
 
 @pytest.fixture(params=["desktop", "phone"])
 def practice_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[Page]:
+    """A page on Playwright's clock: time flows as usual, and ``run_for`` moves it on at once."""
     with offline_page(browser, viewport=PHONE if request.param == "phone" else None,
                       touch=request.param == "phone") as (page, refused):
+        page.clock.install()
         yield page
         assert not refused
 
@@ -56,7 +58,9 @@ def assert_nothing_given_away(page: Page, question: Locator) -> None:
         stand.click()
     for control in question.locator("input, button, a, [tabindex]").all():
         control.focus()
-    page.wait_for_timeout(150)  # Material's tooltip shows after a short delay
+    # Material's tooltip shows a few animation frames after a hover or focus: the page's timers
+    # and frames of the next 150 ms, run now rather than waited for.
+    page.clock.run_for(150)
     tips = page.locator(".md-tooltip2--active, .md-tooltip2:visible, .term-popover:visible").all_inner_texts()
     assert set(tips) <= HARMLESS, name
 
@@ -136,7 +140,7 @@ def test_a_run_gives_nothing_away_before_each_answer(practice_page, guide_site, 
 
 def test_todays_review_gives_nothing_away(practice_page, guide_site):
     page = practice_page
-    page.clock.install(time=START)
+    page.clock.set_system_time(START)
     answer_wrong(page, guide_site, ("q1", "q2"))
     page.clock.set_system_time(START + timedelta(days=2))
     page.goto(file_url(guide_site, "ai-trainer/review.html"))

@@ -31,7 +31,7 @@ from generator.math.katex import (
 from generator.math.node import NodeError
 from generator.math.to_latex import SYMBOLS
 from generator.read.load import load_bank, read_bank
-from testing.browser import CHROMIUM, launch
+from testing.browser import CHROMIUM
 from tests.paths import BUNDLED, FORMULA_CASES, GOLDEN, ROOT
 
 CASES = yaml.safe_load(FORMULA_CASES.read_text(encoding="utf-8"))
@@ -295,12 +295,9 @@ def math_page(tmp_path):
 
 @pytest.mark.browser
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="needs Debian's Chromium")
-def test_page_without_javascript_shows_math_in_katex_fonts_and_scrolls_on_a_phone(math_page):
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = launch(p)
-        context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+def test_page_without_javascript_shows_math_in_katex_fonts_and_scrolls_on_a_phone(math_page, browser):
+    context = browser.new_context(viewport={"width": 360, "height": 740}, java_script_enabled=False)
+    try:
         page = context.new_page()
         requested: list[str] = []
         page.on("request", lambda request: requested.append(request.url))
@@ -313,7 +310,8 @@ def test_page_without_javascript_shows_math_in_katex_fonts_and_scrolls_on_a_phon
         hidden = page.locator(".sg-math-text").first.bounding_box()
         page.emulate_media(media="print")
         printed = display.evaluate("e => getComputedStyle(e).overflowX")
-        browser.close()
+    finally:
+        context.close()
     assert "KaTeX_Main" in fonts and "KaTeX_Math" in fonts
     assert all(url.startswith("file://") for url in requested)
     assert not [url for url in requested if url.endswith((".woff", ".ttf"))]
