@@ -17,8 +17,13 @@ the bank, 20 reviews due), and:
 - ``draw``   on the run pages, ms from 开始 to the first question shown: the draw, its questions'
              scripts loaded, the paper or run made.
 
-The synthetic bank repeats the bundled bank's 25 questions (numbers changed), so gzip finds
-more repetition than in a real bank: sizes of whole-bank files are lower bounds.
+Each figure is the median of ``--runs`` visits, with the spread (fastest–slowest) beside it: the
+machine may be shared, and ready times grow with its load.
+
+The synthetic bank repeats the bundled bank's 25 questions (numbers changed) and two 判斷
+questions written here (the bundled bank has none, a real paper has ten), so the default
+模拟考试 paper is drawn whole (20 單選, 10 多選, 10 判斷, 5 填空, 5 計算); gzip finds more
+repetition than in a real bank: sizes of whole-bank files are lower bounds.
 """
 from __future__ import annotations
 
@@ -33,10 +38,11 @@ from pathlib import Path
 from urllib.parse import unquote, urlparse
 
 from benchmarks.figures import figure
+from generator.practice.data import index_records
 from generator.read.load import bank_slug
 from generator.site.preview import serve_in_background
 from testing.browser import PHONE, build_site, launch_local, served_page
-from testing.synthetic import write_synthetic_bank
+from testing.synthetic import Template, synthetic_bank, templates
 
 TARGET_KB, TARGET_MS, SLOWDOWN = 300, 300, 4
 TARGET_SIZE = 5000  # the size the targets are held at
@@ -44,6 +50,11 @@ COMPRESSED = (".woff2", ".woff", ".png", ".jpg", ".webp", ".ico", ".gz", ".apkg"
 NOT_COUNTED = ("search/search_index.json", "search/search_index.js")  # read at first search
 MISTAKES, DUE = 30, 20
 DAY = 86_400_000
+# 判斷 questions in the bundled bank's layout, so the synthetic bank has the types of a real paper.
+JUDGE = (Template("判斷題", ".（判斷）混合精度訓練中使用損失縮放（lossscaling）是為了防止FP16梯度下溢。答案：正確"
+                           "解析：損失乘以縮放因子后，小梯度不再下溢為0，更新前再除回。"),
+         Template("判斷題", ".（判斷）LoRA微調時，秩r越大，新增的可訓練參數越少。答案：錯誤"
+                           "解析：新增參數量為2×r×d，隨r線性增加。"))
 
 # Page kind -> (its path, what shows it is ready, what shows a draw's first question)
 KINDS: dict[str, tuple[str, str, str | None]] = {
@@ -80,9 +91,10 @@ DRAW = """(selector) => new Promise((resolve) => {
 
 
 def index_of(site: Path, slug: str) -> dict:
-    """The bank's practice index as the build wrote it (generator/practice/data.py)."""
+    """The bank's practice index as the build wrote it (generator/practice/data.py), its records unpacked."""
     text = (site / "assets" / "practice" / f"{slug}.js").read_text(encoding="utf-8")
-    return json.loads(text[text.index(".push(") + len(".push("):text.rindex("); })")])
+    index = json.loads(text[text.index(".push(") + len(".push("):text.rindex("); })")])
+    return {**index, "q": index_records(index)}
 
 
 def progress(index: dict, now: int) -> dict[str, str]:
@@ -136,8 +148,14 @@ def visit(browser, site: Path, address: str, page_path: str, ready: str, draw: s
         return transferred(site, address, urls), ready_ms, draw_ms
 
 
+def spread(values: list[float]) -> str:
+    return f"{min(values):.0f}–{max(values):.0f}"
+
+
 def measure(browser, size: int, folder: Path, runs: int, files: int) -> None:
-    bank = write_synthetic_bank(folder / f"synthetic-{size}" / "bank.txt", size)
+    bank = folder / f"synthetic-{size}" / "bank.txt"
+    bank.parent.mkdir(parents=True)
+    bank.write_text(synthetic_bank(size, source=templates() + JUDGE), encoding="utf-8")
     site = folder / f"site-{size}"
     started = time.perf_counter()
     build_site(site, banks=[bank])
@@ -152,12 +170,13 @@ def measure(browser, size: int, folder: Path, runs: int, files: int) -> None:
             page_path = path.format(bank=slug, middle=max(1, len(index["chapters"]) // 2))
             seen = [visit(browser, site, address, page_path, ready, draw, storage) for _ in range(runs)]
             size_kb = statistics.median(sum(s[0].values()) for s in seen) / 1000
-            ready_ms = statistics.median(s[1] for s in seen)
+            readies = [s[1] for s in seen]
+            ready_ms = statistics.median(readies)
             draws = [s[2] for s in seen if s[2] is not None]
             draw_ms = statistics.median(draws) if draws else None
             held = size == TARGET_SIZE
-            print(f"{'':>6} {kind:<9} {size_kb:7.1f} KB  ready {ready_ms:6.0f} ms"
-                  + (f"  draw {draw_ms:6.0f} ms" if draw_ms is not None else "")
+            print(f"{'':>6} {kind:<9} {size_kb:7.1f} KB  ready {ready_ms:6.0f} ms ({spread(readies)})"
+                  + (f"  draw {draw_ms:6.0f} ms ({spread(draws)})" if draw_ms is not None else "")
                   + f"  ({len(seen[0][0])} files)", flush=True)
             for name, bytes_ in sorted(seen[0][0].items(), key=lambda item: -item[1])[:files]:
                 print(f"{'':>18} {bytes_ / 1000:7.1f} KB  {name}")

@@ -21,7 +21,11 @@ page opened from a folder, ``file://``, may load a script but not read a file):
   question only ``t``, ``h``, ``n``, ``o`` (the options of a choice question, for shuffling a
   paper) and ``k`` (1 when the page can judge it: a bank or editor's answer).  Enough to draw
   a run or a paper, to count progress by chapter, type and day, and to find what is due; the
-  home, 错题本, 收藏, 统计 and run pages load it;
+  home, 错题本, 收藏, 统计 and run pages load it.  Packed in columns (``cols``: one list per
+  field, in the order of the chapters' ids; ``o`` and ``k`` 0 where the record has none), not
+  a record per id: the ids and field names are not repeated, a quarter less gzipped, and the
+  index is the largest item on the pages that load it (:func:`index_records` unpacks it, as
+  overrides/src/page-data.js does);
 - one script per **chapter** (:func:`chapter_data`): the chapter's full records, all a chapter
   page loads; the 错题本 and 收藏 load those of the chapters they list;
 - one script per **question** (generator.site.question_html): its full record and HTML, which
@@ -121,11 +125,6 @@ def _text(answer: str | None, script: str) -> str | None:
     return convert_text(" ".join(readable_text(answer).split()), script)
 
 
-def index_record(question: Question) -> dict[str, Any]:
-    """What the index holds of a question (see the module's docstring)."""
-    return {"t": question.type.value, "h": question_hash(question), "n": question.number, **_drawing(question)}
-
-
 def _drawing(question: Question) -> dict[str, Any]:
     """What the index holds beyond the practice record's type, hash and number: for drawing a paper."""
     record: dict[str, Any] = {}
@@ -141,25 +140,45 @@ def full_record(question: Question, script: str = ORIGINAL) -> dict[str, Any]:
     return {**practice_record(question, script), **_drawing(question)}
 
 
+def full_records(bank: Bank, script: str = ORIGINAL) -> dict[str, dict[str, Any]]:
+    """Every question's full record by id, made once per bank for the index and all the parts."""
+    return {q.id: full_record(q, script) for q in bank.questions}
+
+
 def _chapters(bank: Bank, chapters: tuple[Chapter, ...]) -> list[dict[str, Any]]:
     return [{"page": chapter_path(bank, c).removesuffix(".md"), "q": [q.id for q in c.questions]} for c in chapters]
 
 
-def bank_index(bank: Bank) -> dict[str, Any]:
-    """A bank's index: every chapter (page key and question ids, in order) and a short record per question."""
-    return {"bank": bank.slug, "chapters": _chapters(bank, bank.chapters),
-            "q": {q.id: index_record(q) for q in bank.questions}}
+INDEX_FIELDS = ("t", "h", "n", "o", "k")
+OPTIONAL = ("o", "k")  # packed as 0 where a record has none
 
 
-def chapter_data(bank: Bank, chapter: Chapter, script: str = ORIGINAL) -> dict[str, Any]:
-    """One chapter's part: the chapter and the full record of each of its questions."""
+def bank_index(bank: Bank, records: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """A bank's index: every chapter (page key and question ids, in order) and, in columns in
+    that order, the index fields of each question's full record (``records``, :func:`full_records`)."""
+    chapters = _chapters(bank, bank.chapters)
+    ids = [qid for chapter in chapters for qid in chapter["q"]]
+    return {"bank": bank.slug, "chapters": chapters,
+            "cols": {key: [records[qid].get(key, 0) for qid in ids] for key in INDEX_FIELDS}}
+
+
+def index_records(index: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The index's record of each question by id, unpacked from its columns."""
+    ids = [qid for chapter in index["chapters"] for qid in chapter["q"]]
+    columns = index["cols"]
+    return {qid: {key: columns[key][i] for key in INDEX_FIELDS if key not in OPTIONAL or columns[key][i]}
+            for i, qid in enumerate(ids)}
+
+
+def chapter_data(bank: Bank, chapter: Chapter, records: dict[str, dict[str, Any]]) -> dict[str, Any]:
+    """One chapter's part: the chapter and the full record (``records``) of each of its questions."""
     return {"bank": bank.slug, "chapters": _chapters(bank, (chapter,)),
-            "q": {q.id: full_record(q, script) for q in chapter.questions}}
+            "q": {q.id: records[q.id] for q in chapter.questions}}
 
 
 def bank_data(bank: Bank, script: str = ORIGINAL) -> dict[str, Any]:
-    """The whole bank at once (its index and every chapter merged): for tests and benchmarks."""
-    return {**bank_index(bank), "q": {q.id: full_record(q, script) for q in bank.questions}}
+    """The whole bank at once (its chapters and every full record): for tests and benchmarks."""
+    return {"bank": bank.slug, "chapters": _chapters(bank, bank.chapters), "q": full_records(bank, script)}
 
 
 def practice_script(part: dict[str, Any]) -> str:

@@ -6,6 +6,7 @@ Plain functions over the configuration MkDocs loaded (``config``: its ``theme``,
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -133,10 +134,12 @@ def without_script_sources(files: Files, config: Any) -> Files:
     return files
 
 
-def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
+def guide_files(config: Any, shims: list[str], plan: Plan,
+                practice_records: Mapping[str, dict[str, dict[str, Any]]]) -> list[File]:
     """The files the guide serves besides its pages: KaTeX's assets when the plan typesets
     formulas, the iframe-worker shim at each of ``shims``, the reader scripts' strings in the
-    guide's script, each bank's practice index and chapters' records, the guide's scripts bundled from their sources,
+    guide's script, each bank's practice index and chapters' records (from ``practice_records``, by bank slug,
+    made once with the question parts: question_html.py), the guide's scripts bundled from their sources,
     and ``constants.js``, which those scripts share with Python, once Material is checked to
     still have the internals they hook."""
     typeset = plan.formulas is not None
@@ -157,8 +160,9 @@ def guide_files(config: Any, shims: list[str], plan: Plan) -> list[File]:
         PLUGIN_LOG.warning("esbuild, bundling the guide's scripts: %s", bundles.warnings)
     files += [File.generated(config, path, content=text) for path, text in bundles.scripts.items()]
     for bank in plan.renderer.corrected:  # its questions' parts come with their HTML (question_html.py)
-        files.append(File.generated(config, practice_data_path(bank), content=practice_script(bank_index(bank))))
+        records = practice_records[bank.slug]
+        files.append(File.generated(config, practice_data_path(bank), content=practice_script(bank_index(bank, records))))
         files += [File.generated(config, chapter_data_path(bank, chapter),
-                                 content=practice_script(chapter_data(bank, chapter, plan.renderer.script)))
+                                 content=practice_script(chapter_data(bank, chapter, records)))
                   for chapter in bank.chapters]
     return files

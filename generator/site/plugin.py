@@ -120,7 +120,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         pages = [File.generated(config, path, content="") for path in self._pending]  # Markdown: on_pre_page
         files = or_plugin_error(lambda: without_script_sources(files, config))
-        for file in pages + or_plugin_error(lambda: guide_files(config, self.shims, self.plan)):
+        for file in pages + or_plugin_error(lambda: guide_files(config, self.shims, self.plan, self.question_html.records)):
             files.append(file)
         return files
 

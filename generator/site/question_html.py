@@ -21,7 +21,7 @@ from typing import Any
 from ..bank.model import Bank
 from ..base.settings import ORIGINAL
 from ..pages.paths import chapter_path, question_data_path
-from ..practice.data import full_record, practice_script
+from ..practice.data import full_records, practice_script
 
 QUESTION_START = '<div class="question">'
 DIV_TAG = re.compile(r"<div\b|</div>")  # bank text is escaped: every <div is the renderer's
@@ -67,10 +67,14 @@ class QuestionHtml:
     script: str = ORIGINAL  # the guide's, in which text answers are compared
     _pages: dict[str, tuple[str, str]] = field(default_factory=dict)  # src_uri -> (bank slug, page file)
     _found: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
+    # Each bank's full practice records by id, made once here for these parts and the index and
+    # chapter parts (generator.site.mkdocs_config.guide_files).
+    records: dict[str, dict[str, dict[str, Any]]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         for bank in self.banks:
             self._found[bank.slug] = {}
+            self.records[bank.slug] = full_records(bank, self.script)
             for chapter in bank.chapters:
                 path = chapter_path(bank, chapter)
                 self._pages[path] = (bank.slug, path.rsplit("/", 1)[-1].removesuffix(".md") + ".html")
@@ -90,7 +94,7 @@ class QuestionHtml:
                 if (block := found.get(question.id)) is None:
                     continue
                 target = site_dir / question_data_path(bank, question.id)
-                part = question_part(bank.slug, question.id, full_record(question, self.script), block)
+                part = question_part(bank.slug, question.id, self.records[bank.slug][question.id], block)
                 target.write_text(practice_script(part), encoding="utf-8")
 
 

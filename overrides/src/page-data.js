@@ -50,8 +50,30 @@ export function practiceData() {
 function merge(data, html, part) {
   const bank = (data[part.bank] ??= { bank: part.bank, chapters: [], q: {} });
   if (part.chapters && part.chapters.length > bank.chapters.length) bank.chapters = part.chapters;  /* the index's */
-  for (const [id, record] of Object.entries(part.q)) bank.q[id] = Object.assign(bank.q[id] ?? {}, record);
+  const records = part.cols && part.chapters ? unpacked(part.chapters, part.cols) : Object.entries(part.q ?? {});
+  for (const [id, record] of records) bank.q[id] = Object.assign(bank.q[id] ?? {}, record);
   if (part.html) Object.assign((html[part.bank] ??= {}), part.html);
+}
+
+/**
+ * The index's records from its columns, one per field in the chapters' order of ids
+ * (generator/practice/data.py bank_index); `o` and `k` are 0 where a record has none.
+ * @param {{q: string[]}[]} chapters @param {import("./types").IndexColumns} cols
+ * @returns {[string, import("./types").PracticeRecord][]}
+ */
+function unpacked(chapters, cols) {
+  /** @type {[string, import("./types").PracticeRecord][]} */
+  const records = [];
+  let i = 0;
+  for (const chapter of chapters) for (const id of chapter.q) {
+    /** @type {import("./types").PracticeRecord} */
+    const record = { t: cols.t[i], h: cols.h[i], n: cols.n[i] };
+    if (cols.o[i]) record.o = cols.o[i];
+    if (cols.k[i]) record.k = 1;
+    records.push([id, record]);
+    i += 1;
+  }
+  return records;
 }
 
 /** The questions' HTML loaded for `bank` (practice/parts.js), by id; the same object as more arrive. */

@@ -29,8 +29,18 @@ export interface BankData {
 export interface PracticePart {
   bank: string;
   chapters?: { page: string; q: string[] }[];
-  q: Record<string, PracticeRecord>;
+  q?: Record<string, PracticeRecord>;
+  cols?: IndexColumns;
   html?: Record<string, QuestionBlock>;
+}
+
+/** The index's records packed in columns, in the order of its chapters' ids (0: no `o` or `k`). */
+export interface IndexColumns {
+  t: QuestionType[];
+  h: string[];
+  n: (number | string)[];
+  o: number[];
+  k: (0 | 1)[];
 }
 
 /** A question as its chapter page shows it: HTML rendered (and escaped) at build, option count. */

@@ -180,6 +180,28 @@ def test_the_run_summary_comes_into_view(phone, guide_site):
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= PHONE["height"]
 
 
+# Whether the 答题卡's line (its title and counts) is what the reader sees, at its top, middle and
+# bottom, left to right: not under the sticky bar or the header, not scrolled away.
+CARD_LINE_SEEN = """toggle => {
+  const box = toggle.getBoundingClientRect();
+  return [2, box.height / 2, box.height - 2].every((dy) => [0.1, 0.5, 0.9].every((dx) =>
+    toggle.contains(document.elementFromPoint(box.left + dx * box.width, box.top + dy))));
+}"""
+
+
+def test_the_bar_leaves_the_answer_sheets_line_in_sight_on_a_phone(phone, guide_site):
+    phone.goto(file_url(guide_site, "ai-trainer/random.html"))
+    phone.evaluate("scrollTo(0, document.body.scrollHeight)")  # down to 开始, as a thumb would
+    phone.get_by_role("button", name="开始").click()
+    shown(phone).first.wait_for()
+    toggle = phone.locator(".run-card__toggle")
+    assert re.search(r"已答 0/20", toggle.inner_text())
+    assert toggle.evaluate(CARD_LINE_SEEN)  # after 开始
+    phone.evaluate("scrollTo(0, document.body.scrollHeight)")  # down the question, then on
+    phone.get_by_role("button", name="下一题").click()
+    assert toggle.evaluate(CARD_LINE_SEEN)
+
+
 def test_review_cannot_start_with_nothing_due(page, guide_site):
     page.goto(file_url(guide_site, "ai-trainer/review.html"))
     assert page.get_by_role("button", name="开始复习").is_disabled()

@@ -13,7 +13,7 @@ import { MemoryStorage } from "./memory-storage.js";
 /** @type {QuestionType[]} */
 const TYPES = ["single", "multiple", "judge", "fill", "calc"];
 
-/** Practice data of `size` questions, 50 to a chapter, the types in turn; every tenth has no answer. */
+/** Practice data of `size` questions, 50 to a chapter, the types in turn, choices of 4 options; every tenth has no answer. */
 function bank(size = 500) {
   /** @type {import("../../overrides/src/types").BankData["q"]} */
   const q = {};
@@ -21,7 +21,8 @@ function bank(size = 500) {
     const t = TYPES[n % TYPES.length];
     /** @type {Partial<Record<QuestionType, string>>} */
     const keys = { single: "B", multiple: "AC", judge: "true" };
-    q[`q${n}`] = n % 10 === 9 ? { t, h: "0", n, a: null } : { t, h: "0", n, k: 1, a: keys[t] ?? "42" };
+    const o = t === "single" || t === "multiple" ? { o: 4 } : {};  /* the index's option count */
+    q[`q${n}`] = n % 10 === 9 ? { t, h: "0", n, a: null, ...o } : { t, h: "0", n, k: 1, a: keys[t] ?? "42", ...o };
   }
   const chapters = Array.from({ length: Math.ceil(size / 50) }, (_, k) => ({
     page: `c${k}`, q: Object.keys(q).slice(k * 50, k * 50 + 50),
@@ -30,7 +31,6 @@ function bank(size = 500) {
 }
 
 const data = bank();
-const options = Object.fromEntries(Object.keys(data.q).map((id) => [id, 4]));
 
 /**
  * @param {string} seed
@@ -42,15 +42,15 @@ function settings(seed, { shuffle = true, chapters = [0, 1, 2, 3, 4, 5, 6, 7, 8,
 }
 
 test("the same seed and settings draw the same paper", () => {
-  const first = draw(data, settings("ABC123"), options);
-  assert.deepEqual(draw(data, settings("ABC123"), options), first);
-  const other = draw(data, settings("ABC124"), options);
+  const first = draw(data, settings("ABC123"));
+  assert.deepEqual(draw(data, settings("ABC123")), first);
+  const other = draw(data, settings("ABC124"));
   assert.notDeepEqual(other.items.map((i) => i.id), first.items.map((i) => i.id));
   assert.deepEqual(first.items.map((i) => i.t), TYPES.flatMap((t) => [t, t, t]));  // types in a fixed order
 });
 
 test("a paper holds distinct answerable questions of the chosen chapters", () => {
-  const paper = draw(data, settings("s", { chapters: [1, 3], single: 20 }), options);
+  const paper = draw(data, settings("s", { chapters: [1, 3], single: 20 }));
   const ids = paper.items.map((i) => Number(i.id.slice(1)));
   assert.equal(new Set(ids).size, 20 + 4 * 3);
   assert.equal(ids.length, 20 + 4 * 3);
@@ -60,13 +60,13 @@ test("a paper holds distinct answerable questions of the chosen chapters", () =>
 });
 
 test("a type with fewer questions than asked is drawn whole and named", () => {
-  const paper = draw(data, settings("s", { chapters: [0], calc: 99 }), options);
+  const paper = draw(data, settings("s", { chapters: [0], calc: 99 }));
   assert.equal(paper.items.filter((i) => i.t === "calc").length, 5);  // 10 in a chapter of 50, half without an answer
   assert.deepEqual(paper.short, [{ t: "calc", count: 5 }]);
 });
 
 test("shuffled options relabel the key", () => {
-  const paper = draw(data, settings("x"), options);
+  const paper = draw(data, settings("x"));
   const choices = paper.items.filter((i) => i.t === "single" || i.t === "multiple");
   assert.ok(choices.every((i) => [...(i.perm ?? [])].sort().join() === "0,1,2,3"));
   assert.ok(paper.items.filter((i) => !choices.includes(i)).every((i) => i.perm === null));
@@ -79,7 +79,7 @@ test("shuffled options relabel the key", () => {
     assert.equal(record.a, [...key].map((k) => "ABCD"[perm.indexOf("ABCD".indexOf(k))]).sort().join(""));
     assert.equal(toBank(/** @type {string} */ (record.a), perm), key);
   }
-  assert.ok(draw(data, settings("x", { shuffle: false }), options).items.every((i) => i.perm === null));
+  assert.ok(draw(data, settings("x", { shuffle: false })).items.every((i) => i.perm === null));
 });
 
 test("the score adds up by type", () => {
@@ -98,7 +98,7 @@ test("drawing is linear and fast at 5,000 questions", () => {
   const large = bank(5000);
   const asked = settings("s", { single: 60, multiple: 20, judge: 10, fill: 5, calc: 5 });
   const started = performance.now();
-  for (let i = 0; i < 20; i++) draw(large, asked, {});
+  for (let i = 0; i < 20; i++) draw(large, asked);
   assert.ok((performance.now() - started) / 20 < 50);
 });
 

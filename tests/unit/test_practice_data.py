@@ -10,6 +10,8 @@ from generator.practice.data import (
     bank_index,
     chapter_data,
     decimals_asked,
+    full_records,
+    index_records,
     practice_record,
     practice_script,
     question_hash,
@@ -97,21 +99,35 @@ def test_the_script_pushes_its_part_for_the_page_and_is_small(bundled):
 
 def test_the_index_holds_what_a_draw_needs_and_no_answer_or_stem():
     bank = corrected_bank(BUNDLED)
-    index = bank_index(bank)
+    index = bank_index(bank, full_records(bank, "hans"))
     assert [c["q"] for c in index["chapters"]] == [[q.id for q in c.questions] for c in bank.chapters]
-    assert index["q"]["q14"] == {"t": "multiple", "h": index["q"]["q14"]["h"], "n": 14, "o": 4, "k": 1}
-    assert "k" not in index["q"]["q26"]  # cut off before its answer: nothing to judge it by
-    assert all(set(record) <= {"t", "h", "n", "o", "k"} for record in index["q"].values())
+    assert set(index) == {"bank", "chapters", "cols"}  # no record per id: packed in columns
+    assert all(len(column) == len(bank.questions) for column in index["cols"].values())
+    records = index_records(index)
+    assert list(records) == [q.id for q in bank.questions]
+    assert records["q14"] == {"t": "multiple", "h": question_hash(bank.questions[13]), "n": 14, "o": 4, "k": 1}
+    assert "k" not in records["q26"]  # cut off before its answer: nothing to judge it by
+    assert "o" not in records["q3"] and bank.questions[2].type is QuestionType.FILL
+    assert all(set(record) <= {"t", "h", "n", "o", "k"} for record in records.values())
+    assert set(index["cols"]) == {"t", "h", "n", "o", "k"}  # no stem, no answer
+
+
+def test_the_packed_index_is_smaller_than_a_record_per_id():
+    bank = corrected_bank(BUNDLED)
+    index = bank_index(bank, full_records(bank))
+    per_id = {**index, "cols": None, "q": index_records(index)}
+    assert len(practice_script(index)) < 0.8 * len(practice_script(per_id))
 
 
 def test_a_chapters_part_holds_its_full_records_which_extend_the_index_records(bundled):
     bank = corrected_bank(BUNDLED)
-    index = bank_index(bank)
-    part = chapter_data(bank, bank.chapters[2], "hans")
-    assert part["chapters"] == [index["chapters"][2]]
+    records = full_records(bank, "hans")
+    index = index_records(bank_index(bank, records))
+    part = chapter_data(bank, bank.chapters[2], records)
+    assert part["chapters"] == [bank_index(bank, records)["chapters"][2]]
     assert list(part["q"]) == [q.id for q in bank.chapters[2].questions]
     for qid, record in part["q"].items():
-        assert record == {**index["q"][qid], **record} == bundled["q"][qid]  # the index's fields, the same
+        assert record == {**index[qid], **record} == bundled["q"][qid]  # the index's fields, the same
 
 
 def test_bank_text_cannot_end_the_script_early():

@@ -89,13 +89,12 @@ function permutation(/** @type {number} */ count, /** @type {() => number} */ ra
 }
 
 /**
- * A paper: the types in a fixed order, options shuffled where asked.
+ * A paper: the types in a fixed order, options shuffled where asked (by the index's option counts).
  * @param {BankData} data
  * @param {Settings} settings
- * @param {Record<string, number>} [options] option count of each question, for shuffling
  * @returns {Paper}
  */
-export function draw(data, settings, options) {
+export function draw(data, settings) {
   const random = rng(settings.seed);
   /** @type {Item[]} */
   const items = [];
@@ -107,7 +106,7 @@ export function draw(data, settings, options) {
     const ids = pool(data, settings.chapters, [t], true);
     if (ids.length < wanted.n) short.push({ t, count: ids.length });
     for (const id of sample(ids, wanted.n, random)) {
-      const count = options?.[id] ?? 0;
+      const count = data.q[id]?.o ?? 0;  /* the index's option count */
       const shuffle = settings.shuffle && (t === "single" || t === "multiple") && count > 1;
       items.push({ id, t, points: wanted.points, perm: shuffle ? permutation(count, random) : null });
     }

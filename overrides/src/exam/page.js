@@ -3,10 +3,9 @@
  * the history of past papers (history-table.js).  A paper being sat when the page was left is
  * taken up again.
  */
-import { element, format } from "../dom.js";
+import { element } from "../dom.js";
 import { strings } from "../page-data.js";
-import { loadQuestions } from "../practice/parts.js";
-import { checked, runPage, say } from "../runs/run-page.js";
+import { checked, loadDrawn, runPage, say } from "../runs/run-page.js";
 import { draw, newSeed, TYPES } from "./draw.js";
 import { showHistory } from "./history-table.js";
 import { localHistory } from "./local-history.js";
@@ -70,16 +69,13 @@ export function mountExam() {
   /** The paper's questions loaded, then the paper sat (those that could not be loaded are said, and left out). */
   async function begin(/** @type {import("./draw.js").Paper} */ paper, /** @type {ExamSettings} */ settings,
                        /** @type {ConstructorParameters<typeof Sitting>[3]} */ saved) {
-    say(page, strings().run_loading);
-    const missing = await loadQuestions(page.bank, paper.items.map((item) => item.id));
-    say(page, "");
-    form.hidden = true;
+    const missing = await loadDrawn(page, paper.items.map((item) => item.id));
     const sitting = new Sitting(page, paper, settings, saved);
     sitting.render();
     const short = paper.short.map((type) =>  /* fewer questions of a type than asked */
       strings().exam_short.replace("{type}", strings()["type_" + type.t]).replace("{count}", String(type.count))).join(" ");
     if (short) sitting.bar.after(element("p", "exam-short", short));
-    if (missing) sitting.bar.after(element("p", "exam-short", format(strings().run_missing, { count: missing })));
+    if (missing) sitting.bar.after(missing);
     const first = sitting.sheet.querySelector("h2");
     if (first && !sitting.done) first.focus();  /* handed in on return: the score has the focus */
   }
@@ -89,8 +85,7 @@ export function mountExam() {
     const settings = settingsOf(form);
     settings.seed ||= newSeed();
     field(form, "seed").value = settings.seed;
-    const options = Object.fromEntries(Object.entries(page.data.q).map(([id, record]) => [id, record.o ?? 0]));
-    const paper = draw(page.data, settings, options);
+    const paper = draw(page.data, settings);
     if (!paper.items.length) {
       say(page, strings().exam_invalid);
       return;

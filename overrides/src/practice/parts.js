@@ -10,6 +10,7 @@
  * retried, and what it held is missing from the page.
  */
 import { practiceData, questionHtml } from "../page-data.js";
+import { loadScript } from "../search/page-scripts.js";
 
 /** @type {Map<string, Promise<boolean>>} address -> loaded */
 const loading = new Map();
@@ -21,35 +22,26 @@ function address(/** @type {string} */ bank, /** @type {string} */ name) {
   return index ? index.src.slice(0, -3) + "/" + name + ".js" : null;
 }
 
-function load(/** @type {string | null} */ src) {
-  if (!src) return Promise.resolve(false);
-  let loaded = loading.get(src);
-  if (!loaded) {
-    loaded = new Promise((resolve) => {
-      const script = document.createElement("script");
-      script.src = src;
-      script.onload = () => resolve(true);
-      script.onerror = () => resolve(false);
-      document.head.appendChild(script);
-    });
-    loading.set(src, loaded);
-  }
-  return loaded;
-}
-
-/** The questions `ids` of `bank` with their records and HTML, loaded together; how many could not be. */
-export async function loadQuestions(/** @type {string} */ bank, /** @type {string[]} */ ids) {
-  const html = questionHtml(bank);
-  const wanted = [...new Set(ids)].filter((id) => !html[id]);
-  const loaded = await Promise.all(wanted.map((id) => load(address(bank, "q/" + encodeURIComponent(id)))));
+/** The parts `names` of `bank` loaded together, each address once, and merged; how many could not be. */
+async function loadParts(/** @type {string} */ bank, /** @type {string[]} */ names) {
+  const loaded = await Promise.all([...new Set(names)].map((name) => {
+    const src = address(bank, name);
+    if (!src) return false;
+    let done = loading.get(src);
+    if (!done) loading.set(src, done = new Promise((resolve) => loadScript(src, resolve)));
+    return done;
+  }));
   practiceData();  /* the parts merged */
   return loaded.filter((ok) => !ok).length;
 }
 
+/** The questions `ids` of `bank` with their records and HTML; how many could not be loaded. */
+export function loadQuestions(/** @type {string} */ bank, /** @type {string[]} */ ids) {
+  const html = questionHtml(bank);
+  return loadParts(bank, ids.filter((id) => !html[id]).map((id) => "q/" + encodeURIComponent(id)));
+}
+
 /** The records of the chapters `pages` ("bank/chapter-3") of `bank`; how many could not be loaded. */
-export async function loadChapters(/** @type {string} */ bank, /** @type {string[]} */ pages) {
-  const loaded = await Promise.all([...new Set(pages)].map((page) =>
-    load(address(bank, encodeURIComponent(page.split("/").pop() ?? "")))));
-  practiceData();
-  return loaded.filter((ok) => !ok).length;
+export function loadChapters(/** @type {string} */ bank, /** @type {string[]} */ pages) {
+  return loadParts(bank, pages.map((page) => encodeURIComponent(page.split("/").pop() ?? "")));
 }

@@ -52,6 +52,8 @@ export class Navigator {
   auto = null;
   /** @type {number | undefined} */
   autoTimer;
+  /** @type {HTMLElement | undefined} where it is mounted */
+  area;
   font = 1;
 
   /**
@@ -219,7 +221,10 @@ export class Navigator {
     const heading = /** @type {HTMLElement | null} */ (this.questions[at].node.querySelector("h2"));
     heading?.focus({ preventScroll: true });
     if (this.view() === "all") heading?.scrollIntoView({ block: "start" });
-    else if (this.bar.getBoundingClientRect().top < 0) this.bar.scrollIntoView({ block: "start" });
+    else if (this.card.getBoundingClientRect().top < this.bar.getBoundingClientRect().bottom) {
+      /* Scrolled past the run's start, the sticky bar covers the 答题卡's line: back to the start. */
+      this.area?.scrollIntoView({ block: "start" });
+    }
   }
 
   /** After an answer: the card said again, and on a right one the next question after a moment, if asked. */
@@ -259,6 +264,7 @@ export class Navigator {
 
   /** Shown in `area`: the bar, the card and tools, then the questions (which the page put in `sheet`). */
   mount(/** @type {HTMLElement} */ area) {
+    this.area = area;
     area.append(this.bar, this.card, this.tools, this.sheet);
     this.go(Math.min(this.at, this.questions.length - 1));
   }

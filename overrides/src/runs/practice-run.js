@@ -10,10 +10,9 @@
 import { button, element, format } from "../dom.js";
 import { newSeed, pool, rng, sample } from "../exam/draw.js";
 import { strings } from "../page-data.js";
-import { loadQuestions } from "../practice/parts.js";
 import { addStar } from "../practice/stars.js";
 import { Navigator } from "./navigator.js";
-import { answerable, checked, questionNode, reveal, runPage, say } from "./run-page.js";
+import { answerable, checked, loadDrawn, questionNode, reveal, runPage, say } from "./run-page.js";
 
 /** @typedef {import("./run-page.js").RunPage} RunPage */
 /** @typedef {import("../practice/question.js").Question} Question */
@@ -94,17 +93,10 @@ class Run {
 
 /** Run the questions `ids` on the page, once loaded (those that could not be are said, and left out). */
 export async function startRun(/** @type {RunOwner} */ page, /** @type {string[]} */ ids) {
-  say(page, strings().run_loading);
-  const missing = await loadQuestions(page.bank, ids);
-  say(page, "");
-  page.form.hidden = true;
+  const missing = await loadDrawn(page, ids);
   const run = new Run(page, ids);
   run.render();
-  if (missing) {
-    const note = element("p", "practice-notice", format(strings().run_missing, { count: missing }));
-    note.setAttribute("role", "status");
-    page.area.prepend(note);
-  }
+  if (missing) page.area.prepend(missing);
   return run;
 }
 

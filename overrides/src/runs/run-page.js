@@ -7,8 +7,10 @@
  * with its HTML (generator/site/question_html.py): cut at build from the rendered chapter pages,
  * so it went through the guide's own escaping, prose and KaTeX, never through anything here.
  */
+import { element, format } from "../dom.js";
 import { LETTERS } from "../exam/draw.js";
-import { practiceData, questionHtml } from "../page-data.js";
+import { practiceData, questionHtml, strings } from "../page-data.js";
+import { loadQuestions } from "../practice/parts.js";
 import { progress } from "../practice/progress.js";
 import { openAnswer, Question } from "../practice/question.js";
 
@@ -103,4 +105,20 @@ export function checked(/** @type {HTMLFormElement} */ form, /** @type {string} 
 
 export function say(/** @type {RunPage} */ page, /** @type {string} */ text) {
   page.message.textContent = text;
+}
+
+/**
+ * The drawn questions `ids` loaded (practice/parts.js), said while they load, then the form
+ * hidden.  Returns null when every one loaded, else the note saying how many could not be:
+ * the run or paper goes on without them.
+ */
+export async function loadDrawn(/** @type {RunPage} */ page, /** @type {string[]} */ ids) {
+  say(page, strings().run_loading);
+  const missing = await loadQuestions(page.bank, ids);
+  say(page, "");
+  page.form.hidden = true;
+  if (!missing) return null;
+  const note = element("p", "practice-notice", format(strings().run_missing, { count: missing }));
+  note.setAttribute("role", "status");
+  return note;
 }

@@ -55,6 +55,11 @@ export function firstUse() {
   return used;
 }
 
+/** At first use: true when the guide's workers have read the index and hand it to Material too. */
+function sharedAtFirstUse() {
+  return firstUse().then(() => indexScript ?? false);
+}
+
 /** Hold Material's request for the search index until :func:`firstUse`. */
 export function holdSearchIndex() {
   const xhr = XMLHttpRequest.prototype;
@@ -73,7 +78,7 @@ export function holdSearchIndex() {
   xhr.send = function (body) {
     if (!held.has(this)) return send.call(this, body);
     held.delete(this);
-    void firstUse().then(() => indexScript ?? false).then((shared) => {
+    void sharedAtFirstUse().then((shared) => {
       const index = shared ? searchIndex() : null;
       if (index) {  /* Material gets the config; the documents are the workers' */
         const config = new Blob([JSON.stringify({ config: index.config, docs: [] })], { type: "application/json" });
@@ -87,7 +92,7 @@ export function holdSearchIndex() {
   const head = document.head, append = head.appendChild;
   head.appendChild = /** @type {any} */ (function (/** @type {Node} */ node) {
     if (node instanceof HTMLScriptElement && INDEX_SCRIPT.test(node.src)) {
-      void firstUse().then(() => indexScript ?? false).then((shared) => {
+      void sharedAtFirstUse().then((shared) => {
         if (!shared) return void append.call(head, node);
         node.removeAttribute("src");                /* inserted without running anything */
         append.call(head, node);
