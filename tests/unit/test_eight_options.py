@@ -8,6 +8,7 @@ import pytest
 
 from generator.bank.errata import apply_errata, load_errata
 from generator.bank.model import OPTION_LETTERS
+from generator.base.errors import ParseError
 from generator.exports.json import dumps_json
 from generator.exports.table import dumps_csv
 from generator.pages.chapter import RenderContext, render_chapter
@@ -111,3 +112,15 @@ def test_the_exports_keep_g_and_h(bank):
     header, row = dumps_csv(bank, "hans").splitlines()[:2]
     assert header.count(",") == row.count(",") and "庚" in row and "辛" in row
     assert json.loads(dumps_json(bank))["chapters"][0]["questions"][0]["answer"] == "BGH"
+
+
+def test_more_options_than_h_is_an_error_naming_where(tmp_path):
+    rows = tmp_path / "rows.txt"
+    rows.write_text("".join(f"{n}|||第{n}题|||{'|||'.join('甲乙丙丁戊己庚辛壬')}|||A\n" for n in (1, 2, 3)),
+                    encoding="utf-8")
+    with pytest.raises(ParseError, match=r"rows\.txt: expected at most 8 option fields .* found 9 fields"):
+        read_bank(rows)
+    exported = json.loads(dumps_json(parse_text(f"1. 哪个\n{labelled('{}.{}')}\n答案：A\n")))
+    exported["chapters"][0]["questions"][0]["options"].append({"label": "I", "text": "壬"})
+    with pytest.raises(ParseError, match=r"question 1 .*options: expected at most 8 options \(A-H\), found 9"):
+        read_json_bank(json.dumps(exported), "bank.json", "bank")
