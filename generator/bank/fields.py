@@ -201,7 +201,14 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         options = (*options[:-1], Option(last.label, last.text[: label.start()].strip()))
         explanation = f"{last.text[label.start():].strip()}\n\n{explanation}".strip()
     numbered_answer = answer_text is not None and NUMBER_ANSWER.fullmatch(answer_text.strip()) is not None
-    if not options and (numbered := numbered_options(question_part, numbered_answer)) is not None:  # "   1. 甲"
+    named = NUMBER_AND_TEXT.fullmatch(answer_text.strip()) if answer_text is not None and not options else None
+    numbered = numbered_options(question_part, numbered_answer) if not options else None
+    if not options and named is not None and not numbered_answer:
+        # "Answer: 4. Engineering Drawing" names option 4 of a list at the line starts if its text is that
+        flush, k = numbered_options(question_part, True), int(named["n"]) - 1
+        if flush is not None and k < len(flush[1]) and flush[1][k].text == named["text"].strip():
+            numbered, answer_text = flush, OPTION_LETTERS[k]
+    if numbered is not None:  # "   1. 甲"
         stem, options = numbered
         if answer_text is not None and numbered_answer:  # "答案：1, 3"
             answer_text = "".join(OPTION_LETTERS[int(n) - 1] for n in re.findall(r"\d", answer_text)
@@ -288,6 +295,8 @@ _NUMBER = f"[1-{len(OPTION_LETTERS)}]"
 NUMBERED_OPTION = re.compile(rf"(?m)^[ \t]{{1,12}}(?P<n>{_NUMBER})[.．、)）][ \t]+")
 # ... or not indented, under a stem whose answer names one by its number ("Answer: 2")
 FLUSH_NUMBERED_OPTION = re.compile(rf"(?m)^[ \t]{{0,12}}(?P<n>{_NUMBER})[.．、)）][ \t]+")
+# ... or by its number and its text ("Answer: 4. Engineering Drawing")
+NUMBER_AND_TEXT = re.compile(rf"(?P<n>{_NUMBER})[.．、)）][ \t]+(?P<text>[^\n]+)")
 NUMBER_ANSWER = re.compile(rf"{_NUMBER}(?:[ \t]{{0,2}}[,，、和/][ \t]{{0,2}}{_NUMBER}){{0,{len(OPTION_LETTERS) - 1}}}")
 
 

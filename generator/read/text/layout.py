@@ -65,6 +65,11 @@ NUMBERINGS: tuple[Recogniser, ...] = (
                re.compile(r"(?:Question|QUESTION|Q)[ \t]*(?P<n>\d{1,7})(?![\d.．]\d)(?!\d)[ \t]*[.．:：)]?(?:\*\*)?")),
 )
 DEFAULT_NUMBERING = NUMBERINGS[0]
+# Questions numbered in Markdown headings, each over a plain numbered list of its options
+# ("#### 1. stem" then "1. 甲" "2. 乙"): only the numbers right after a heading's "#" count.
+HEADING_NUMBERS = Recogniser("heading-dot", "#### 1. <stem> over options 1. 2. 3.",
+                             re.compile(r"(?<=#[ \t])" + DOT_NUMBER.pattern))
+_HEADING_NUMBER = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t](?:\*\*)?(\d{1,7})[.．、]")
 # A bank may set each question as a Markdown heading followed by its options, with no
 # number ("### 棧的特點是？" then "- [x] 後進先出"): numbered in order.
 HEADING_QUESTIONS = Recogniser("heading", "### <stem> followed by options",
@@ -183,6 +188,8 @@ def detect_layout(text: str) -> Layout:
     scored = [(_longest_run(found), len(found), -k, NUMBERINGS[k]) for k, found in enumerate(numbers)]
     run, count, _, numbering = max(scored, key=lambda s: s[:3])
     run, count, numbering = _outer_numbering(numbers, (run, count, numbering))
+    if numbering is DEFAULT_NUMBERING:
+        run, count, numbering = _heading_numbering(text, numbers[0], (run, count, numbering))
     pairs = _label_pairs(text)
     # On a tie classic wins, but for "list", which reads all of its labels and more ("- A.").
     option_count, _, options = max((pairs[k], _OPTION_TIES.index(form.name), form)
@@ -229,6 +236,22 @@ def _outer_numbering(numbers: list[list[int]], best: tuple[int, int, Recogniser]
         run = _longest_run(found)
         if j != k and 2 <= run == len(found) and restarts * 5 >= run * 4 and best[1] >= 2 * run:
             return run, len(found), NUMBERINGS[j]
+    return best
+
+
+def _heading_numbering(text: str, numbers: list[int], best: tuple[int, int, Recogniser]
+                       ) -> tuple[int, int, Recogniser]:
+    """The numbers in Markdown headings when they run 1, 2, 3 … and the dot numbers' longest
+    run is the options' under them (three to eight long, starting again at 1 under nearly each
+    heading, two numbers or more to each): as :func:`_outer_numbering`, within one numbering."""
+    low, high = _OPTION_LIST
+    if not low <= best[0] <= high or "#" not in text:
+        return best
+    headed = [int(m[1]) for m in _HEADING_NUMBER.finditer(text)]
+    run = _longest_run(headed)
+    restarts = numbers.count(1) - headed.count(1)
+    if 2 <= run == len(headed) and restarts * 5 >= run * 4 and len(numbers) - run >= 2 * run:
+        return run, run, HEADING_NUMBERS
     return best
 
 
