@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 from benchmarks.figures import figure
 from generator.read.load import bank_slug, read_bank
 from generator.site.preview import serve_in_background
-from testing.browser import build_site, file_url, launch_local, offline_page, search
+from testing.browser import build_site, file_url, launch_local, offline_page, search, served_page
 from testing.paths import BUNDLED
 from testing.synthetic import write_synthetic_bank
 
@@ -94,19 +94,16 @@ def index_size(site: Path, questions: int) -> IndexSize:
 
 
 @contextmanager
-def http_page(browser) -> Iterator[tuple[Page, list[str]]]:
-    """A fresh page with no service worker (the offline app would answer from its cache)."""
-    context = browser.new_context(service_workers="block")
-    try:
-        yield context.new_page(), []
-    finally:
-        context.close()
+def _served(browser) -> Iterator[tuple[Page, list[str]]]:
+    """testing's served page, with offline_page's record of refused requests (none: over http)."""
+    with served_page(browser) as page:
+        yield page, []
 
 
 def first_result(browser, url: str, query: str, idle: bool = False) -> FirstResult:
     """Search on a fresh page at ``url``, the query typed at once (timed from opening the page)
     or, with ``idle``, a second after the page has loaded (timed from the click into search)."""
-    opened = offline_page(browser) if url.startswith("file:") else http_page(browser)
+    opened = offline_page(browser) if url.startswith("file:") else _served(browser)
     with opened as (page, refused):
         page.add_init_script(LONG_TASKS)
         start = time.perf_counter()

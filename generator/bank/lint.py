@@ -113,7 +113,7 @@ class Linter:
                 found.extend(check(q, place, truncated))
             found.extend(damage_flags(q, place))
             flags = tuple(dict.fromkeys(q.flags + tuple(found)))
-            questions.append(replace(q, flags=flags))
+            questions.append(q if flags == q.flags else replace(q, flags=flags))  # most questions: none found
         return replace(chapter, questions=tuple(questions))
 
 
