@@ -2,7 +2,8 @@
 
 For each layout that generator.read.text.layout recognises (those of issue 27 too: sections
 opened by numbering that starts again, answers without a colon, numbered options, options with
-no punctuation, a key with no label, bold bullet options, unnumbered statements, "ans: B"; and
+no punctuation, a key with no label, bold bullet options, unnumbered statements, "ans: B",
+options lettered to H; and
 the headerless rows of generator.read.sheet.delimited), a bank of that many questions
 (five sections, explanations holding numbered lists, the answers inline or in a key at
 the end) is made in memory and parsed (layout detection, assembly, key matching: repair
@@ -56,6 +57,8 @@ LAYOUTS: dict[str, Callable[[int], str]] = {
     "unnumbered statements": lambda n: f"陳述第{n}題是對的。\n正确答案：正确\n解析：因為。\n\n",
     "ans: B, A-E options": lambda n: f"{n}.  Which is right in 第{n}題?\n"
                                      + "".join(f"    {x}.  option {x}\n" for x in "ABCDE") + "    ans: B\n\n",
+    "eight options A-H": lambda n: f"{n}. 第{n}題選哪些\n" + "".join(f"{x}. 選項{x}\n" for x in "ABCDEFGH")
+                                   + "答案：CGH\n",
 }
 # Layouts of one question a line, read by generator.read.sheet.delimited: no sections, no preamble
 ROWS: dict[str, Callable[[int], str]] = {
@@ -94,10 +97,11 @@ def _read(layout: str, text: str) -> Bank:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--questions", type=int, default=20000)
+    parser.add_argument("--only", help="the layouts whose names hold this text (all by default)", default="")
     args = parser.parse_args(argv)
     failed = 0
     print(f"{'layout':32} {'questions':>9} {'answers':>8} {'wall s':>7} {'CPU s':>7}")
-    for name in [*LAYOUTS, *ROWS]:
+    for name in [n for n in [*LAYOUTS, *ROWS] if args.only in n]:
         text = make_bank(name, args.questions)
         seconds = cpu = float("inf")
         for _ in range(RUNS):

@@ -25,10 +25,10 @@ import re
 from typing import NoReturn
 
 from ..base.errors import ErrataError
-from .fields import FULLWIDTH_LETTERS, choice_letters, judge_value, normalise_answer
+from .fields import FULLWIDTH_LETTERS, LETTER, choice_letters, judge_value, normalise_answer
 from .model import Flag, Option, Question, QuestionType, Severity
 
-_LETTER = re.compile(r"[A-F]")
+_LETTER = re.compile(f"[{LETTER}]")
 # What fixes a number's value: its digits and decimal points (a minus sign lost in a scrape
 # may come back, so signs are left out).
 _VALUE_CHARACTER = re.compile(r"[0-9.?]")

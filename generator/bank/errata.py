@@ -3,7 +3,7 @@
 The file maps question ids to entries::
 
     q3:                                   # the question id (q7; c2-q7 in banks numbered per chapter)
-      stem:                               # a field: stem, answer, explanation or an option letter A-F
+      stem:                               # a field: stem, answer, explanation or an option letter A-H
         - {replace: "lr=3e4", with: "lr=3e-4"}      # an exact, unique piece of the original field
       explanation:
         - whole: |-                       # the whole original field ...
@@ -44,9 +44,9 @@ from ..base.yaml_file import compose_yaml
 from .answer_guard import check_answer_kept, check_editor_answer, moved_options
 from .fields import judge_value, normalise_answer
 from .math_markers import check_math_markers
-from .model import DISPLAY_MATH, INLINE_MATH, Bank, Flag, Option, Question, QuestionType
+from .model import DISPLAY_MATH, INLINE_MATH, OPTION_LETTERS, Bank, Flag, Option, Question, QuestionType
 
-OPTION_FIELDS = tuple("ABCDEF")
+OPTION_FIELDS = tuple(OPTION_LETTERS)
 FIELDS = ("stem", "answer", "explanation", *OPTION_FIELDS)
 # How a correction line names each field, in the guide's interface language.
 FIELD_LABELS = {"stem": "題幹", "answer": "答案", "explanation": "解析", **{f: f"選項{f}" for f in OPTION_FIELDS}}
@@ -189,8 +189,8 @@ def _answer_codes(node: yaml.Node, where: str, line: int) -> AnswerCodes:
 
 
 def _entry(qid: str, node: yaml.Node, where: str, line: int, check_math: MathCheck | None = None) -> Entry:
-    _expect(node, yaml.MappingNode, where, "fields (stem, answer, explanation, A-F), notes and editor_answer",
-            EXAMPLE_ENTRY)
+    _expect(node, yaml.MappingNode, where,
+            f"fields (stem, answer, explanation, A-{OPTION_LETTERS[-1]}), notes and editor_answer", EXAMPLE_ENTRY)
     corrections: list[Correction] = []
     notes: list[str] = []
     editor_answer, answer_line = None, 0

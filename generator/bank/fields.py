@@ -14,10 +14,14 @@ from functools import lru_cache
 from itertools import pairwise
 
 from .marked_list import marked_list
-from .model import Option, QuestionType
+from .model import OPTION_LETTERS, Option, QuestionType
 from .spans import pipe_tables
 
 _T = QuestionType
+# The option letters as character-class ranges, ASCII and full width: "[{LETTER}{WIDE}]" is "[A-HＡ-Ｈ]"
+LETTER = f"A-{OPTION_LETTERS[-1]}"
+WIDE = f"Ａ-{chr(ord(OPTION_LETTERS[-1]) + 0xFEE0)}"
+LOWER, WIDE_LOWER = LETTER.lower(), WIDE.lower()
 # Keyword -> type, longest keywords first so that 單項選擇 wins over 選擇.
 TYPE_KEYWORDS: tuple[tuple[str, QuestionType], ...] = (
     ("單項選擇", _T.SINGLE), ("单项选择", _T.SINGLE), ("單選", _T.SINGLE), ("单选", _T.SINGLE),
@@ -92,25 +96,25 @@ EXPLANATION = Marker(EXPLANATION_MARK, re.compile("解|xplanation|XPLANATION"), 
 # The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
 _JUDGE_TOKENS = "√|×|✓|✗|✔|✘|✅|❌|對|对|錯|错|正確|正确|錯誤|错误"
 JUDGE_CODES = ("0", "1")  # a judge answer written as a code: which is true, the bank does not say
-BRACKET_ANSWER = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>[A-FＡ-Ｆ]{{1,6}}|{_JUDGE_TOKENS})[ \t　]{{0,4}}[）)]")
+BRACKET_ANSWER = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>[{LETTER}{WIDE}]{{1,8}}|{_JUDGE_TOKENS})[ \t　]{{0,4}}[）)]")
 _BRACKET_TRIES = 8
 BLANKED = "（　）"  # what a bracket answer leaves in the stem, so the stem does not give it away
 # "(√) 地球是圓的": a judge answer written before the statement.
 JUDGE_PREFIX = re.compile(r"[ \t]{0,4}[（(][ \t]{0,2}(?P<a>[√×✓✗✔✘])[ \t]{0,2}[）)]")
 # Markdown task lists: "- [x] 正確的選項", "- [ ] 錯誤的選項" (an option letter may follow).
-TASK_ITEM = re.compile(r"(?m)^[ \t]*[-*+][ \t]+\[(?P<box>[ xX])\][ \t]*(?:[A-FＡ-Ｆ][ \t]*[.．、:：)）][ \t]*)?")
+TASK_ITEM = re.compile(rf"(?m)^[ \t]*[-*+][ \t]+\[(?P<box>[ xX])\][ \t]*(?:[{LETTER}{WIDE}][ \t]*[.．、:：)）][ \t]*)?")
 
 # Option labels: "A." "A．" "A、" "Ａ．" "(A)" "（A）" anywhere, "A " only at a line start.
 OPTION_LABEL = re.compile(  # the lookahead, each label's possible first characters, makes the scan quick
-    r"(?=[(（A-FＡ-Ｆ \t])(?:"
-    r"[(（]\s*(?P<p>[A-FＡ-Ｆ])\s*[)）]|(?P<d>[A-FＡ-Ｆ])\s*[.．、]|(?m:^[ \t]*(?P<s>[A-F])[ \t]+)(?![a-z]))"
+    rf"(?=[(（{LETTER}{WIDE} \t])(?:"
+    rf"[(（]\s*(?P<p>[{LETTER}{WIDE}])\s*[)）]|(?P<d>[{LETTER}{WIDE}])\s*[.．、]"
+    rf"|(?m:^[ \t]*(?P<s>[{LETTER}])[ \t]+)(?![a-z]))"
 )  # (a letter and a blank before a lower-case word is an English stem's article: "A company wants …")
 # "A 甲   B 乙": a letter and blanks, several to a line ("A " alone opening a line is classic)
-SPACED_LABEL = re.compile(r"(?:(?<=[ \t])|(?m:^))(?P<d>[A-F])[ \t]+(?=[^\sa-z])")
+SPACED_LABEL = re.compile(rf"(?:(?<=[ \t])|(?m:^))(?P<d>[{LETTER}])[ \t]+(?=[^\sa-z])")
 _SPACED_OR_CLASSIC = re.compile(f"{SPACED_LABEL.pattern}|{OPTION_LABEL.pattern.replace('?P<d>', '?P<c>')}")
-_LETTERS = re.compile(r"[A-F]")
-OPTION_LETTERS = "ABCDEF"
-CHOICE_ANSWER = re.compile(r"[A-Fa-f\s、,，.．;；/和及]+")
+_LETTERS = re.compile(f"[{LETTER}]")
+CHOICE_ANSWER = re.compile(rf"[{LETTER}{LOWER}\s、,，.．;；/和及]+")
 _TRUE = {"√", "✓", "✔", "✅", "對", "对", "正確", "正确", "是", "T", "TRUE", "Y", "YES", "V"}
 _FALSE = {"×", "✗", "✘", "❌", "X", "錯", "错", "錯誤", "错误", "否", "F", "FALSE", "N", "NO"}
 # (each alternative opens with a character of its own, not a repeat: the engine then skips to those)
@@ -123,10 +127,11 @@ _INLINE_CODE = re.compile(r"`[^`\n]{1,200}`")
 # A choice answer written in words: "全选（6 个文件都被修改）" (every option), or words that name
 # the letters, "前三个（A、B、C）和最后一个（E）"
 ALL_CHOSEN = re.compile(r"[ \t]*(?:全[选選]|都[选選]|全部[选選]项|全部[选選]項|[Aa]ll of them)")
-NAMED_LETTER = re.compile(r"(?<![A-Za-z0-9_])[A-F](?![A-Za-z0-9_])")
+NAMED_LETTER = re.compile(rf"(?<![A-Za-z0-9_])[{LETTER}](?![A-Za-z0-9_])")
 # "B?", "B或C": words in doubt name no answer
 DOUBT = re.compile(r"[?？]|[或还還]是?|可能|(?<![A-Za-z])or(?![A-Za-z])", re.IGNORECASE)
-FULLWIDTH_LETTERS = str.maketrans("ＡＢＣＤＥＦａｂｃｄｅｆ", "ABCDEFabcdef")  # for str.translate
+# for str.translate: "Ｇ" -> "G", "ｇ" -> "g"
+FULLWIDTH_LETTERS = str.maketrans({chr(ord(c) + 0xFEE0): c for c in OPTION_LETTERS + OPTION_LETTERS.lower()})
 
 
 @dataclass(frozen=True)
@@ -140,7 +145,8 @@ class Fields:
 
 
 # Options quoted in a Markdown blockquote ("> A. 甲"), and the quote's mark at each line start
-QUOTED_OPTION = re.compile(r"(?m)^[ \t]{0,3}>[ \t]{0,3}(?:[(（][A-FＡ-Ｆ][)）]|[A-FＡ-Ｆ][.．、:：)）])")
+QUOTED_OPTION = re.compile(rf"(?m)^[ \t]{{0,3}}>[ \t]{{0,3}}"
+                           rf"(?:[(（][{LETTER}{WIDE}][)）]|[{LETTER}{WIDE}][.．、:：)）])")
 QUOTE_LEAD = re.compile(r"(?m)^[ \t]{0,3}>[ \t]?")
 
 
@@ -195,7 +201,14 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         options = (*options[:-1], Option(last.label, last.text[: label.start()].strip()))
         explanation = f"{last.text[label.start():].strip()}\n\n{explanation}".strip()
     numbered_answer = answer_text is not None and NUMBER_ANSWER.fullmatch(answer_text.strip()) is not None
-    if not options and (numbered := numbered_options(question_part, numbered_answer)) is not None:  # "   1. 甲"
+    named = NUMBER_AND_TEXT.fullmatch(answer_text.strip()) if answer_text is not None and not options else None
+    numbered = numbered_options(question_part, numbered_answer) if not options else None
+    if not options and named is not None and not numbered_answer:
+        # "Answer: 4. Engineering Drawing" names option 4 of a list at the line starts if its text is that
+        flush, k = numbered_options(question_part, True), int(named["n"]) - 1
+        if flush is not None and k < len(flush[1]) and flush[1][k].text == named["text"].strip():
+            numbered, answer_text = flush, OPTION_LETTERS[k]
+    if numbered is not None:  # "   1. 甲"
         stem, options = numbered
         if answer_text is not None and numbered_answer:  # "答案：1, 3"
             answer_text = "".join(OPTION_LETTERS[int(n) - 1] for n in re.findall(r"\d", answer_text)
@@ -223,7 +236,7 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
 # after the options it is no part of the last one
 LABEL_LINE = re.compile(r"(?m)^[ \t]{0,3}(?P<o>__|\*\*)[^\n_*]{1,60}(?P=o)[ \t]*$")
 # "- B - Correct": an item of an answer list that names every option and marks the right ones
-_MARKED_ITEM = re.compile(r"[ \t]{0,8}[-*+][ \t]{1,4}(?P<l>[A-F])[ \t]{0,4}"
+_MARKED_ITEM = re.compile(rf"[ \t]{{0,8}}[-*+][ \t]{{1,4}}(?P<l>[{LETTER}])[ \t]{{0,4}}"
                           r"(?P<mark>(?:[-–—:：(（][ \t]{0,4})?"
                           r"(?:Correct|correct|CORRECT|正确|正確|✓|✔|√)[)）]?)?[ \t]*")
 
@@ -278,10 +291,13 @@ def part_question(body: str) -> Fields | None:
 
 
 # Options numbered 1., 2. … in a list indented under the stem, and an answer naming them
-NUMBERED_OPTION = re.compile(r"(?m)^[ \t]{1,12}(?P<n>[1-6])[.．、)）][ \t]+")
+_NUMBER = f"[1-{len(OPTION_LETTERS)}]"
+NUMBERED_OPTION = re.compile(rf"(?m)^[ \t]{{1,12}}(?P<n>{_NUMBER})[.．、)）][ \t]+")
 # ... or not indented, under a stem whose answer names one by its number ("Answer: 2")
-FLUSH_NUMBERED_OPTION = re.compile(r"(?m)^[ \t]{0,12}(?P<n>[1-6])[.．、)）][ \t]+")
-NUMBER_ANSWER = re.compile(r"[1-6](?:[ \t]{0,2}[,，、和/][ \t]{0,2}[1-6]){0,5}")
+FLUSH_NUMBERED_OPTION = re.compile(rf"(?m)^[ \t]{{0,12}}(?P<n>{_NUMBER})[.．、)）][ \t]+")
+# ... or by its number and its text ("Answer: 4. Engineering Drawing")
+NUMBER_AND_TEXT = re.compile(rf"(?P<n>{_NUMBER})[.．、)）][ \t]+(?P<text>[^\n]+)")
+NUMBER_ANSWER = re.compile(rf"{_NUMBER}(?:[ \t]{{0,2}}[,，、和/][ \t]{{0,2}}{_NUMBER}){{0,{len(OPTION_LETTERS) - 1}}}")
 
 
 def numbered_options(text: str, flush: bool = False) -> tuple[str, tuple[Option, ...]] | None:
@@ -450,7 +466,7 @@ def has_options(text: str, labels: re.Pattern[str] | None = None) -> bool:
     return found >= 2 and bool(split_options(text, labels=labels)[1])  # options out of order
 
 
-_LABEL_LETTER = re.compile("[A-Fa-fＡ-Ｆ]")
+_LABEL_LETTER = re.compile(f"[{LETTER}{LOWER}{WIDE}]")
 
 
 def _starts_line(text: str, offset: int) -> bool:
@@ -557,7 +573,7 @@ def normalise_answer(qtype: QuestionType, text: str | None, options: tuple[Optio
     return text.strip()
 
 
-LETTER_ANSWER = re.compile(r"[A-F]+")
+LETTER_ANSWER = re.compile(f"[{LETTER}]+")
 
 
 def is_letter_answer(answer: str | None) -> bool:

@@ -26,7 +26,7 @@ code                       severity  finds
 ``options-out-of-order``   warning   option labels not A, B, C … in the order written
                                      (the parser keeps them as written: B, A, C, D)
 ``options-glued``          warning   an option's text holds further option markers: options
-                                     past F (G. H. …) or a label repeated out of turn, which
+                                     past H (I. J. …) or a label repeated out of turn, which
                                      the parser cannot split off and leaves in the option
 ``option-overlong``        warning   an option over 200 characters and eight times its longest
                                      sibling: it probably swallowed the text after it
@@ -55,7 +55,7 @@ from dataclasses import replace
 from ..base.text import clip
 from .damage import QUOTE_LIMIT, WHITESPACE, damage_flags, excerpt, question_fields
 from .fields import JUDGE_CODES, choice_letters, judge_value, unfenced, worded_letters
-from .model import Bank, Chapter, Flag, Question, QuestionType, Severity
+from .model import OPTION_LETTERS, Bank, Chapter, Flag, Question, QuestionType, Severity
 from .spans import FENCE_MARK
 from .text_blocks import Code, split_blocks
 
@@ -69,12 +69,14 @@ CUT_OFF_END = re.compile(r"[，、,：:（(「“+\-−=/]\s*$")
 # anything else (``答案：×``, ``故本題×``) is a judge answer, which is complete.
 CUT_OFF_PRODUCT = re.compile(r"[A-Za-z0-9_)\]}′'α-ωΑ-Ω\u2070-\u209f^]\s*×\s*$")
 # An option marker inside an option's text: any label at the start of a later line (options
-# in turn would have been split there), or past F (G.–Z., (G)–(Z)) after a blank as well,
-# unless an abbreviation (U.S.).
+# in turn would have been split there), or past the option letters (I.–Z., (I)–(Z)) after a
+# blank as well, unless an abbreviation (U.S.).
 # One character class and a fixed-length lookbehind: one pass over the text, no backtracking.
+_PAST = chr(ord(OPTION_LETTERS[-1]) + 1)  # the first letter no option has: "I"
+_PAST_LETTERS = f"{_PAST}-Z{chr(ord(_PAST) + 0xFEE0)}-Ｚ"
 GLUED_OPTION = re.compile(
     r"\n[ \t]*(?:[(（][A-ZＡ-Ｚ][)）]|[A-ZＡ-Ｚ][.．、])"
-    r"|(?<=[ \t\u3000])(?:[(（][G-ZＧ-Ｚ][)）]|[G-ZＧ-Ｚ][.．、])(?=\S)(?![A-Za-z][.．])"
+    rf"|(?<=[ \t\u3000])(?:[(（][{_PAST_LETTERS}][)）]|[{_PAST_LETTERS}][.．、])(?=\S)(?![A-Za-z][.．])"
 )
 _OPEN_CLOSE = {"（": "）", "(": ")", "「": "」", "“": "”", "【": "】"}
 

@@ -13,7 +13,7 @@ from enum import StrEnum
 # characters; decode() refuses control characters, so no bank can forge them.
 INLINE_MATH = ("\x02", "\x03")
 DISPLAY_MATH = ("\x04", "\x05")
-OPTION_LETTERS = "ABCDEFGHIJ"  # an option's label: a question has ten options at the most
+OPTION_LETTERS = "ABCDEFGH"  # an option's label: eight at the most (in a text bank "I." is a Roman numeral)
 
 
 class QuestionType(StrEnum):

@@ -18,6 +18,8 @@ from .model import DISPLAY_MATH, INLINE_MATH, OPTION_LETTERS, Bank, Question, Qu
 HANS, HANT = "hans", "hant"
 MIN_OPTION_COLUMNS = 6  # 选项A…F, as the templates have them; more when a question needs them
 
+# An option column's header before its letter ("选项A"), or the header of one column holding all options
+OPTIONS_HEADER = ("选项", "選項")
 # Column key -> (Simplified, Traditional) header written; the reader also takes ALIASES.
 HEADERS: dict[str, tuple[str, str]] = {
     "number": ("题号", "題號"),
@@ -48,7 +50,7 @@ ALIASES: dict[str, tuple[str, ...]] = {
 # ALIASES also hold the headers' pinyin (xuhao, tigan, daan), as databases name their columns.
 WEAK_STEM = ("title", "标题", "標題", "content", "内容", "內容")
 # "选项A", "選項A", "A", "Option A", "optiona", "A选项"
-OPTION_HEADER = re.compile(r"^(?:选项|選項|option)?([A-J])(?:选项|選項)?$", re.IGNORECASE)
+OPTION_HEADER = re.compile(rf"^(?:选项|選項|option)?([A-{OPTION_LETTERS[-1]}])(?:选项|選項)?$", re.IGNORECASE)
 
 # Type -> (Simplified, Traditional) names written, as exam apps name them.
 TYPE_NAMES: dict[QuestionType, tuple[str, str]] = {
@@ -101,7 +103,7 @@ def bank_rows(bank: Bank, script: str, keep: Callable[[Question], bool] = lambda
     k = 1 if script == HANT else 0
     kept = [(c.title, q) for c in bank.chapters for q in c.questions if keep(q)]
     width = max([MIN_OPTION_COLUMNS, *(len(q.options) for _, q in kept)])
-    option_header = ("选项", "選項")[k]
+    option_header = OPTIONS_HEADER[k]
     header = (HEADERS["number"][k], HEADERS["type"][k], HEADERS["stem"][k],
               *(option_header + OPTION_LETTERS[i] for i in range(width)),
               HEADERS["answer"][k], HEADERS["explanation"][k], HEADERS["chapter"][k], HEADERS["notes"][k],

@@ -108,7 +108,7 @@ UI: dict[str, str] = {
     "practice_modes": "練習方式",
     "mode_answer": "答題模式",
     "mode_recite": "背題模式",
-    "practice_keys": "鍵盤：1–6 或 A–F 選擇，Enter 提交，←/→ 上一題/下一題",
+    "practice_keys": "鍵盤：1–8 或 A–H 選擇，Enter 提交，←/→ 上一題/下一題",
     "practice_submit": "提交",
     "practice_input": "你的答案",
     "practice_choices": "作答",

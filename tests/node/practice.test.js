@@ -164,3 +164,9 @@ test("stars are kept, exported, imported and reset", () => {
   const again = createStore(memory);
   assert.deepEqual([after, again.isStarred("b", "q1"), again.isStarred("b", "q2")], [false, true, false]);
 });
+
+test("a choice may name the seventh and eighth options, G and H", () => {
+  assert.equal(verdict(record({ t: "multiple", a: "CGH" }), "CGH"), "right");
+  assert.deepEqual(judge(record({ t: "multiple", a: "CGH" }), "CG"), { verdict: "wrong", matched: null, kind: "missed" });
+  assert.equal(verdict(record({ t: "single", a: "H" }), "H"), "right");
+});

@@ -255,7 +255,32 @@ def test_options_in_bold_are_the_answer_when_the_bank_marks_answers_so():
         ("single", ["一", "二", "三"], "B"), ("multiple", ["一", "二", "三"], "BC"), ("single", ["甲", "乙"], "B")]
 
 
+def test_a_bold_last_option_followed_by_a_block_of_notes_is_the_answer():
+    # the block after a list belongs to its last item: the bold is looked for in the option's own line
+    fence = "\n\n      ```\n      参考：https://example.org\n      ```\n"
+    bank = parse_text(f"1.   甲？\n\n      1.   A、一\n      2.   **B、二**{fence}\n"
+                      f"2.   乙？\n\n      1.   A、一\n      2.   **B、二**{fence}\n")
+    assert [(q.answer, q.options[1].text.split("\n")[0]) for q in bank.questions] == [("B", "二"), ("B", "二")]
+    assert "参考" in bank.questions[0].options[1].text  # the notes are kept
+
+
 def test_a_written_answer_wins_over_bold_and_bold_in_few_questions_is_no_answer():
     bank = parse_text("1. 甲？\nA. 一\n**B. 二**\n答案：A\n2. 乙？\nA. **一** 和二\nB. 二\n3. 丙？\nA. 一\nB. 二\n"
                       "4. 丁？\nA. 一\nB. 二\n")
     assert [q.answer for q in bank.questions] == ["A", None, None, None]
+
+
+def test_questions_numbered_in_headings_over_numbered_option_lists():
+    one = ("#### {n}. 第{n}题 ______ 是什么？\n\n1. 甲\n2. 乙\n3. 丙\n\n"
+           "**Answer:** {a}\n\n**Explanation:**\n\n* 因为。\n\n")
+    answers = ((1, "2. 乙"), (2, "3. 丙"), (3, "1. 甲"))
+    bank = parse_text("# set-1\n\n" + "".join(one.format(n=n, a=a) for n, a in answers))
+    assert [(q.number, q.type.value, [o.text for o in q.options], q.answer) for q in bank.questions] == [
+        (n, "single", ["甲", "乙", "丙"], letter) for n, letter in ((1, "B"), (2, "C"), (3, "A"))]
+
+
+def test_an_answer_naming_a_number_and_other_text_takes_no_list_for_options():
+    # "2. 丁" is no option of the list: the list stays the stem's, the answer the bank's words
+    one = "#### {n}. 第{n}题，哪个？\n\n1. 甲\n2. 乙\n3. 丙\n\n**Answer:** {a}\n\n"
+    bank = parse_text("".join(one.format(n=n, a=a) for n, a in ((1, "2. 丁"), (2, "2. 乙"))))
+    assert [(len(q.options), q.answer) for q in bank.questions] == [(0, "2. 丁"), (3, "B")]

@@ -9,6 +9,7 @@ from docx.oxml import parse_xml
 from docx.shared import RGBColor
 
 from generator import cli
+from generator.bank.model import OPTION_LETTERS
 from generator.read.load import load_bank, read_bank
 from generator.read.text.layout import describe
 from generator.read.word.emphasis import Emphasis, colour_family
@@ -51,7 +52,7 @@ def question(doc, number, stem, options, marked="", look=red, stem_look=plain, a
     """A question written out: "1. stem", then "A. text" a line, the ``marked`` letters in ``look``."""
     paragraph = doc.add_paragraph(f"{number}. ")
     stem_look(paragraph.add_run(stem))
-    for label, text in zip("ABCDEF", options, strict=False):
+    for label, text in zip(OPTION_LETTERS, options, strict=False):
         option(doc, label, text, look if label in marked else plain)
     if answer is not None:
         doc.add_paragraph(f"答案：{answer}")

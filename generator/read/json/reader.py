@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from ...bank.errata import editor_math
-from ...bank.model import Bank, Chapter, Option, Position, Question, QuestionType
+from ...bank.model import OPTION_LETTERS, Bank, Chapter, Option, Position, Question, QuestionType
 from ...base.errors import ParseError
 from ...base.text import quoted
 
@@ -55,6 +55,9 @@ def _question(raw: Any, where: str, end: int) -> Question:
         raise ParseError(f"{where}: type", f"one of {_TYPES}", quoted(repr(raw.get("type")))) from None
     options = tuple(Option(_text(o, "label", where), _text(o, "text", where))
                     for o in _need(raw.get("options", []), list, f"{where}: options", "a list"))
+    if len(options) > len(OPTION_LETTERS):
+        raise ParseError(f"{where}: options", f"at most {len(OPTION_LETTERS)} options (A-{OPTION_LETTERS[-1]})",
+                         f"{len(options)}")
     number = raw.get("number")
     if not isinstance(number, int) or isinstance(number, bool):
         raise ParseError(f"{where}: number", "a whole number", quoted(repr(number)))

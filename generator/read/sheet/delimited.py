@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 from ...bank.fields import choice_letters, judge_value
 from ...bank.model import OPTION_LETTERS, Bank
-from ...bank.rows import HEADERS
+from ...bank.rows import HEADERS, OPTIONS_HEADER
 from ...base.errors import ParseError
 from .reader import read_rows
 from .table_layout import cell_separator, parts
@@ -29,7 +29,7 @@ DELIMITERS = ("\t", "|||", "||", "|")  # the longest run of "|" first: "|||" als
 MIN_ROWS = 3
 SHARE = 0.9  # of the non-blank lines that must split alike: a title line or two may come first
 _NUMBER = re.compile(r"\d{1,7}")
-_POSITION = re.compile(r"[1-9]")
+_POSITION = re.compile(f"[1-{len(OPTION_LETTERS)}]")  # an answer as the right option's place
 ANSWER_MAX = 12  # an answer field's cells are this short: "ABCD", "正确", "True"
 
 
@@ -89,8 +89,12 @@ def read_delimited(text: str, source: str, slug: str) -> Bank:
     answer = max((i for i in range(2, layout.width) if all(_is_answer(cells[i]) for cells in rows.values())),
                  default=layout.width)
     between = range(2, answer)
+    if len(between) > len(OPTION_LETTERS):
+        raise ParseError(source, f"at most {len(OPTION_LETTERS)} option fields between the stem and the answer",
+                         f"{len(between)} fields")
     header = [HEADERS["number"][0], HEADERS["stem"][0]]
-    header += ["选项"] if len(between) == 1 else [f"选项{OPTION_LETTERS[k]}" for k in range(len(between))]
+    word = OPTIONS_HEADER[0]
+    header += [word] if len(between) == 1 else [word + OPTION_LETTERS[k] for k in range(len(between))]
     header += [HEADERS["answer"][0], HEADERS["explanation"][0]]
     if len(between) == 1:
         separator = cell_separator([cells[2] for cells in rows.values()], 2)

@@ -367,7 +367,9 @@ def _options_in_one_cell(cell: str, separator: str | None = None) -> tuple[Optio
     if separator is not None and separator in cell:
         return options_of(parts(cell, separator))
     lines = [line.strip() for line in cell.split("\n") if line.strip()]
-    return tuple(Option(OPTION_LETTERS[i], line) for i, line in enumerate(lines)) if 1 < len(lines) <= 10 else ()
+    if not 1 < len(lines) <= len(OPTION_LETTERS):
+        return ()
+    return tuple(Option(OPTION_LETTERS[i], line) for i, line in enumerate(lines))
 
 
 def _answer(cell: str) -> str:

@@ -19,15 +19,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...bank.fields import ANSWER
+from ...bank.fields import ANSWER, FULLWIDTH_LETTERS, LETTER, WIDE
 from ...bank.spans import merged_spans
 
 # The lead a question's number may have at a line start: one blank, "## ", "> ", "**"
 _LEAD = re.compile(r"[ ]?(?:#{1,6}[ \t]{1,4}|>[ \t]{0,4})?(?:\*\*)?")
 # An option line: a label "A." "A、" "(A)" "A)" "A：" at a line's start (after a list dash or bold)
 _OPTION_LINE = re.compile(r"(?m:^)[ \t>]{0,8}(?:[-*+][ \t]{1,4})?(?:\*\*)?"
-                          r"(?:[(（](?P<p>[A-HＡ-Ｈ])[)）]|(?P<d>[A-HＡ-Ｈ])[ \t]{0,2}[.．、:：)）])")
-_FULLWIDTH = str.maketrans("ＡＢＣＤＥＦＧＨ", "ABCDEFGH")
+                          rf"(?:[(（](?P<p>[{LETTER}{WIDE}])[)）]|(?P<d>[{LETTER}{WIDE}])[ \t]{{0,2}}[.．、:：)）])")
 
 
 @dataclass(frozen=True)
@@ -96,7 +95,7 @@ def _looks_like_question(text: str, start: int, end: int) -> bool:
         return False
     seen_a = False
     for m in _OPTION_LINE.finditer(text, start, end):
-        letter = (m["p"] or m["d"]).translate(_FULLWIDTH)
+        letter = (m["p"] or m["d"]).translate(FULLWIDTH_LETTERS)
         if letter == "B" and seen_a:
             return True
         seen_a = seen_a or letter == "A"

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
 
-from ...bank.fields import EXPLANATION_MARK
+from ...bank.fields import EXPLANATION_MARK, LETTER
 from .line_scan import LineScan
 
 KEY_HEADING = re.compile(
@@ -34,7 +34,7 @@ KEY_HEADING = re.compile(
     r"(?:[(（][^()（）\n]{1,30}[)）][ \t]{0,4}(?=\n|$))?"  # a note after it: "## Answer Key (Teacher Use Only)"
 )
 KEY_HEADING_SCAN = LineScan(KEY_HEADING, "答案|Answer|ANSWER")  # (each of its words holds one)
-_VALUE = r"(?:[A-F]{1,6}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯誤|错误|True|False|TRUE|FALSE|T|F)"
+_VALUE = rf"(?:[{LETTER}]{{1,8}}|[√×✓✗✔✘]|對|对|錯|错|正確|正确|錯誤|错误|True|False|TRUE|FALSE|T|F)"
 # "1.A" "1、A" "1. 答案：A" "(1) A"; the value is followed by a blank, punctuation or an explanation
 ENTRY = re.compile(
     r"(?<![\d.])[(（]?(?P<n>\d{1,7})[)）]?[ \t]{0,4}[.．、:：]?[ \t]{0,4}"
@@ -44,7 +44,7 @@ ENTRY = re.compile(
 )
 # "1-5 ABCDA" "1～5：ABCDA"
 RANGE = re.compile(r"(?P<a>\d{1,7})[ \t]{0,2}[-~～—–][ \t]{0,2}(?P<b>\d{1,7})[ \t]{0,2}[.．、:：]?[ \t]{0,4}"
-                   r"(?P<v>[A-F√×]{1,50})(?![A-Za-z])")
+                   rf"(?P<v>[{LETTER}√×]{{1,50}})(?![A-Za-z])")
 _SUB_HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?"
                           r"(?:第[\d一二三四五六七八九十百零〇]{1,4}[章節节部]|[一二三四五六七八九十]{1,3}[、.．])")
 # Under a sub-heading that repeats a section's name: "1．存储器" (any text answers question 1)

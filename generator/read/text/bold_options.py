@@ -30,14 +30,27 @@ def bold_answers(chapters: tuple[Chapter, ...]) -> tuple[Chapter, ...]:
 
 def _bold(q: Question) -> str:
     """The letters of ``q``'s options set wholly in bold, if some are and some are not."""
-    letters = "".join(o.label for o in q.options if _BOLD.fullmatch(o.text.strip()))
+    letters = "".join(o.label for o in q.options if _BOLD.fullmatch(_first_paragraph(o.text)[0]))
     return letters if 0 < len(letters) < len(q.options) else ""
+
+
+def _first_paragraph(text: str) -> tuple[str, str]:
+    """An option's own line, and what follows it after a blank line (the last option of a list
+    carries the block after the list, a code block of notes, say): the bold is looked for in the former."""
+    first, _, rest = text.strip().partition("\n\n")
+    return first.strip(), rest
+
+
+def _unbolded(option: Option) -> Option:
+    first, rest = _first_paragraph(option.text)
+    if (m := _BOLD.fullmatch(first)) is None:
+        return option
+    return Option(option.label, f"{m['text'].strip()}\n\n{rest}" if rest else m["text"].strip())
 
 
 def _answered(q: Question) -> Question:
     letters = _bold(q)
-    options = tuple(Option(o.label, m["text"].strip()) if (m := _BOLD.fullmatch(o.text.strip())) else o
-                    for o in q.options)
+    options = tuple(_unbolded(o) for o in q.options)
     qtype = F.infer_type(options, letters, q.stem)
     return replace(q, type=qtype, options=options, answer=F.normalise_answer(qtype, letters, options),
                    answer_text=letters)

@@ -26,9 +26,12 @@ from ...bank.fields import (
     ASCII_LETTER,
     BRACKET_ANSWER,
     FULLWIDTH_LETTERS,
+    LETTER,
+    LOWER,
     OPTION_LABEL,
     SPACED_LABEL,
     TASK_ITEM,
+    WIDE,
     has_options,
 )
 from ...bank.model import Bank, LayoutReport, TableReport
@@ -62,6 +65,11 @@ NUMBERINGS: tuple[Recogniser, ...] = (
                re.compile(r"(?:Question|QUESTION|Q)[ \t]*(?P<n>\d{1,7})(?![\d.．]\d)(?!\d)[ \t]*[.．:：)]?(?:\*\*)?")),
 )
 DEFAULT_NUMBERING = NUMBERINGS[0]
+# Questions numbered in Markdown headings, each over a plain numbered list of its options
+# ("#### 1. stem" then "1. 甲" "2. 乙"): only the numbers right after a heading's "#" count.
+HEADING_NUMBERS = Recogniser("heading-dot", "#### 1. <stem> over options 1. 2. 3.",
+                             re.compile(r"(?<=#[ \t])" + DOT_NUMBER.pattern))
+_HEADING_NUMBER = re.compile(r"(?m)^[ \t]{0,3}#{1,6}[ \t](?:\*\*)?(\d{1,7})[.．、]")
 # A bank may set each question as a Markdown heading followed by its options, with no
 # number ("### 棧的特點是？" then "- [x] 後進先出"): numbered in order.
 HEADING_QUESTIONS = Recogniser("heading", "### <stem> followed by options",
@@ -94,15 +102,16 @@ _MD_TAIL = r"(?:\*\*)?"
 OPTION_FORMS: tuple[Recogniser, ...] = (
     Recogniser("classic", "A. / A、 / A． / (A) / （A） / Ａ．", OPTION_LABEL),
     Recogniser("colon", "A: / A： / **A:** / - A:",
-               re.compile(r"(?<![A-Za-z])(?P<d>[A-FＡ-Ｆ])[ \t]*[:：]" + _MD_TAIL)),
-    Recogniser("close-paren", "A) / A）", re.compile(r"(?<![A-Za-z(（])(?P<d>[A-FＡ-Ｆ])[)）]" + _MD_TAIL)),
+               re.compile(rf"(?<![A-Za-z])(?P<d>[{LETTER}{WIDE}])[ \t]*[:：]" + _MD_TAIL)),
+    Recogniser("close-paren", "A) / A）", re.compile(rf"(?<![A-Za-z(（])(?P<d>[{LETTER}{WIDE}])[)）]" + _MD_TAIL)),
     Recogniser("list", "- A. / **A.**",
-               re.compile(r"(?m:^)[ \t]*(?:[-*+][ \t]+(?:\*\*)?|\*\*)(?P<d>[A-FＡ-Ｆ])[ \t]*[.．、]" + _MD_TAIL)),
+               re.compile(rf"(?m:^)[ \t]*(?:[-*+][ \t]+(?:\*\*)?|\*\*)(?P<d>[{LETTER}{WIDE}])[ \t]*[.．、]"
+                          + _MD_TAIL)),
     Recogniser("lower", "(a) / a. / a)",
-               re.compile(r"[(（][ \t]*(?P<d>[a-f])[ \t]*[)）]|(?m:^)[ \t]*(?P<s>[a-f])[.．)）]")),
+               re.compile(rf"[(（][ \t]*(?P<d>[{LOWER}])[ \t]*[)）]|(?m:^)[ \t]*(?P<s>[{LOWER}])[.．)）]")),
     Recogniser("spaced", "A start()   B run()", SPACED_LABEL),
     # a letter glued to the option's (not ASCII) text at a line start: "A骨髓" "B心脏"
-    Recogniser("bare", "A骨髓 / B心脏", re.compile(r"(?m:^)[ \t]{0,4}(?P<d>[A-FＡ-Ｆ])(?=[^\x00-\x7f\s])")),
+    Recogniser("bare", "A骨髓 / B心脏", re.compile(rf"(?m:^)[ \t]{{0,4}}(?P<d>[{LETTER}{WIDE}])(?=[^\x00-\x7f\s])")),
 )
 DEFAULT_OPTIONS = OPTION_FORMS[0]
 _LEAD_FORMS = ("colon", "close-paren")  # read with a Markdown list dash or bold before the label
@@ -179,6 +188,8 @@ def detect_layout(text: str) -> Layout:
     scored = [(_longest_run(found), len(found), -k, NUMBERINGS[k]) for k, found in enumerate(numbers)]
     run, count, _, numbering = max(scored, key=lambda s: s[:3])
     run, count, numbering = _outer_numbering(numbers, (run, count, numbering))
+    if numbering is DEFAULT_NUMBERING:
+        run, count, numbering = _heading_numbering(text, numbers[0], (run, count, numbering))
     pairs = _label_pairs(text)
     # On a tie classic wins, but for "list", which reads all of its labels and more ("- A.").
     option_count, _, options = max((pairs[k], _OPTION_TIES.index(form.name), form)
@@ -225,6 +236,22 @@ def _outer_numbering(numbers: list[list[int]], best: tuple[int, int, Recogniser]
         run = _longest_run(found)
         if j != k and 2 <= run == len(found) and restarts * 5 >= run * 4 and best[1] >= 2 * run:
             return run, len(found), NUMBERINGS[j]
+    return best
+
+
+def _heading_numbering(text: str, numbers: list[int], best: tuple[int, int, Recogniser]
+                       ) -> tuple[int, int, Recogniser]:
+    """The numbers in Markdown headings when they run 1, 2, 3 … and the dot numbers' longest
+    run is the options' under them (three to eight long, starting again at 1 under nearly each
+    heading, two numbers or more to each): as :func:`_outer_numbering`, within one numbering."""
+    low, high = _OPTION_LIST
+    if not low <= best[0] <= high or "#" not in text:
+        return best
+    headed = [int(m[1]) for m in _HEADING_NUMBER.finditer(text)]
+    run = _longest_run(headed)
+    restarts = numbers.count(1) - headed.count(1)
+    if 2 <= run == len(headed) and restarts * 5 >= run * 4 and len(numbers) - run >= 2 * run:
+        return run, run, HEADING_NUMBERS
     return best
 
 
@@ -314,7 +341,7 @@ def _suffixed(pattern: str, suffix: str) -> str:
 # What any option label of the combined patterns (_option_pattern) may start with: a lead
 # ("- ", "**", blanks) or a label's bracket or letter.  A lookahead so cheap (one character)
 # first makes scans that try every position quick.
-_LABEL_START = r"(?=[ \t*+(（A-Fa-fＡ-Ｆ-])"
+_LABEL_START = rf"(?=[ \t*+(（{LETTER}{LOWER}{WIDE}-])"
 # One scan for all numberings at line starts, one for all option forms: a scan per recogniser
 # of a 20,000-question bank was most of parsing.
 # The numberings after blanks and Markdown leads, once a judge prefix's or a number's first
@@ -328,9 +355,9 @@ _NUMBER_SCAN = re.compile("\n" + _NUMBER_LINE.pattern, re.M)
 # line start (where the forms' blanks and list leads stand; scored without the lead of "**A:**"),
 # then a letter followed by a blank, punctuation or text not ASCII ("A骨髓"), a bracket, or the
 # "- " or "**" of a "list" label with its letter and dot
-_OPTION_SCAN = re.compile(r"(?=[(（A-Fa-fＡ-Ｆ]|(?m:^))(?=[ \t]{0,16}(?:[(（]"
-                          r"|[A-Fa-fＡ-Ｆ][\s.．、:：)）\x80-\U0010ffff]"
-                          r"|(?:[-*+][ \t]+(?:\*\*)?|\*\*)[A-FＡ-Ｆ][ \t]*[.．、]))(?:" + "|".join(
+_OPTION_SCAN = re.compile(rf"(?=[(（{LETTER}{LOWER}{WIDE}]|(?m:^))(?=[ \t]{{0,16}}(?:[(（]"
+                          rf"|[{LETTER}{LOWER}{WIDE}][\s.．、:：)）\x80-\U0010ffff]"
+                          rf"|(?:[-*+][ \t]+(?:\*\*)?|\*\*)[{LETTER}{WIDE}][ \t]*[.．、]))(?:" + "|".join(
     f"(?P<o{k}>{_suffixed(form.pattern.pattern, str(k))})" for k, form in enumerate(OPTION_FORMS)) + ")")
 # The outer group a match closes last names its recogniser: its index, and the groups that
 # may hold its number or letter (looked up once, not rebuilt for every match)

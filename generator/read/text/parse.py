@@ -57,7 +57,7 @@ _KEY_TITLE = re.compile(r"(?:Answer Key|ANSWER KEY|Answers|ANSWERS|Solutions|參
 # A character every sign of a question holds, one at least: a type bracket or judge prefix its
 # bracket, an answer marker 答 or the "e" of "Answer", options a letter or a task box, a blank
 # its underscore or bracket (tests/unit/test_quick_tests.py checks)
-_QUESTION_SIGN = re.compile(r"[答A-Fa-fＡ-Ｆ\[_＿（(【]")
+_QUESTION_SIGN = re.compile(rf"[答{F.LETTER}{F.LOWER}{F.WIDE}\[_＿（(【]")
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}\b[^<>\n]{0,80}>")  # "<div>", "</p>" around a card's answer
 
 
@@ -457,10 +457,8 @@ class _Scanner:
                 or not state.chapters[-1].questions or event.number > state.previous \
                 or (event.number == state.previous and event.number != 1):
             return False
-        questions = state.chapters[-1].questions
-        if event.number != 1 and len(questions) >= 2 and questions[-1].number != questions[-2].number + 1 \
-                and event.number == questions[-2].number + 2:
-            return False  # the number before broke the run, not this one: a typo (24, 35, 26)
+        if event.number != 1 and _after_typo(state.chapters[-1].questions, event.number):
+            return False  # the number before broke the run, not this one
         if event.number != 1:
             following = next((e for e in events[i + 1 : i + 40] if e.line_start), None)
             if following is None or following.kind != "question" or following.number != event.number + 1:
@@ -497,9 +495,7 @@ class _Scanner:
         # a chapter's first question restarts the numbering, or runs on with it ("四、连线题" over 17.)
         expected = event.number == state.previous + 1 or (not in_chapter and (
             event.number == 1 or (state.last is not None and event.number == state.last.number + 1)))
-        # or the number before it broke the run, a typo the next number shows (24, 35, 26)
-        expected = expected or (len(in_chapter) >= 2 and in_chapter[-1].number != in_chapter[-2].number + 1
-                                and event.number == in_chapter[-2].number + 2)
+        expected = expected or _after_typo(in_chapter, event.number)
         # features.answer and .options are looked for only when needed, hence no local names
         if not event.line_start:
             return expected and (features.answer or features.options)
@@ -659,6 +655,13 @@ class _Scanner:
 
 
 _FIELD_NAMES = {"option": "選項", "answer": "答案", "explanation": "解析", "stem": "題幹"}
+
+
+def _after_typo(questions: list[_Event], number: int) -> bool:
+    """Whether ``number`` goes on from the question before the last, whose number broke the
+    run: a typo the next number shows (24, **35**, 26)."""
+    return len(questions) >= 2 and questions[-1].number != questions[-2].number + 1 \
+        and number == questions[-2].number + 2
 
 
 def _first_lines(text: str, count: int = 3) -> str:

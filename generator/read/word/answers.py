@@ -17,14 +17,15 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from ...bank.fields import FULLWIDTH_LETTERS, normalise_answer
-from ...bank.model import Bank, Question, QuestionType
+from ...bank.fields import FULLWIDTH_LETTERS, LETTER, LOWER, WIDE, WIDE_LOWER, normalise_answer
+from ...bank.model import OPTION_LETTERS, Bank, Question, QuestionType
 from .emphasis import Emphasis, EmphasisSpan
 
 # The label just before an option's text: "A." "B、" "(c)" "Ｄ．" "2." (options numbered
-# 1.–6.), with blanks or bold after it.
-_LABEL_BEFORE = re.compile(r"(?:[(（][ \t]{0,2}(?P<p>[A-Fa-fＡ-Ｆａ-ｆ1-6])[ \t]{0,2}[)）]"
-                           r"|(?<![A-Za-z])(?P<l>[A-Fa-fＡ-Ｆａ-ｆ1-6])[.．、:：)）]?)[ \t\u3000*]{0,4}\Z")
+# 1.–8.), with blanks or bold after it.
+_ANY = f"{LETTER}{LOWER}{WIDE}{WIDE_LOWER}1-{len(OPTION_LETTERS)}"
+_LABEL_BEFORE = re.compile(rf"(?:[(（][ \t]{{0,2}}(?P<p>[{_ANY}])[ \t]{{0,2}}[)）]"
+                           rf"|(?<![A-Za-z])(?P<l>[{_ANY}])[.．、:：)）]?)[ \t\u3000*]{{0,4}}\Z")
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 /**
  * The practice keys, shared by the chapter pages (mode.js) and the runs of questions and
- * papers (runs/navigator.js): 1–6 or A–F choose in the current question (judge: 1/A 对, 2/B 错),
+ * papers (runs/navigator.js): 1–8 or A–H choose in the current question (judge: 1/A 对, 2/B 错),
  * Enter submits it, ←/→ go to the previous/next question.  They are taken on the window,
  * capturing, before Material's own keys (F and S open its search), and only when no text
  * field has the focus.  While the focus is in a question, Material's page keys (N and . for
@@ -21,10 +21,19 @@
 const TEXT_FIELD = "input[type=text], input[type=search], input[type=number], textarea, [contenteditable]";
 const PAGE_KEYS = ["n", "N", ".", "p", "P", ","];
 
+/** The option letters a question may have (generator/bank/model.py OPTION_LETTERS). */
+const LETTERS = "abcdefgh";
+
+/** Which option (0 for A) a key names: 1–8 or A–H in either case; -1 for any other key. */
+export function optionIndex(/** @type {string} */ key) {
+  if (key.length !== 1) return -1;
+  const digit = "12345678".indexOf(key);
+  return digit >= 0 ? digit : LETTERS.indexOf(key.toLowerCase());
+}
+
 /** The input a key names in a question of options, or null. */
-function inputFor(/** @type {Question | null} */ question, /** @type {string} */ key) {
+function inputFor(/** @type {Question | null} */ question, /** @type {number} */ index) {
   if (!question?.inputs.length || question.inputs[0].type === "text") return null;
-  const index = /^[1-6]$/.test(key) ? Number(key) - 1 : "abcdef".indexOf(key.toLowerCase());
   return question.inputs[index] ?? null;
 }
 
@@ -34,7 +43,8 @@ function handle(/** @type {KeyTarget} */ target, /** @type {KeyboardEvent} */ ev
   if (node.closest?.(TEXT_FIELD)) return;
   const key = event.key;
   const question = target.current();
-  const input = /^[1-6a-fA-F]$/.test(key) ? inputFor(question, key) : null;
+  const index = optionIndex(key);
+  const input = index >= 0 ? inputFor(question, index) : null;
   if (key === "ArrowRight" || key === "ArrowLeft") {
     if (event.shiftKey) return;
     target.go(key === "ArrowRight" ? 1 : -1);

@@ -8,7 +8,7 @@
  *   a toggle there, remembered; on one question, a swipe left or right moves.
  * - Tools: 标记 the current question, A−/A+ (the questions' font size, remembered), and on a
  *   practice run 答对后自动下一题 (remembered).
- * - Keys (practice/keys.js): 1–6 or A–F choose, Enter submits, ←/→ move.
+ * - Keys (practice/keys.js): 1–8 or A–H choose, Enter submits, ←/→ move.
  */
 import { button, element, format } from "../dom.js";
 import { strings } from "../page-data.js";
