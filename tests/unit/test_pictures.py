@@ -3,7 +3,6 @@ what the Markdown and Word readers make of the pictures a bank shows."""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 from docx.oxml import parse_xml
@@ -22,13 +21,8 @@ from generator.bank.pictures import (
 )
 from generator.base.errors import ParseError
 from generator.read.load import load_bank, read_bank
+from testing.picture_banks import BLUE, RED, markdown_bank, png, word_bank, workbook
 from tests import word_docs as wd
-
-
-def png(colour: tuple[int, int, int] = (200, 30, 30), size: tuple[int, int] = (40, 30)) -> bytes:
-    out = io.BytesIO()
-    Image.new("RGB", size, colour).save(out, "PNG")
-    return out.getvalue()
 
 
 def image_bytes(kind: str) -> bytes:
@@ -98,42 +92,15 @@ def test_markers_split_text_and_read_as_plain_text():
     assert picture_text(text, bank, "[{alt}: {name}]") == f"看图[红色: {book.pictures[0].name}]回答[图 2: https://x.org/a.png]"
 
 
-def _markdown_bank(folder: Path, text: str) -> Path:
-    (folder / "img").mkdir()
-    (folder / "img" / "red.png").write_bytes(png())
-    (folder / "img" / "blue.png").write_bytes(png((30, 30, 200)))
-    (folder.parent / "secret.png").write_bytes(png((0, 0, 0)))
-    bank = folder / "bank.md"
-    bank.write_text(text, encoding="utf-8")
-    return bank
-
-
-MARKDOWN_BANK = """# 第一章 交通标志
-
-1. 如图所示，这个标志是什么意思？![红色 标志](img/red.png "标题")
-A. 禁止通行
-B. 注意行人
-答案：A
-解析：见图<img src="img/blue.png" alt="蓝色">。
-
-2. 下列哪个是远程图片？![远程](https://example.com/x.png)
-A. ![选项图](<img/blue.png>)
-B. 没有图 ![缺失](img/none.png)
-C. 外面的 ![外面](../secret.png)
-答案：A
-"""
-
-
 def test_a_markdown_bank_shows_its_relative_pictures_where_they_stand(tmp_path):
     folder = tmp_path / "mdbank"
-    folder.mkdir()
-    bank = load_bank(_markdown_bank(folder, MARKDOWN_BANK))
+    bank = load_bank(markdown_bank(folder))
     q1, q2 = bank.questions
     assert q1.stem == f"如图所示，这个标志是什么意思？{marker(0)}"
     assert q1.explanation == f"见图{marker(1)}。"
     assert [o.text for o in q2.options] == [marker(3), f"没有图 {marker(4)}", f"外面的 {marker(5)}"]
     red, blue, remote, option, missing, outside = bank.pictures
-    assert red.data == png() and red.alt == "红色 标志" and red.place == f"{folder / 'bank.md'}:3"
+    assert red.data == png(RED) and red.alt == "红色 标志" and red.place == f"{folder / 'bank.md'}:3"
     assert blue.name == option.name and blue.alt == "蓝色" and option.alt == "选项图"
     assert (remote.kind, remote.url, remote.data) == (REMOTE, "https://example.com/x.png", b"")
     assert (missing.kind, missing.place) == (MISSING, f"{folder / 'bank.md'}:11")
@@ -168,43 +135,17 @@ def test_a_picture_too_large_for_a_markdown_bank_is_refused_before_it_is_read(tm
         markdown_pictures("1. 题\n\n![大图](big.png)\n", tmp_path / "bank.md", PictureBook("bank.md", per_picture=100))
 
 
-def _word_with_pictures(tmp_path: Path) -> Path:
-    red, blue = tmp_path / "red.png", tmp_path / "blue.png"
-    red.write_bytes(png())
-    blue.write_bytes(png((30, 30, 200)))
-    doc = wd.new()
-    doc.add_paragraph("1. 下图是什么形状？")
-    doc.add_paragraph().add_run().add_picture(str(red))
-    inline = doc.paragraphs[-1]._p.xpath(".//wp:docPr")[0]
-    inline.set("descr", "红色的长方形")
-    options = doc.add_paragraph("A. ")
-    options.add_run().add_picture(str(blue))
-    options.add_run("\tB. 方")
-    floating = options._p.xpath(".//wp:inline")[0]  # the same drawing, floating (wp:anchor)
-    floating.tag = floating.tag.replace("inline", "anchor")
-    floating.xpath(".//wp:docPr")[0].set("title", "蓝色")
-    doc.add_paragraph("答案：B")
-    legacy = doc.add_paragraph("解析：旧版图片")
-    rid = doc.part.relate_to(doc.part.related_parts[floating.xpath(".//a:blip/@r:embed")[0]],
-                             "http://schemas.openxmlformats.org/officeDocument/2006/relationships/image")
-    legacy._p.append(parse_xml(
-        f'<w:r {wd.W} xmlns:v="urn:schemas-microsoft-com:vml" xmlns:o="urn:schemas-microsoft-com:office:office" '
-        'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">'
-        f'<w:pict><v:shape alt="旧图"><v:imagedata r:id="{rid}" o:title=""/></v:shape></w:pict></w:r>'))
-    return wd.save(doc, tmp_path / "bank.docx")
-
-
 def test_a_word_banks_inline_floating_and_legacy_pictures_stand_at_their_places(tmp_path):
-    bank = load_bank(_word_with_pictures(tmp_path))
+    bank = load_bank(word_bank(tmp_path))
     question, = bank.questions
     assert question.stem == f"下图是什么形状？\n{marker(0)}"
-    assert [o.text for o in question.options] == [marker(1), "方"]
+    assert [o.text for o in question.options] == [marker(1), "面积 \x02\\frac{1}{2}\x03"]  # and an equation
     assert question.explanation == f"旧版图片{marker(2)}"
     red, blue, legacy = bank.pictures
-    assert (red.alt, red.media_type, red.data) == ("红色的长方形", "image/png", png())
-    assert (blue.alt, blue.data) == ("蓝色", png((30, 30, 200)))
+    assert (red.alt, red.media_type, red.data) == ("红色的长方形", "image/png", png(RED))
+    assert (blue.alt, blue.data) == ("蓝色", png(BLUE, (30, 30)))
     assert legacy.alt == "旧图" and legacy.name == blue.name
-    assert red.place.endswith("bank.docx: paragraph 2 (word/media/image1.png)")
+    assert red.place.endswith("bank.docx: paragraph 3 (word/media/image1.png)")
     assert question.answer == "B" and not question.flags
 
 
@@ -215,3 +156,27 @@ def test_a_drawing_without_a_picture_leaves_a_placeholder(tmp_path):
     doc.add_paragraph("A. 是 B. 否 答案：A")
     bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
     assert bank.questions[0].stem == "看图：[图片]" and bank.pictures == ()
+
+
+def test_a_picture_anchored_to_a_cell_belongs_to_that_rows_question_and_that_columns_field(tmp_path):
+    bank = load_bank(workbook(tmp_path))
+    first, second = bank.questions
+    assert first.stem == f"这个标志是什么？{marker(0)}" and [o.text for o in first.options] == ["禁止", "注意"]
+    # a column that is no field (图片) gives its pictures to the stem, in their order
+    assert second.stem == f"哪个是蓝色？{marker(2)}{marker(3)}"
+    assert [o.text for o in second.options] == ["左", f"右{marker(1)}"]
+    assert [p.data for p in bank.pictures] == [png(RED), png(BLUE, (30, 30)), png(RED), png(BLUE, (30, 30))]
+    assert bank.pictures[1].place.endswith("bank.xlsx: sheet '单选题' row 3 (xl/media/image2.png)")
+    assert (first.answer, second.answer) == ("A", "B")
+
+
+def test_a_cell_cannot_forge_a_picture_marker():
+    from generator.read.sheet.reader import with_pictures
+
+    markers = {("题", 2, 1): marker(0)}
+    assert with_pictures(["甲", "乙"], "题", 2, markers, "b.xlsx") == ["甲", "乙" + marker(0)]
+    assert with_pictures(["甲"], "题", 3, markers, "b.xlsx") == ["甲"]
+    with pytest.raises(ParseError, match=r"row 2, column 2: expected text, found the control character U\+000E"):
+        with_pictures(["甲", "\x0e0\x0f"], "题", 2, markers, "b.xlsx")
+    with pytest.raises(ParseError):  # a workbook without pictures too
+        with_pictures(["\x0e0\x0f"], "题", 2, {}, "b.xlsx")
