@@ -19,6 +19,9 @@ repeated with new numbers, ``synthetic.py``) the guide is built as configured, t
              the page first: the workers are up, the index is not read yet), timed from the click
              into the search field;
 - ``http``   both again over a local http server (Material's own worker, with the whole index).
+- ``by the page's clock``  the first result on screen, from opening or the click and from the
+             last keystroke, as the page's own clock marks them: the figures above also hold the
+             time the benchmark's commands to the browser take (click, fill, key press, polling).
 
 Targets: index under 1 KB per question; first result under 0.5 s for 5,000 questions, from file://
 and over http (issue 28).
@@ -42,7 +45,7 @@ from typing import TYPE_CHECKING
 from benchmarks.figures import figure
 from generator.read.load import bank_slug, read_bank
 from generator.site.preview import serve_in_background
-from testing.browser import build_site, file_url, launch_local, offline_page, search
+from testing.browser import build_site, file_url, launch_local, offline_page, search, served_page
 from testing.paths import BUNDLED
 from testing.synthetic import write_synthetic_bank
 
@@ -52,9 +55,15 @@ if TYPE_CHECKING:
 TARGET_BYTES_PER_QUESTION = 1024
 TARGET_FIRST_RESULT_S = 0.5
 QUESTION_ENTRY = re.compile(r"#(?:c\d+-)?q\d+$")
-# Durations of the page thread's long tasks (over 50 ms), collected from the start.
+# Durations of the page thread's long tasks (over 50 ms), collected from the start; when the
+# reader's last key went up in the search field, and when the first result was on screen, as the
+# page's own clock tells (the benchmark's commands to the browser take time of their own).
 LONG_TASKS = ("window.longTasks = []; new PerformanceObserver(list => list.getEntries()"
-              ".forEach(e => window.longTasks.push(e.duration))).observe({type: 'longtask', buffered: true});")
+              ".forEach(e => window.longTasks.push(e.duration))).observe({type: 'longtask', buffered: true});"
+              "addEventListener('keyup', () => { window.lastKey = performance.now(); }, true);"
+              "const shown = new MutationObserver(() => { if (document.querySelector('.md-search-result__item'))"
+              " { window.firstShown = performance.now(); shown.disconnect(); } });"
+              "shown.observe(document, {childList: true, subtree: true});")
 
 
 @dataclass(frozen=True)
@@ -82,6 +91,8 @@ class FirstResult:
     worker: str  # "background" (Blob workers) or "shim" (iframe-worker on the page's thread)
     answered: str  # which worker gave the first result: "quick", "index" or "" (the shim)
     building: float  # navigation to the whole index started
+    shown: float  # navigation (or the click) to the first result on screen, by the page's clock
+    typed: float  # the last keystroke to the first result on screen, by the page's clock
 
 
 def index_size(site: Path, questions: int) -> IndexSize:
@@ -94,19 +105,16 @@ def index_size(site: Path, questions: int) -> IndexSize:
 
 
 @contextmanager
-def http_page(browser) -> Iterator[tuple[Page, list[str]]]:
-    """A fresh page with no service worker (the offline app would answer from its cache)."""
-    context = browser.new_context(service_workers="block")
-    try:
-        yield context.new_page(), []
-    finally:
-        context.close()
+def _served(browser) -> Iterator[tuple[Page, list[str]]]:
+    """testing's served page, with offline_page's record of refused requests (none: over http)."""
+    with served_page(browser) as page:
+        yield page, []
 
 
 def first_result(browser, url: str, query: str, idle: bool = False) -> FirstResult:
     """Search on a fresh page at ``url``, the query typed at once (timed from opening the page)
     or, with ``idle``, a second after the page has loaded (timed from the click into search)."""
-    opened = offline_page(browser) if url.startswith("file:") else http_page(browser)
+    opened = offline_page(browser) if url.startswith("file:") else _served(browser)
     with opened as (page, refused):
         page.add_init_script(LONG_TASKS)
         start = time.perf_counter()
@@ -121,7 +129,8 @@ def first_result(browser, url: str, query: str, idle: bool = False) -> FirstResu
         if worker != "shim":  # the whole index, for its figures: built once the reader searched
             page.wait_for_function("studyGuide.timings.ready > 0", timeout=60_000)
         marks = page.evaluate("({load: performance.getEntriesByType('navigation')[0].loadEventEnd,"
-                              " freeze: Math.max(0, ...window.longTasks), ...studyGuide.timings})")
+                              " freeze: Math.max(0, ...window.longTasks), shown: window.firstShown,"
+                              " key: window.lastKey, ...studyGuide.timings})")
     if refused:
         raise RuntimeError(f"requests left the folder: {refused}")
 
@@ -129,7 +138,8 @@ def first_result(browser, url: str, query: str, idle: bool = False) -> FirstResu
         return (marks.get(mark, float("nan")) - (0 if mark == "freeze" else clicked)) / 1000
 
     return FirstResult(total, seconds("load"), seconds("setup"), seconds("quick"), seconds("ready"), seconds("result"),
-                       seconds("freeze"), worker, marks.get("answered", ""), seconds("building"))
+                       seconds("freeze"), worker, marks.get("answered", ""), seconds("building"), seconds("shown"),
+                       (marks["shown"] - marks["key"]) / 1000)
 
 
 def measure(browser, name: str, bank: Path, out: Path, query: str, runs: int, shim: bool) -> None:
@@ -151,10 +161,13 @@ def measure(browser, name: str, bank: Path, out: Path, query: str, runs: int, sh
         for where, url in (("file://", file_url(out, page)), ("http", address + page)):
             for idle in (False, True):
                 print(f"{'':>10} {where}, the query typed {'on an idle page' if idle else 'at once'}:")
-                first = report_times(browser, url, query, runs, idle)
+                first, shown = report_times(browser, url, query, runs, idle)
                 when = "from the click on an idle page" if idle else "from opening the page"
                 figure(f"search over {where}, {name} ({questions:,} questions): first result {when}, median",
                        first, "s", f"< {TARGET_FIRST_RESULT_S:g} s", first < TARGET_FIRST_RESULT_S)
+                figure(f"search over {where}, {name} ({questions:,} questions): first result on screen {when}, "
+                       "by the page's clock, median", shown, "s", f"< {TARGET_FIRST_RESULT_S:g} s",
+                       shown < TARGET_FIRST_RESULT_S)
     finally:
         server.shutdown()
     if shim:  # the same site without the Blob worker's source: the iframe shim's way
@@ -163,8 +176,9 @@ def measure(browser, name: str, bank: Path, out: Path, query: str, runs: int, sh
         report_times(browser, file_url(out, page), query, runs)
 
 
-def report_times(browser, url: str, query: str, runs: int, idle: bool = False) -> float:
-    """Print the timings of ``runs`` page openings; the median seconds to the first result."""
+def report_times(browser, url: str, query: str, runs: int, idle: bool = False) -> tuple[float, float]:
+    """Print the timings of ``runs`` page openings; the median seconds to the first result, as
+    the benchmark saw it and by the page's clock."""
     times = [first_result(browser, url, query, idle) for _ in range(runs)]
     median = lambda attr: statistics.median(getattr(t, attr) for t in times)  # noqa: E731
     best = min(t.total for t in times)
@@ -175,8 +189,10 @@ def report_times(browser, url: str, query: str, runs: int, idle: bool = False) -
           f"load {median('load'):.2f}, set-up {median('setup'):.2f}, quick worker ready {median('quick'):.2f}, "
           f"answered {median('result'):.2f} s after {since} (by the {answered} worker); page thread busy at most "
           f"{median('freeze'):.2f} s at a stretch ({'/'.join(sorted({t.worker for t in times}))} workers)")
+    print(f"{'':>10} by the page's clock: first result on screen {median('shown'):.2f} s after {since}, "
+          f"{median('typed'):.2f} s after the last keystroke")
     print(f"{'':>10} whole index: started {median('building'):.2f} s, built {median('ready'):.2f} s after {since}")
-    return median("total")
+    return median("total"), median("shown")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -35,7 +35,7 @@ from urllib.parse import unquote, urlparse
 from benchmarks.figures import figure
 from generator.read.load import bank_slug
 from generator.site.preview import serve_in_background
-from testing.browser import build_site, launch_local
+from testing.browser import PHONE, build_site, launch_local, served_page
 from testing.synthetic import write_synthetic_bank
 
 TARGET_KB, TARGET_MS, SLOWDOWN = 300, 300, 4
@@ -121,14 +121,12 @@ def transferred(site: Path, address: str, urls: list[str]) -> dict[str, int]:
 def visit(browser, site: Path, address: str, page_path: str, ready: str, draw: str | None,
           storage: dict[str, str]) -> tuple[dict[str, int], float, float | None]:
     """Bytes by file, ms to ready and ms to the first question drawn, of one first visit."""
-    context = browser.new_context(service_workers="block", viewport={"width": 390, "height": 844})
-    try:
-        context.add_init_script(f"Object.entries({json.dumps(storage)})"
-                                f".forEach(([k, v]) => localStorage.setItem(k, v)); ({WATCH})({json.dumps(ready)});")
-        page = context.new_page()
+    with served_page(browser, PHONE) as page:
+        page.add_init_script(f"Object.entries({json.dumps(storage)})"
+                             f".forEach(([k, v]) => localStorage.setItem(k, v)); ({WATCH})({json.dumps(ready)});")
         urls: list[str] = []
         page.on("requestfinished", lambda request: urls.append(request.url))
-        cdp = context.new_cdp_session(page)
+        cdp = page.context.new_cdp_session(page)
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": SLOWDOWN})
         page.goto(address + page_path, wait_until="load")
         page.wait_for_function("window.__weight.ready !== null", timeout=120_000)
@@ -136,8 +134,6 @@ def visit(browser, site: Path, address: str, page_path: str, ready: str, draw: s
         draw_ms = page.evaluate(DRAW, draw) if draw else None
         page.wait_for_load_state("networkidle")
         return transferred(site, address, urls), ready_ms, draw_ms
-    finally:
-        context.close()
 
 
 def measure(browser, size: int, folder: Path, runs: int, files: int) -> None:

@@ -110,6 +110,17 @@ def offline_page(browser: Browser, viewport: ViewportSize | None = None,
         context.close()
 
 
+@contextmanager
+def served_page(browser: Browser, viewport: ViewportSize | None = None) -> Iterator[Page]:
+    """A fresh page for a site served over http, with no service worker (the offline app
+    would answer from its cache)."""
+    context = browser.new_context(viewport=viewport or DESKTOP, service_workers="block")
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
+
+
 def file_url(site: Path, path: str = "index.html") -> str:
     """The ``file://`` URL of ``path`` inside the built site ``site``."""
     base, _, anchor = path.partition("#")
@@ -160,9 +171,7 @@ SEARCH_INDEX_REQUEST = re.compile(r"/search/search_index\.json$|/search/search_i
 def search_index_requests(browser: Browser, url: str, query: str) -> tuple[list[str], list[str]]:
     """The search index's requests of a fresh page at ``url`` (no service worker) in its first
     half second, and after a search for ``query`` has shown results."""
-    context = browser.new_context(service_workers="block")
-    try:
-        page = context.new_page()
+    with served_page(browser) as page:
         asked: list[str] = []
 
         def note(request: Request) -> None:
@@ -175,5 +184,3 @@ def search_index_requests(browser: Browser, url: str, query: str) -> tuple[list[
         before = list(asked)
         search(page, query, clear=False)
         return before, asked
-    finally:
-        context.close()

@@ -116,7 +116,7 @@ class Linter:
             found.extend(damage_flags(q, place))
             found.extend(unshown_flags(q, place, self._pictures))
             flags = tuple(dict.fromkeys(q.flags + tuple(found)))
-            questions.append(replace(q, flags=flags))
+            questions.append(q if flags == q.flags else replace(q, flags=flags))  # most questions: none found
         return replace(chapter, questions=tuple(questions))
 
 

@@ -6,6 +6,7 @@ answer, ``$…$`` where a correction put one into the bank's own fields."""
 from __future__ import annotations
 
 import json
+from json.encoder import encode_basestring  # the C encoder's string escaping (ensure_ascii=False)
 from typing import Any
 
 from ..bank.errata import editor_source, markers_as_dollars
@@ -53,4 +54,42 @@ def bank_json(bank: Bank) -> dict[str, Any]:
 
 
 def dumps_json(bank: Bank) -> str:
-    return json.dumps(bank_json(bank), ensure_ascii=False, indent=2) + "\n"
+    """``json.dumps(bank_json(bank), ensure_ascii=False, indent=2)``, character for character, and
+    a final newline: the standard library encodes an indented document in pure Python, a
+    generator per value, which was a third of an export's time."""
+    out: list[str] = []
+    _indented(bank_json(bank), "\n", out)
+    out.append("\n")
+    return "".join(out)
+
+
+_LITERALS = {None: "null", True: "true", False: "false"}
+
+
+def _indented(value: Any, newline: str, out: list[str]) -> None:
+    """``value`` as ``json.dumps(..., indent=2)`` writes it, ``newline`` being the line break and
+    indentation it stands at; strings escaped by :mod:`json`'s C escaping."""
+    if isinstance(value, str):
+        out.append(encode_basestring(value))
+    elif isinstance(value, dict):
+        if not value:
+            out.append("{}")
+            return
+        inner, lead = newline + "  ", "{"
+        for key, item in value.items():
+            out.append(f"{lead}{inner}{encode_basestring(key)}: ")
+            _indented(item, inner, out)
+            lead = ","
+        out.append(newline + "}")
+    elif isinstance(value, list | tuple):
+        if not value:
+            out.append("[]")
+            return
+        inner, lead = newline + "  ", "["
+        for item in value:
+            out.append(lead + inner)
+            _indented(item, inner, out)
+            lead = ","
+        out.append(newline + "]")
+    else:
+        out.append(_LITERALS[value] if value is None or isinstance(value, bool) else json.dumps(value))

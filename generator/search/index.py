@@ -1,13 +1,13 @@
-"""Material's search index rewritten: its words cut where Material cannot, written compactly.
+"""The guide's search index: Material's documents, their words cut, written compactly.
 
-Material's search plugin writes ``search/search_index.json`` with Chinese cut by jieba,
-which also knows every Chinese spelling of the glossary (generator.search.segmenter), so
-the terms of the field are found whole.  :func:`rewrite_index` then adds what Material
-cannot do, and :func:`complete_search_index` writes the result back:
+The documents are the sections of each page as Material's search plugin finds them
+(generator.search.sections); :class:`IndexBuilder` takes them page by page and has them
+rewritten (:func:`rewrite_docs`), in the process beside MkDocs where there is one, while
+MkDocs goes on with the next pages:
 
-- **Chinese** of a Traditional guide is cut again (:func:`cuts_chinese_itself`), by a
-  jieba tokenizer of its own on the Simplified form of the text, character by character:
-  jieba's dictionary is Simplified, and cuts Traditional text badly.
+- **Chinese** is cut by one jieba tokenizer (generator.search.segmenter), a Traditional
+  guide's on the Simplified form of its text, character by character, with every Chinese spelling of the glossary in
+  its dictionary, so the terms of the field are found whole.
 - **English** terms that the bank runs together (``KVcache``, ``KVcacheeviction``) are
   split into the words of the glossary's spelling (``KV cache``), so the usual spelling
   finds them.
@@ -15,62 +15,33 @@ cannot do, and :func:`complete_search_index` writes the result back:
   separator is not already there.
 - **Query folding**: the tables the browser folds a query with (generator.search.query_folding)
   go into the index's ``config.fold``.
+
+:func:`complete_search_index` then writes the copy for ``file://`` and the search workers' source.
 """
 from __future__ import annotations
 
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from ..base.settings import HANT
 from ..links.glossary import Glossary
 from .offline import index_script, worker_source
 from .query_folding import IndexWords, fold_query
-from .segmenter import SEPARATOR, Segmenter, search_terms
+from .segmenter import JIEBAS_OWN, SEPARATOR, Dictionaries, Segmenter, search_terms
 
 # The bundle of the guide's part of the background search workers (overrides/src/bundles), which
 # search-source.js starts with.
 SEARCH_WORKER_PRELUDE = "search-worker.js"
+Rewritten = tuple[list[dict[str, Any]], IndexWords]
 
 
-def cuts_chinese_itself(script: str) -> bool:
-    """Whether :func:`rewrite_index` cuts the Chinese of a guide in ``script`` again.
-
-    Material's search plugin cuts Chinese with jieba's global tokenizer, which knows the
-    glossary's words once the plugin is given their ``user_dictionary`` (its
-    ``jieba_dict_user`` option): on Simplified text that is the cut this module would make,
-    so it is kept.  jieba's dictionary is Simplified, though, and on Traditional text it
-    cuts badly (在網/上流/傳時 for 在/網上/流傳/時, a sixth of the words of the bundled
-    guide), so a Traditional guide is cut again here, on its Simplified form.
-    """
-    return script == HANT
-
-
-def rewrite_index(index: dict[str, Any], glossary: Glossary | None, script: str,
-                  run: Callable[..., Callable[[], Any]] | None = None) -> dict[str, Any]:
-    """Material's search index with glued English terms split, Chinese cut again where
-    :func:`cuts_chinese_itself` says so, redundant zero-width spaces dropped, and the
-    query folding data in its config.
-
-    ``script`` is the script of the guide's text (``hans`` or ``hant``); ``original``
-    editions pass the script their interface follows.  ``run`` (``prerender.Pages.run``)
-    rewrites the second half of the documents in another process meanwhile.
-    """
-    docs = index["docs"]
-    half = len(docs) // 2 if run is not None else len(docs)
-    later = run(rewrite_docs, docs[half:], glossary, script) if run is not None else lambda: ([], IndexWords())
-    first, words = rewrite_docs(docs[:half], glossary, script)
-    second, more = later()
-    fold = fold_query(words | more, search_terms(glossary), script)
-    config = {**index["config"], "separator": SEPARATOR, "fold": fold}
-    return {**index, "config": config, "docs": first + second}
-
-
-def rewrite_docs(docs: list[dict[str, Any]], glossary: Glossary | None,
-                 script: str) -> tuple[list[dict[str, Any]], IndexWords]:
-    """The documents as :func:`rewrite_index` writes them, and the words they hold."""
-    segmenter = Segmenter(search_terms(glossary), glossary, cut=cuts_chinese_itself(script))
+def rewrite_docs(docs: list[dict[str, Any]], glossary: Glossary | None, script: str,
+                 dictionaries: Dictionaries = JIEBAS_OWN) -> Rewritten:
+    """The documents of a guide in ``script`` (``hans`` or ``hant``) with their words cut and
+    glued English terms split (see the module doc), and the words they hold."""
+    segmenter = _segmenter(glossary, script, dictionaries)
     rewritten = []
     for doc in docs:
         doc = dict(doc)
@@ -85,6 +56,76 @@ def rewrite_docs(docs: list[dict[str, Any]], glossary: Glossary | None,
     return rewritten, IndexWords.of(rewritten)
 
 
+class Guide(Protocol):
+    glossary: Glossary | None
+    interface: str  # the script the guide's interface and index follow
+
+
+def rewrite_page(guide: Guide, docs: list[dict[str, Any]], dictionaries: Dictionaries) -> Rewritten:
+    """:func:`rewrite_docs` with the glossary and script of ``guide`` (the pages' renderer,
+    which the process beside holds: the glossary is not sent with every page)."""
+    return rewrite_docs(docs, guide.glossary, guide.interface, dictionaries)
+
+
+_segmenters: dict[tuple[int, str, Dictionaries], tuple[Glossary | None, Segmenter]] = {}
+
+
+def _segmenter(glossary: Glossary | None, script: str, dictionaries: Dictionaries) -> Segmenter:
+    """One segmenter per glossary, script and dictionaries in this process: its terms worked
+    out once a build, not once a page."""
+    key = (id(glossary), script, dictionaries)
+    held = _segmenters.get(key)
+    if held is None or held[0] is not glossary:
+        _segmenters.clear()  # the previous build's (mkdocs serve)
+        segmenter = Segmenter(search_terms(glossary), glossary, dictionaries, traditional=script == HANT)
+        held = _segmenters[key] = (glossary, segmenter)
+    return held[1]
+
+
+def finished_index(config: dict[str, Any], docs: list[dict[str, Any]], words: IndexWords,
+                   glossary: Glossary | None, script: str) -> dict[str, Any]:
+    """The index of rewritten ``docs``: Material's ``config`` with the index's separator and
+    the query folding data of ``words`` for a guide in ``script`` (``hans`` or ``hant``)."""
+    fold = fold_query(words, search_terms(glossary), script)
+    return {"config": {**config, "separator": SEPARATOR, "fold": fold}, "docs": docs}
+
+
+def rewrite_index(index: dict[str, Any], glossary: Glossary | None, script: str) -> dict[str, Any]:
+    """A whole index of Material's documents rewritten at once (:func:`rewrite_docs`)."""
+    return finished_index(index["config"], *rewrite_docs(index["docs"], glossary, script), glossary, script)
+
+
+class IndexBuilder:
+    """The index, page by page: each page's documents handed to ``submit`` (which rewrites
+    them, maybe in another process, and returns what gives the result) or rewritten here."""
+
+    def __init__(self, config: dict[str, Any], glossary: Glossary | None, script: str,
+                 submit: Callable[[list[dict[str, Any]]], Callable[[], Rewritten]] | None = None,
+                 dictionaries: Dictionaries = JIEBAS_OWN) -> None:
+        self.config, self.glossary, self.script, self.dictionaries = config, glossary, script, dictionaries
+        self.submit = submit
+        self._pages: list[Callable[[], Rewritten]] = []
+
+    def add(self, docs: list[dict[str, Any]]) -> None:
+        """A page's documents, in the order of the pages."""
+        if self.submit is not None:
+            self._pages.append(self.submit(docs))
+        else:
+            result = rewrite_docs(docs, self.glossary, self.script, self.dictionaries)
+            self._pages.append(lambda: result)
+
+    def index(self, earlier: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The whole index: the documents of every page added, after ``earlier`` ones
+        (already rewritten: a rebuild's pages that were not built again)."""
+        docs = list(earlier or [])
+        words = IndexWords.of(docs)
+        for page in self._pages:
+            more, held = page()
+            docs += more
+            words |= held
+        return finished_index(self.config, docs, words, self.glossary, self.script)
+
+
 def dump_index(index: dict[str, Any]) -> str:
     """The index as compact JSON: UTF-8 characters, not ``\\uXXXX`` escapes."""
     return json.dumps(index, ensure_ascii=False, separators=(",", ":"))
@@ -92,23 +133,14 @@ def dump_index(index: dict[str, Any]) -> str:
 
 
 
-def complete_search_index(site: Path, glossary: Glossary | None, script: str, suggest: bool, constants: str = "",
-                          run: Callable[..., Callable[[], Any]] | None = None) -> None:
-    """Rewrite the built ``site``'s search index (:func:`rewrite_index`) in place.
-
-    Where the ``offline`` plugin wrote its copy for ``file://`` (``search_index.js``), that
-    copy (:func:`index_script`, with Material's ``suggest`` option) and the background
-    search workers' source (:func:`worker_source`, starting with ``constants``: the script of
-    constants the guide's scripts share with Python) are written too.  A site without a
-    search index is left as it is.
-    """
-    path = site / "search" / "search_index.json"
-    if not path.is_file():
-        return
-    index = rewrite_index(json.loads(path.read_text(encoding="utf-8")), glossary, script, run=run)
-    path.write_text(dump_index(index), encoding="utf-8")
-    offline = path.with_suffix(".js")
-    if not offline.is_file():
+def complete_search_index(site: Path, index: dict[str, Any] | None, suggest: bool, constants: str = "") -> None:
+    """Where the ``offline`` plugin wrote its copy of the built ``site``'s search ``index``
+    for ``file://`` (``search_index.js``), write that copy (:func:`index_script`, with
+    Material's ``suggest`` option) and the background search workers' source
+    (:func:`worker_source`, starting with ``constants``: the script of constants the guide's
+    scripts share with Python).  Without an index (no search) the site is left as it is."""
+    offline = site / "search" / "search_index.js"
+    if index is None or not offline.is_file():
         return
     offline.write_text(index_script(index, {"suggest": suggest}), encoding="utf-8")
     scripts = site / "assets" / "javascripts"

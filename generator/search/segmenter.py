@@ -1,23 +1,20 @@
 """The index's words: the glossary's search terms, jieba's user dictionary, and the segmenter.
 
-Material's search plugin cuts the index's Chinese with jieba, which also knows every
-Chinese spelling of the glossary (:func:`user_dictionary`, given to the plugin as
-``jieba_dict_user``), so the terms of the field are found whole.  :class:`Segmenter` marks
-the words that Material's cut misses (generator.search.index says when) with
-zero-width spaces, which the index's separator (:data:`SEPARATOR`) treats as spaces and
-readers never see: Traditional Chinese cut on its Simplified form, and English terms the
-bank runs together split into the words of the glossary's spelling.
+:class:`Segmenter` marks the words of the index's text with zero-width spaces, which the
+index's separator (:data:`SEPARATOR`) treats as spaces and readers never see.  Chinese is
+cut by jieba, which also knows every Chinese spelling of the glossary
+(:func:`user_dictionary`), so the terms of the field are found whole; Traditional text is
+cut on its Simplified form (jieba's dictionary is Simplified, and cuts Traditional text
+badly: 在網/上流/傳時 for 在/網上/流傳/時).  English terms the bank runs together are split
+into the words of the glossary's spelling.
 """
 from __future__ import annotations
 
 import io
-import os
 import re
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from ..base.settings import HANS
@@ -79,56 +76,59 @@ def user_dictionary(words: Iterable[str]) -> str:
     return "".join(f"{word}\n" for word in words)
 
 
-def write_user_dictionary(words: Iterable[str], own: str | None = None) -> str:
-    """A temporary file holding :func:`user_dictionary` of ``words``, after the lines of the
-    site's ``own`` user dictionary where there is one; its path.  The caller deletes it."""
-    text = user_dictionary(words)
-    if own and os.path.isfile(own):
-        text = Path(own).read_text(encoding="utf-8").rstrip("\n") + "\n" + text
-    handle, path = tempfile.mkstemp(prefix="study-guide-jieba-", suffix=".txt")
-    with os.fdopen(handle, "w", encoding="utf-8") as file:
-        file.write(text)
-    return path
+@dataclass(frozen=True)
+class Dictionaries:
+    """What jieba cuts the index with beyond its own dictionary: the site's search plugin's
+    ``jieba_dict`` (a dictionary in place of jieba's) and ``jieba_dict_user`` (its lines)."""
+
+    main: str | None = None  # path
+    user: str = ""  # the lines of a jieba user dictionary
+
+
+JIEBAS_OWN = Dictionaries()  # jieba's dictionary, and no user dictionary but the glossary's
 
 
 @lru_cache(maxsize=4)
-def _tokenizer(words: tuple[str, ...]) -> Any:  # jieba.Tokenizer: jieba ships no types
-    """A jieba tokenizer of its own (jieba's global one is Material's) with the terms added."""
+def _tokenizer(words: tuple[str, ...], dictionaries: Dictionaries) -> Any:  # jieba.Tokenizer: no types
+    """A jieba tokenizer with the terms added, made once per process and dictionaries."""
     import jieba
 
-    tokenizer = jieba.Tokenizer()
+    tokenizer = jieba.Tokenizer(dictionaries.main) if dictionaries.main else jieba.Tokenizer()
     # Without frequencies jieba picks for each word one that keeps it whole.
-    tokenizer.load_userdict(io.StringIO(user_dictionary(words)))
+    tokenizer.load_userdict(io.StringIO(dictionaries.user.rstrip("\n") + "\n" + user_dictionary(words)))
     return tokenizer
 
 
 class Segmenter:
     """Marks word boundaries in index text with zero-width spaces (see the module doc).
 
-    With ``cut`` false the Chinese words are left as Material's search plugin cut them
-    (see ``search_index.cuts_chinese_itself``), and no jieba dictionary is loaded here.
+    jieba's dictionary is read at the first Chinese word, not before: a guide without
+    Chinese never reads it.  Only ``traditional`` text is cut on its Simplified form: the
+    conversion, a character at a time, also changes characters of Simplified text (么 -> 幺),
+    which jieba then cuts worse.
     """
 
-    def __init__(self, terms: SearchTerms, glossary: Glossary | None = None, cut: bool = True) -> None:
-        self.terms, self.glossary, self.cut = terms, glossary, cut
-        self._cut = _tokenizer(terms.chinese).cut if cut else None
+    def __init__(self, terms: SearchTerms, glossary: Glossary | None = None,
+                 dictionaries: Dictionaries = JIEBAS_OWN, traditional: bool = True) -> None:
+        self.terms, self.glossary, self.dictionaries = terms, glossary, dictionaries
+        self.traditional = traditional
+        self._cut: Any = None
         self._simple: dict[str, str] = {}
 
     def segment(self, text: str) -> str:
         """``text`` with its Chinese words and glued English terms set apart."""
-        if self.cut:
-            text = text.replace(ZWSP, "")
+        text = text.replace(ZWSP, "")
         if self.glossary is not None and self.terms.latin_words:
             text = self._split_latin(text, self.glossary)
-        if self.cut:
-            text = HAN_RUN.sub(self._segment_run, text)
+        text = HAN_RUN.sub(self._segment_run, text)
         return BLOCK_TAG_SPACE.sub(r"\1", _tidy(text))
 
     def _segment_run(self, match: re.Match[str]) -> str:
         run = match.group(0)
-        shadow = "".join(self._simplified(c) for c in run)
+        shadow = "".join(self._simplified(c) for c in run) if self.traditional else run
+        if self._cut is None:
+            self._cut = _tokenizer(self.terms.chinese, self.dictionaries).cut
         words, at = [], 0
-        assert self._cut is not None  # runs are segmented only when cutting
         for word in self._cut(shadow):
             words.append(run[at:at + len(word)])
             at += len(word)

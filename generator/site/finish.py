@@ -1,4 +1,4 @@
-"""What a build writes once MkDocs has written every page: the rewritten search index, each
+"""What a build writes once MkDocs has written every page: the search index's copy for file://, each
 bank's downloads and the offline app (each in its own module; this only puts them in order)."""
 from __future__ import annotations
 
@@ -14,14 +14,14 @@ from .pwa import write_offline_app
 from ..search.index import complete_search_index
 
 
-def finish_site(config: Any, plan: Plan, run: Callable[..., Callable[[], Any]],
+def finish_site(config: Any, plan: Plan, search_index: dict[str, Any] | None,
                 downloads: Callable[[], list[tuple[str, bytes]]]) -> None:
-    """Complete the site MkDocs built into ``config.site_dir``; ``run`` does work in the
-    process that made the pages (half of the search index's documents), which has made the
-    ``downloads`` meanwhile (generator.site.downloads.download_files)."""
+    """Complete the site MkDocs built into ``config.site_dir``: the copy of the guide's
+    ``search_index`` for ``file://`` (None without search), the ``downloads`` the process
+    beside has made meanwhile (generator.site.downloads.download_files), the offline app."""
     site = Path(config.site_dir)
     suggest = "search.suggest" in (config.theme.get("features") or [])
-    complete_search_index(site, plan.glossary, plan.interface, suggest, constants_script(), run=run)
+    complete_search_index(site, search_index, suggest, constants_script())
     write_downloads(site, downloads())
     project = Path(config.config_file_path).parent
     write_offline_app(site, project, npm_root(project), config, plan.interface)

@@ -8,13 +8,16 @@ documents as an interface:
 - the template blocks ``overrides/main.html`` overrides, the partial it replaces and the
   header markup it rewrites (:data:`TEMPLATE_BLOCKS`, :data:`PARTIALS`, :data:`SEARCH_DIALOG`);
 - the palette rule the web app's theme colour is read from (:data:`PRIMARY_COLOUR_RULE`,
-  generator.site.pwa).
+  generator.site.pwa);
+- the search plugin's index object, which :class:`GuideSearchIndex` stands in for, so that
+  the plugin's UI and settings stay while the guide writes the index.
 
 Every build runs :func:`check_material` on the installed Material and stops naming the
 first of them that changed, with Material's version and the file of ours that relies on it;
 tests/site/test_material.py does the same.  MkDocs itself is used through its documented
 plugin API (generator.site.plugin) and configuration (generator.site.mkdocs_config).
-Pure functions, but :func:`installed_material`, which reads the installed theme's files.
+Pure functions, but :func:`installed_material`, which reads the installed theme's files,
+and the search index's stand-in.
 """
 from __future__ import annotations
 
@@ -22,9 +25,13 @@ import re
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as installed_version
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from ..base.errors import GuideError
+from ..search.index import IndexBuilder, dump_index
+from ..search.sections import Section, page_sections
 
 # The versions this module was written against (requirements.lock installs them).
 WRITTEN_FOR = {"mkdocs": "1.6.1", "mkdocs-material": "9.8.2"}
@@ -141,3 +148,99 @@ def installed_material() -> Material:
     except PackageNotFoundError:
         material_version = "of unknown version"
     return Material(found["bundle"], found["worker"], templates, material_version)
+
+
+# -- search: the guide's index in place of the one Material's search plugin writes --------------
+# Material's search plugin (material/plugins/search/plugin.py) makes a SearchIndex in its
+# on_config, calls its add_entry_from_context(page) for every page (on_page_context) and writes
+# what its generate_search_index(previous index or None) returns (on_post_build), which the
+# offline plugin then copies for file://.  The guide's stand-in has those two methods.
+SEARCH_INDEX_METHODS = ("add_entry_from_context", "generate_search_index")
+
+
+class GuideSearchIndex:
+    """Stands in Material's search plugin for its SearchIndex: each page's sections read by
+    generator.search.sections (Material's own parser for a page they cannot read), made into
+    documents as Material makes them, and handed to ``builder``, which cuts their words."""
+
+    def __init__(self, builder: IndexBuilder) -> None:
+        self.builder = builder
+        self.locations: list[str] = []  # the first document's of each page, for a rebuild
+        self.result: dict[str, Any] | None = None  # the index, once written
+
+    def add_entry_from_context(self, page: Any) -> None:
+        if (page.meta.get("search") or {}).get("exclude"):
+            return
+        sections = page_sections(page.content or "")
+        if sections is None:
+            sections = _material_sections(page.content or "")
+        docs = [_document(section, page) for section in sections if not section.excluded]
+        if docs:
+            self.locations.append(docs[0]["location"])
+        self.builder.add(docs)
+
+    def generate_search_index(self, prev: GuideSearchIndex | None) -> str:
+        earlier = None
+        if prev is not None and prev.result is not None:  # `mkdocs serve --dirty`: one page built again
+            built = tuple(self.locations)
+            earlier = [doc for doc in prev.result["docs"] if not built or not doc["location"].startswith(built)]
+        self.result = self.builder.index(earlier)
+        return dump_index(self.result)
+
+
+def install_search_index(config: Any, make: Callable[[dict[str, Any]], IndexBuilder]) -> GuideSearchIndex | None:
+    """Put a :class:`GuideSearchIndex` in place of the index of Material's search plugin, its
+    builder made from the plugin's settings (``make``); None when there is no such plugin on."""
+    search = config.plugins.get("material/search")
+    if search is None or not search.config.enabled:
+        return None
+    index = getattr(search, "search_index", None)
+    if index is None or not all(callable(getattr(index, m, None)) for m in SEARCH_INDEX_METHODS):
+        raise GuideError(f"mkdocs-material {installed_version('mkdocs-material')} (its search plugin; this guide "
+                         f"was written for {WRITTEN_FOR['mkdocs-material']})",
+                         "a search_index with " + " and ".join(SEARCH_INDEX_METHODS), "none",
+                         "pin the mkdocs-material version this guide was tested with (pyproject.toml), "
+                         "or update generator/site/material.py")
+    keys = ("lang", "separator", "pipeline", "fields")
+    search.search_index = GuideSearchIndex(make({key: index.config[key] for key in keys}))
+    return search.search_index  # type: ignore[no-any-return]
+
+
+def _document(section: Section, page: Any) -> dict[str, Any]:
+    """A section as Material's SearchIndex.create_entry_for_section makes it a document, its
+    words not yet cut."""
+    url = page.url
+    item = _toc_item(page.toc, section.id)
+    if item is not None:
+        url += item.url
+    elif section.id:
+        url += "#" + section.id
+    title = "".join(section.title).strip() or str(page.meta.get("title", page.title)).strip()
+    doc: dict[str, Any] = {"location": url, "title": title, "text": "".join(section.text).strip()}
+    tags = page.meta.get("tags")
+    if isinstance(tags, list):
+        doc["tags"] = [str(name) for name in tags if name and isinstance(name, (str, int, float, bool))]
+    search = page.meta.get("search") or {}
+    if "boost" in search:
+        doc["boost"] = search["boost"]
+    return doc
+
+
+def _toc_item(toc: Any, anchor: str | None) -> Any:
+    for item in toc:
+        if item.id == anchor:
+            return item
+        found = _toc_item(item.children, anchor)
+        if found is not None:
+            return found
+    return None
+
+
+def _material_sections(content: str) -> list[Section]:
+    """The sections of a page by Material's own parser (markup generator.search.sections leaves)."""
+    from material.plugins.search.plugin import Parser
+
+    parser = Parser()
+    parser.feed(content)
+    parser.close()
+    return [Section(s.el.tag, s.el.attrs, s.depth, s.id, s.title, s.text) for s in parser.data]

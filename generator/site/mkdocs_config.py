@@ -5,6 +5,7 @@ Plain functions over the configuration MkDocs loaded (``config``: its ``theme``,
 """
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from .bundles import SOURCES, bundle_scripts
 from .frontend import CONSTANTS_JS, constants_script
 from .logs import PLUGIN_LOG
 from .material import check_material, installed_material
-from ..search.segmenter import write_user_dictionary
+from ..search.segmenter import Dictionaries
 
 # The iframe-worker shim as npm installs it (package.json); extra.polyfills names where
 # the site serves it.  Without a local copy Material's offline plugin loads it from a CDN.
@@ -83,17 +84,21 @@ def iframe_worker_shims(config: Any) -> list[str]:
     return shims
 
 
-def give_search_words(config: Any, words: tuple[str, ...]) -> str | None:
-    """Material's search plugin cuts the index's Chinese with jieba: give it ``words`` (the
-    glossary's) as a user dictionary, its ``jieba_dict_user``, after any of the site's own,
-    so that terms are found whole and the index is cut once, there.  The path of the
-    temporary file written, to delete once the search plugin has read it; None if none was."""
-    search = next((p for p in config.plugins.values() if "jieba_dict_user" in p.config), None)
-    if search is None or not words:
-        return None
-    path = write_user_dictionary(words, search.config.jieba_dict_user)
-    search.config.jieba_dict_user = path
-    return path
+def take_jieba_dictionaries(config: Any) -> Dictionaries:
+    """The jieba dictionaries the site gives Material's search plugin (its ``jieba_dict`` and
+    ``jieba_dict_user`` options), taken from it: the guide's index cuts the words itself
+    (generator.search.segmenter), so the plugin must not load jieba's dictionary, the largest
+    cost of its start.  Run before the plugin's ``on_config`` reads them."""
+    search = config.plugins.get("material/search")
+    if search is None or "jieba_dict_user" not in search.config:
+        return Dictionaries()
+    main, user = search.config.jieba_dict, search.config.jieba_dict_user
+    search.config.jieba_dict = search.config.jieba_dict_user = None
+    for option, path in (("jieba_dict", main), ("jieba_dict_user", user)):
+        if path and not os.path.isfile(path):
+            raise ConfigError(str(config.config_file_path), f"plugins.search.{option}: a jieba dictionary file",
+                              f"{path!r}, no such file", "the path of a dictionary, relative to the folder mkdocs runs in")
+    return Dictionaries(main or None, Path(user).read_text(encoding="utf-8") if user else "")
 
 
 def fit_config(config: Any, settings: Settings, nav: list[NavEntry], script: str, typeset: bool) -> None:

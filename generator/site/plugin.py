@@ -3,11 +3,11 @@
 Banks are read and corrected in ``on_config`` (every build and ``mkdocs serve`` rebuild
 regenerates from ``content/``) while the pages are rendered beside MkDocs (prerender);
 each generated page gets its Markdown as MkDocs reads it; search skips KaTeX's HTML until the
-index is rewritten at the end (search_index); ``mkdocs build`` swaps in a whole new site_dir.
+index is written by the guide (generator.site.material's stand-in in Material's search plugin), each
+page's words cut in the process beside; ``mkdocs build`` swaps in a whole new site_dir.
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any, Literal
 from pathlib import Path
@@ -31,19 +31,21 @@ from .finish import finish_site
 from .logs import PLUGIN_LOG, or_plugin_error, route_generator_log
 from .mkdocs_config import (
     fit_config,
-    give_search_words,
     guide_files,
     hand_written_pages,
     iframe_worker_shims,
     plugin_settings,
+    take_jieba_dictionaries,
     without_script_sources,
 )
 from .output_folder import Staging, stage_mkdocs_output
+from .material import GuideSearchIndex, install_search_index
 from .page_links import broken_links
 from .question_html import QuestionHtml
 from ..search.exclusions import exclude_blocks, is_searched
 from ..search.spoilers import mark_answer_blocks
-from ..search.segmenter import search_terms
+from ..search.index import IndexBuilder, Rewritten, rewrite_page
+from ..search.segmenter import JIEBAS_OWN, Dictionaries
 from .share import first_question_text
 from .skip_link import skip_to_first_question
 
@@ -58,7 +60,8 @@ class StudyGuideConfig(base.Config):  # type: ignore[no-untyped-call]  # MkDocs'
 
 class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped-call]
     plan: Plan  # the banks read, the pages' paths and titles, and how to render them
-    jieba_dictionary: str | None = None  # the user dictionary written for Material's search
+    dictionaries: Dictionaries = JIEBAS_OWN  # the site's own jieba dictionaries, taken from Material's search
+    search: GuideSearchIndex | None = None  # the index, in Material's search plugin
     pages: prerender.Pages | None = None  # the generated pages' Markdown, made beside MkDocs
     _pending: dict[str, int]  # src_uri -> index of a generated page whose Markdown is still to come
     shims: list[str]  # where the site serves its copy of the iframe-worker shim
@@ -71,7 +74,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     _pages_of: Files | None = None  # the build's files, and the paths of their pages (broken_links)
     _page_paths: frozenset[str] = frozenset()
 
-    # Before Material's search plugin reads jieba_dict_user and its interface-language defaults.
+    # Before Material's search plugin reads its jieba dictionaries and its interface-language defaults.
     @event_priority(50)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         route_generator_log()
@@ -87,7 +90,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         or_plugin_error(lambda: fit_config(config, settings, list(self.plan.nav), self.plan.interface,
                                            self.plan.formulas is not None))
         self.shims = iframe_worker_shims(config)
-        self.jieba_dictionary = give_search_words(config, search_terms(self.plan.glossary).chinese)
+        self.dictionaries = or_plugin_error(lambda: take_jieba_dictionaries(config))
         self.output = or_plugin_error(lambda: stage_mkdocs_output(config, self.plan.watched, self.config.force_output,
                                                                   self.output_wanted))
         return config
@@ -104,9 +107,15 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             or_plugin_error(output.commit if commit else output.abandon)
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
-        if self.jieba_dictionary:  # Material's search plugin read it in its on_config
-            os.unlink(self.jieba_dictionary)
-            self.jieba_dictionary = None
+        # Material's search plugin has made its index (on_config): the guide's stands in for it.
+        self.search = or_plugin_error(lambda: install_search_index(config, self._index_builder))
+
+    def _index_builder(self, config: dict[str, Any]) -> IndexBuilder:
+        return IndexBuilder(config, self.plan.glossary, self.plan.interface, self._rewrite_beside, self.dictionaries)
+
+    def _rewrite_beside(self, docs: list[dict[str, Any]]) -> Callable[[], Rewritten]:
+        """A page's search documents rewritten in the process beside, which has made the pages by now."""
+        return self._started().run(rewrite_page, prerender.RENDERER, docs, self.dictionaries)
 
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         pages = [File.generated(config, path, content="") for path in self._pending]  # Markdown: on_pre_page
@@ -164,8 +173,9 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)
     def on_post_build(self, config: MkDocsConfig) -> None:
         self.question_html.write(Path(config.site_dir))  # before the offline app lists the files
-        try:  # half of the search index in the process beside, which has made every page by now
-            or_plugin_error(lambda: finish_site(config, self.plan, self._started().run, self.downloads))
+        try:
+            index = self.search.result if self.search is not None else None
+            or_plugin_error(lambda: finish_site(config, self.plan, index, self.downloads))
         finally:
             self._stop_rendering()
         self.output_built = True  # unless strict mode then finds warnings (on_build_error)

@@ -9,13 +9,16 @@ from importlib.metadata import version
 import pytest
 
 from generator.base.errors import GuideError
+from generator.search.index import IndexBuilder
 from generator.site.material import (
     MESSAGE_TYPES,
     PARTIALS,
     SEARCH_DIALOG,
     TEMPLATE_BLOCKS,
     WRITTEN_FOR,
+    GuideSearchIndex,
     check_material,
+    install_search_index,
     installed_material,
     material_internals,
 )
@@ -85,3 +88,32 @@ def test_a_missing_partial_or_search_dialog_fails_naming_it(material, tmp_path):
 
     with pytest.raises(GuideError, match="search dialog"):
         check_material(changed_templates(material, tmp_path / "b", plain_dialog))
+
+
+def _search_config(plugin_config=None):
+    from mkdocs.config import load_config
+
+    from tests.paths import ROOT
+
+    config = load_config(str(ROOT / "mkdocs.yml"))
+    search = config.plugins["material/search"]
+    search.on_config(config)  # makes Material's SearchIndex
+    return config, search
+
+
+def test_the_guides_index_stands_in_for_materials_search_index():
+    config, search = _search_config()
+    index = install_search_index(config, lambda settings: IndexBuilder(settings, None, "hans"))
+    assert isinstance(index, GuideSearchIndex) and search.search_index is index
+    # what Material's index writes in its config
+    assert set(index.builder.config) == {"lang", "separator", "pipeline", "fields"}
+
+
+def test_a_material_whose_search_plugin_has_no_index_object_is_named():
+    config, search = _search_config()
+    del search.search_index
+    with pytest.raises(GuideError) as error:
+        install_search_index(config, lambda settings: IndexBuilder(settings, None, "hans"))
+    assert "search_index" in str(error.value) and "generator/site/material.py" in str(error.value)
+    search.config.enabled = False  # search switched off: nothing to stand in for
+    assert install_search_index(config, lambda settings: IndexBuilder(settings, None, "hans")) is None

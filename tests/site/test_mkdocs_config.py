@@ -11,8 +11,10 @@ from pathlib import Path
 import pytest
 from mkdocs.config import load_config
 
-from generator.site.mkdocs_config import (follow_script, give_search_words, hand_written_pages, iframe_worker_shims,
-                                          plugin_settings)
+from generator.base.errors import ConfigError
+from generator.search.segmenter import JIEBAS_OWN, Dictionaries
+from generator.site.mkdocs_config import (follow_script, hand_written_pages, iframe_worker_shims,
+                                          plugin_settings, take_jieba_dictionaries)
 from tests.paths import BUNDLED, ROOT
 
 
@@ -44,23 +46,24 @@ def test_the_local_iframe_worker_shim_is_found_and_a_cdn_one_warned_of(config, c
     assert "CDN" in caplog.text and "extra.polyfills" in caplog.text
 
 
-def test_search_is_given_the_words_after_the_sites_own_dictionary(config, tmp_path):
+def test_the_sites_jieba_dictionaries_are_taken_from_materials_search(config, tmp_path):
+    """The guide's index cuts the words with them; Material's plugin must not load jieba's dictionary."""
     own = tmp_path / "own.txt"
     own.write_text("大模型 5\n", encoding="utf-8")
     search_plugin(config).config.jieba_dict_user = str(own)
-    path = give_search_words(config, ("张量并行", "位置编码"))
-    assert path is not None
-    try:
-        assert search_plugin(config).config.jieba_dict_user == path
-        assert Path(path).read_text(encoding="utf-8").splitlines() == ["大模型 5", "张量并行", "位置编码"]
-    finally:
-        os.unlink(path)
+    assert take_jieba_dictionaries(config) == Dictionaries(None, "大模型 5\n")
+    assert search_plugin(config).config.jieba_dict_user is None and search_plugin(config).config.jieba_dict is None
 
 
-def test_without_words_search_keeps_its_configuration(config):
-    before = search_plugin(config).config.jieba_dict_user
-    assert give_search_words(config, ()) is None
-    assert search_plugin(config).config.jieba_dict_user == before
+def test_without_dictionaries_of_its_own_the_site_gives_jiebas(config):
+    assert take_jieba_dictionaries(config) == JIEBAS_OWN
+
+
+def test_a_missing_jieba_dictionary_is_named(config, tmp_path):
+    search_plugin(config).config.jieba_dict = str(tmp_path / "none.txt")
+    with pytest.raises(ConfigError) as error:
+        take_jieba_dictionaries(config)
+    assert "plugins.search.jieba_dict" in str(error.value) and "none.txt" in str(error.value)
 
 
 def test_hand_written_pages_are_titled_by_their_first_heading(tmp_path):

@@ -1,9 +1,11 @@
-"""The built site's search index completed (generator.search.index.complete_search_index), on
-the index Material's search and offline plugins write for the bundled guide."""
+"""The guide's search index (generator.site.material's stand-in in Material's search plugin) against
+the index Material's own search plugin writes for the bundled guide, and its completion
+(generator.search.index.complete_search_index): the copy for file:// and the workers' source."""
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -13,23 +15,27 @@ import pytest
 
 from generator.base.errors import GuideError
 from generator.links.glossary import load_glossary
-from generator.search.index import SEARCH_WORKER_PRELUDE, complete_search_index
+from generator.search.index import SEARCH_WORKER_PRELUDE, complete_search_index, rewrite_index
 from generator.search.segmenter import SEPARATOR
 from generator.site.frontend import constants_script
 from tests.built_sites import built_once
 from tests.node_scripts import run_scripts
 from tests.paths import ROOT
 
-# A build whose plugin leaves Material's index (and its copy for file://) as Material wrote it;
-# the rest of completing it (the search workers' source, which the offline app precaches) is kept.
+# A build with Material's own search index: its plugin parses every page's HTML and cuts it
+# with jieba, as before the guide wrote the index.  The workers' source, which the offline app
+# precaches, is still written (from Material's index), and Material's files are kept as written.
 MATERIAL_ONLY = """
+import json
 import sys
 import generator.site.finish as finish
+import generator.site.plugin as plugin
+plugin.install_search_index = lambda config, make: None
 complete = finish.complete_search_index
-def material_index_kept(site, *args, **kwargs):
-    index = site / "search" / "search_index.json"
-    written = {path: path.read_bytes() for path in (index, index.with_suffix(".js")) if path.is_file()}
-    complete(site, *args, **kwargs)
+def material_index_kept(site, index, *args, **kwargs):
+    path = site / "search" / "search_index.json"
+    written = {path: path.read_bytes() for path in (path, path.with_suffix(".js")) if path.is_file()}
+    complete(site, json.loads(written[path]), *args, **kwargs)
     for path, data in written.items():
         path.write_bytes(data)
 finish.complete_search_index = material_index_kept
@@ -51,7 +57,7 @@ def material_site(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def site(material_site, tmp_path) -> Path:
-    """A copy of the search parts of the site, to rewrite."""
+    """A copy of the search parts of the site, to complete."""
     copy = tmp_path / "site"
     for part in ("search", "assets/javascripts"):
         shutil.copytree(material_site / part, copy / part)
@@ -66,27 +72,34 @@ def read(path: Path) -> str:
 
 
 def complete(site: Path, suggest: bool = False) -> None:
-    complete_search_index(site, GLOSSARY, "hans", suggest, constants_script())
+    """The site's search completed with Material's index rewritten as the guide writes its own."""
+    path = site / "search" / "search_index.json"
+    index = rewrite_index(json.loads(read(path)), GLOSSARY, "hans") if path.is_file() else None
+    complete_search_index(site, index, suggest, constants_script())
 
 
 @pytest.mark.slow
-def test_materials_index_is_rewritten_in_place_compactly(site):
-    before = json.loads(read(site / "search" / "search_index.json"))
-    complete(site)
-    text = read(site / "search" / "search_index.json")
-    after = json.loads(text)
-    assert [d["location"] for d in after["docs"]] == [d["location"] for d in before["docs"]]
-    assert any("tags" in d for d in before["docs"]) and not any("tags" in d for d in after["docs"])
-    assert after["config"]["separator"] == SEPARATOR and after["config"]["lang"] == before["config"]["lang"]
-    assert {"chars", "latin", "words"} <= set(after["config"]["fold"])
-    assert "位置编码" in after["config"]["fold"]["words"].split()  # a glossary term, whole
-    assert text == json.dumps(after, ensure_ascii=False, separators=(",", ":"))  # UTF-8, no spaces
+def test_the_guides_index_is_materials_index_with_its_words_cut_by_the_guide(material_site, guide_site):
+    """Every document Material's plugin wrote (title, location, text: the same sections, the same
+    exclusions), cut by the guide, the query folding made of its words; written compactly."""
+    material = json.loads(read(material_site / "search" / "search_index.json"))
+    text = read(guide_site / "search" / "search_index.json")
+    guide = json.loads(text)
+    assert guide == rewrite_index(material, GLOSSARY, "hans")
+    assert any("tags" in d for d in material["docs"]) and not any("tags" in d for d in guide["docs"])
+    assert guide["config"]["separator"] == SEPARATOR and guide["config"]["lang"] == material["config"]["lang"]
+    assert "位置编码" in guide["config"]["fold"]["words"].split()  # a glossary term, whole
+    assert text == json.dumps(guide, ensure_ascii=False, separators=(",", ":"))  # UTF-8, no spaces
+    # One document per question, at its anchor, titled by its heading, without the answers' fold title.
+    questions = [d for d in guide["docs"] if re.search(r"chapter-\d+\.html#q\d+$", d["location"])]
+    assert len(questions) == 26 and all(re.match("第\u200b?\\d+\u200b?题", d["title"]) for d in questions)
+    assert not any("答案与解析" in d["text"].replace("\u200b", "") for d in questions)
 
 
 @pytest.mark.slow
 def test_the_offline_copy_and_the_worker_source_follow_the_index(site):
     complete(site, suggest=True)
-    index = json.loads(read(site / "search" / "search_index.json"))
+    index = rewrite_index(json.loads(read(site / "search" / "search_index.json")), GLOSSARY, "hans")
     scripts = site / "assets" / "javascripts"
     workers = scripts / "workers"
     _, offline, suggest, _, source = run_scripts(read(site / "search" / "search_index.js"), "__index",
@@ -101,11 +114,10 @@ def test_the_offline_copy_and_the_worker_source_follow_the_index(site):
 
 
 @pytest.mark.slow
-def test_without_the_offline_copy_only_the_index_is_rewritten(site):
+def test_without_the_offline_copy_nothing_is_written(site):
     (site / "search" / "search_index.js").unlink()
     (site / "assets" / "javascripts" / "workers" / "search-source.js").unlink(missing_ok=True)
     complete(site)
-    assert "fold" in json.loads(read(site / "search" / "search_index.json"))["config"]
     assert not (site / "search" / "search_index.js").exists()
     assert not (site / "assets" / "javascripts" / "workers" / "search-source.js").exists()
 

@@ -2,14 +2,15 @@
 import json
 import pickle
 import re
+from types import SimpleNamespace
 
 import pytest
 
 from generator.links.glossary import Glossary, Term, load_glossary
 from generator.search.offline import index_script, worker_source
 from generator.search.query_folding import query_folding
-from generator.search.index import cuts_chinese_itself, dump_index, rewrite_index
-from generator.search.segmenter import SEPARATOR, ZWSP, Segmenter, search_terms, user_dictionary
+from generator.search.index import IndexBuilder, dump_index, rewrite_index, rewrite_page
+from generator.search.segmenter import JIEBAS_OWN, SEPARATOR, ZWSP, Segmenter, search_terms, user_dictionary
 from tests.node_scripts import run_scripts
 from tests.paths import GLOSSARY_FILE
 
@@ -100,25 +101,19 @@ def test_only_run_together_spellings_whose_words_the_index_holds_are_folded():
     assert folding["latin"] == ["kv cache"]
 
 
-# Material's search plugin cuts Chinese itself (jieba, with the glossary as its user
-# dictionary) and marks the words with zero-width spaces; this is how it leaves a text.
-MATERIAL_CUT = ZWSP.join(["使用", "KVcacheeviction", "策略", "，", "张量", "并行", "的", "位置编码"])
+def test_simplified_text_is_cut_as_written_and_jiebas_dictionary_read_at_the_first_chinese_word():
+    segmenter = Segmenter(search_terms(GLOSSARY), GLOSSARY, traditional=False)
+    assert words(segmenter.segment("<p>KVcacheeviction 4096</p>")) == ["KV", "cache", "eviction", "4096"]
+    assert segmenter._cut is None  # no Chinese word needed cutting yet: no dictionary read
+    # Cut on a Simplified form made a character at a time, 为什么 would be 为/什幺 (么 -> 幺).
+    assert words(segmenter.segment("解释为什么张量并行")) == ["解释", "为什么", "张量并行"]
+    assert segmenter._cut is not None
 
 
-def test_a_simplified_edition_keeps_materials_cut_and_loads_no_dictionary():
-    assert not cuts_chinese_itself("hans") and cuts_chinese_itself("hant")
-    segmenter = Segmenter(search_terms(GLOSSARY), GLOSSARY, cut=False)
-    assert segmenter._cut is None  # no second jieba dictionary
-    assert words(segmenter.segment(MATERIAL_CUT)) == [
-        "使用", "KV", "cache", "eviction", "策略", "张量", "并行", "的", "位置编码"]  # English still split
-    assert ZWSP + "，" not in segmenter.segment(MATERIAL_CUT)
-
-
-def test_rewrite_index_cuts_again_only_a_traditional_edition():
-    hans = rewrite_index(index(MATERIAL_CUT), GLOSSARY, "hans")
-    assert "张量" in words(hans["docs"][0]["text"])  # as Material cut it
-    traditional = "張量" + ZWSP + "並行" + ZWSP + "與" + ZWSP + "位置" + ZWSP + "編碼"
-    hant = rewrite_index(index(traditional), GLOSSARY, "hant")
+def test_both_editions_are_cut_by_the_guide_with_the_glossary_terms_whole():
+    hans = rewrite_index(index("张量并行与位置编码"), GLOSSARY, "hans")
+    assert words(hans["docs"][0]["text"]) == ["张量并行", "与", "位置编码"]
+    hant = rewrite_index(index("張量並行與位置編碼"), GLOSSARY, "hant")
     assert words(hant["docs"][0]["text"]) == ["張量並行", "與", "位置編碼"]  # cut on its Simplified form
 
 
@@ -163,18 +158,26 @@ def test_the_built_index_keeps_glossary_terms_whole_and_no_katex(guide_site):
     assert "<sg-katex" in page and 'class="katex"' in page  # the page is written with it
 
 
-def test_the_index_rewritten_in_two_halves_is_the_index_rewritten_at_once():
+def test_the_index_built_page_by_page_in_another_process_is_the_index_rewritten_at_once():
     texts = ["<p>張量並行與KVcache</p>", "<p>FlashAttention與位置編碼</p>", "<p>LoRA</p>", "<p>頭髮與KV cache</p>"]
-    calls = []
+    sent = []
 
-    def run(function, *args):  # as beside.Pages.run: the work is done, its result given later
-        calls.append(len(args[0]))
-        result = pickle.loads(pickle.dumps(function(*pickle.loads(pickle.dumps(args)))))
+    def submit(docs):  # as the plugin's, through Pages.run: the work is done elsewhere, its result given later
+        sent.append(len(docs))
+        guide = SimpleNamespace(glossary=GLOSSARY, interface=script)
+        result = pickle.loads(pickle.dumps(rewrite_page(guide, *pickle.loads(pickle.dumps((docs, JIEBAS_OWN))))))
         return lambda: result
 
     for script in ("hans", "hant"):
-        assert rewrite_index(index(*texts), GLOSSARY, script, run=run) == rewrite_index(index(*texts), GLOSSARY, script)
-    assert calls == [2, 2]
+        whole = index(*texts)
+        builder = IndexBuilder(whole["config"], GLOSSARY, script, submit)
+        builder.add(whole["docs"][:1])
+        builder.add(whole["docs"][1:])
+        assert builder.index() == rewrite_index(index(*texts), GLOSSARY, script)
+        here = IndexBuilder(whole["config"], GLOSSARY, script)
+        here.add(whole["docs"])
+        assert here.index() == builder.index()
+    assert sent == [1, 3, 1, 3]
 
 
 def test_a_glossary_sent_to_another_process_finds_the_same_terms():

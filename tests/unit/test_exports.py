@@ -1,6 +1,7 @@
 """Taking the bank elsewhere: the Anki deck, the exam-app spreadsheet and CSV, and reading
 those files (and the JSON export) back into the same questions."""
 import io
+import json
 import os
 import sqlite3
 import subprocess
@@ -9,6 +10,8 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openpyxl import load_workbook
 
 from generator.bank.lint import lint
@@ -338,3 +341,18 @@ def test_cli_unwritable_output_is_a_message_and_exit_2(tmp_path):
         result = run("export", bank, "--format", fmt, "-o", tmp_path / "missing" / "out")
         assert result.returncode == 2, (fmt, result.stderr)
         assert "missing" in result.stderr and "Traceback" not in result.stderr
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
+    max_leaves=30)
+
+
+@given(JSON_VALUES)
+@settings(max_examples=400, deadline=None)
+def test_the_export_indents_json_as_the_standard_library_does(value):
+    from generator.exports.json import _indented
+    out: list[str] = []
+    _indented(value, "\n", out)
+    assert "".join(out) == json.dumps(value, ensure_ascii=False, indent=2)

@@ -348,6 +348,38 @@ def test_many_hits_in_one_field_make_one_flag_that_counts_them():
     assert flag.message.endswith("等5處")
 
 
+
+# Near misses of every damage rule: their characters, apart and together, in and out of math and code.
+# The characters a clue needs on their own are rarer, so that most texts lack a clue and are checked.
+CLUE_PIECES = [*"?？\ufffd1", "Ã\u0091", "â€", "ï¼", "锟斤拷", "烫烫烫", "岢鰞椄繿", "```", "3e4", "η?", "β？", "10.7"]
+QUIET_PIECES = [*"e0.9^_)(]，、,=×*/‖∈√βεηαA-Zaxp甲請 \n\x02\x03", "```python\n", "lr=", "學習率",
+                "https://e.com/?", "zhí", "e4", "3e", "3", "4", "def f(x):", "return x",
+                "model=FSDP(model,device_id=0)"]
+DAMAGE_PIECES = QUIET_PIECES * 6 + CLUE_PIECES
+# Damage of each kind, found by each rule's every way of finding it.
+DAMAGED = ["請?zhí)岢鰞身椄", "確?！繿max", "鰞椄繿", "Ã\u0091", "锟斤拷", "η?=η", "‖?w‖", "θ?，", "a\ufffdb", "θ？=1",
+           "lr=3e4", "√v+1e8", "(1β?^5)", "/(10.9^5)", "×(10.7)", "[1ε,1+ε]",
+           "```pythonfromtorch.distributedimportinit_process_groupmodel=FSDP(model)```",
+           "```python\ndef f(x):\nreturn x\n```"]
+
+
+@pytest.mark.parametrize("text", DAMAGED)
+def test_each_kind_of_damage_holds_the_clue_damage_flags_looks_for(text):
+    from generator.bank import damage
+    views = damage._views(text)
+    assert any(find(views) for _, _, find in damage.DAMAGE_RULES)
+    assert damage._damage_clue().search(text)
+
+
+@given(st.lists(st.sampled_from(DAMAGE_PIECES), max_size=30).map("".join))
+@settings(max_examples=1500, deadline=None)
+def test_a_field_without_the_damage_clue_has_no_damage_any_rule_finds(text):
+    from generator.bank import damage
+    if damage._damage_clue().search(text) is None:  # the fields damage_flags skips
+        views = damage._views(text)
+        assert [find(views) for _, _, find in damage.DAMAGE_RULES] == [[]] * len(damage.DAMAGE_RULES)
+
+
 # -- lint itself -------------------------------------------------------------------------
 
 def test_lint_changes_no_text_and_keeps_earlier_flags_once():
