@@ -25,6 +25,7 @@ SMALL: dict[str, list[str]] = {
     "bench_layouts": ["--questions", "500"],
     "bench_offline": ["--sizes", "--runs", "1"],
     "bench_pdf": ["--runs", "1"],
+    "bench_pictures": ["--questions", "60"],
     "bench_scale": ["--sizes", "100", "--no-serve"],
     "bench_search": ["--sizes", "--runs", "1"],
     "bench_weight": ["--sizes", "100", "--runs", "1"],

@@ -33,7 +33,7 @@ from .links.terms import suggest_terms
 from .math.editor_latex import check_editor_latex
 from .pages.script import convert_bank, interface_script
 from .read.load import MAX_BANK_SIZE, default_errata, load_bank, refuse_shared_slugs
-from .read.reading_report import pdf_lines, section_lines
+from .read.reading_report import pdf_lines, picture_lines, section_lines
 from .read.text.layout import describe
 from .site.output_folder import Protected, check_output, is_build, staged
 
@@ -267,7 +267,7 @@ def _check(args: argparse.Namespace, project: Project) -> int:
     counts = {s: 0 for s in Severity}
     _say(f"{bank.source}: {len(bank.questions)} questions in {len(bank.chapters)} chapters "
           f"({bank.encoding}, {bank.repairs} certain repairs)")
-    for line in describe(bank) + pdf_lines(bank) + section_lines(bank):
+    for line in describe(bank) + pdf_lines(bank) + picture_lines(bank) + section_lines(bank):
         _say(line)
     counts[Severity.WARNING] += len(bank.unread)  # a question-like line read as none
     for q in bank.questions:

@@ -60,10 +60,11 @@ def _mkdocs_build(folder: Path) -> None:
     (folder / "build.log").write_text(result.stderr, encoding="utf-8")
 
 
-def _built(out: Path, script: str | None = None) -> Path:
-    """The bundled guide built into ``out``; a failed build fails the tests that need it, with its log."""
+def _built(out: Path, script: str | None = None, banks: list[Path] | None = None) -> Path:
+    """The bundled guide (or ``banks``) built into ``out``; a failed build fails the tests that
+    need it, with its log."""
     try:
-        return build_site(out, script)
+        return build_site(out, script, banks)
     except GuideError as error:
         pytest.fail(str(error))
 
@@ -91,3 +92,18 @@ def hant_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def published_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The bundled guide and a hostile bank, published under an address (tests/offline_site.py)."""
     return built_once(tmp_path_factory, "published", build_published) / "site"
+
+
+def _picture_guide(folder: Path) -> None:
+    from testing.picture_banks import markdown_bank, word_bank, workbook
+
+    banks = [markdown_bank(folder / "signs"), word_bank(folder / "shapes"), workbook(folder / "colours")]
+    _built(folder / "site", banks=banks)
+
+
+@pytest.fixture(scope="session")
+def picture_guide(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A guide of three banks with pictures (testing/picture_banks.py: Markdown ``signs``, Word
+    ``shapes``, Excel ``colours``), built by ``mkdocs build --strict``; its folder holds the
+    banks and ``site``."""
+    return built_once(tmp_path_factory, "pictures", _picture_guide)

@@ -37,6 +37,8 @@ code                       severity  finds
                                      field's end (``info`` on a truncated question)
 ``duplicate-number``       warning   a question number seen before in the same numbering
 ``numbering-gap``          warning   numbers skipped or out of order
+``picture-unshown``        warning   a picture the guide cannot show: a remote address (never
+                                     fetched, kept as a link), a missing file, EMF or WMF
 =========================  ========  ====================================================
 
 The damage warnings of :mod:`generator.bank.damage` (``garbled-text``, ``lost-character``,
@@ -56,6 +58,7 @@ from ..base.text import clip
 from .damage import QUOTE_LIMIT, WHITESPACE, damage_flags, excerpt, question_fields
 from .fields import JUDGE_CODES, choice_letters, judge_value, unfenced, worded_letters
 from .model import OPTION_LETTERS, Bank, Chapter, Flag, Question, QuestionType, Severity
+from .pictures import unshown_flags
 from .spans import FENCE_MARK
 from .text_blocks import Code, split_blocks
 
@@ -98,6 +101,7 @@ class Linter:
     def __init__(self, bank: Bank, source_length: int | None = None) -> None:
         self._numbering = _numbering_flags(bank)
         self._cut = _truncated(bank, source_length)
+        self._pictures = bank.pictures
 
     def chapter(self, chapter: Chapter) -> Chapter:
         """``chapter`` (of the bank) with its questions' flags filled."""
@@ -112,6 +116,7 @@ class Linter:
             for check in QUESTION_CHECKS:
                 found.extend(check(q, place, truncated))
             found.extend(damage_flags(q, place))
+            found.extend(unshown_flags(q, place, self._pictures))
             flags = tuple(dict.fromkeys(q.flags + tuple(found)))
             questions.append(q if flags == q.flags else replace(q, flags=flags))  # most questions: none found
         return replace(chapter, questions=tuple(questions))

@@ -6,13 +6,16 @@ certain repairs): it is never Markdown or HTML, and only ``render`` escapes it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 # Editor-given LaTeX (from errata) travels inside text fields between these control
 # characters; decode() refuses control characters, so no bank can forge them.
 INLINE_MATH = ("\x02", "\x03")
 DISPLAY_MATH = ("\x04", "\x05")
+# A picture travels inside text fields as its index in ``Bank.pictures`` between these
+# (generator.bank.pictures); decode() refuses them in a bank's text too.
+PICTURE_MARK = ("\x0e", "\x0f")
 OPTION_LETTERS = "ABCDEFGH"  # an option's label: eight at the most (in a text bank "I." is a Roman numeral)
 
 
@@ -165,6 +168,24 @@ class PdfReport:
 
 
 @dataclass(frozen=True)
+class Picture:
+    """A picture a bank shows at a place in a question's text (generator.bank.pictures).
+
+    ``data`` is the file as the bank holds it, never read as markup; ``name`` is its content
+    hash and extension, the file name the site writes it under once, however often it is
+    shown.  A remote address (``url``) is never fetched: the picture has no data then.
+    """
+
+    name: str  # "<16 hex digits of SHA-256>.<ext>", or "" for a remote picture
+    media_type: str  # "image/png" ...; "" when the bytes are no picture format a browser shows
+    alt: str  # from the bank ("图 N" when it gives none)
+    place: str  # where the bank holds it: "bank.md:12", "bank.docx: paragraph 7 (word/media/image1.png)"
+    data: bytes = field(default=b"", repr=False, compare=False)
+    url: str = ""  # a remote picture's address, kept as a link
+    kind: str = ""  # what the bytes are when a browser cannot show them ("EMF", "TIFF" ...)
+
+
+@dataclass(frozen=True)
 class Bank:
     slug: str  # URL-safe name of the bank, from its folder or file name
     source: str  # path of the raw file, for messages
@@ -181,6 +202,7 @@ class Bank:
     # never dropped unsaid, ``check`` names each and ``--strict`` fails on them
     unread: tuple[Stray, ...] = ()
     pdf: PdfReport | None = None  # for banks read from a PDF
+    pictures: tuple[Picture, ...] = ()  # indexed by the markers in text fields (PICTURE_MARK)
 
     @property
     def questions(self) -> tuple[Question, ...]:

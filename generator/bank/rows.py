@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from .fields import is_letter_answer
 from .model import DISPLAY_MATH, INLINE_MATH, OPTION_LETTERS, Bank, Question, QuestionType
+from .pictures import picture_text
 
 HANS, HANT = "hans", "hant"
 MIN_OPTION_COLUMNS = 6  # 选项A…F, as the templates have them; more when a question needs them
@@ -109,10 +110,12 @@ def bank_rows(bank: Bank, script: str, keep: Callable[[Question], bool] = lambda
               HEADERS["answer"][k], HEADERS["explanation"][k], HEADERS["chapter"][k], HEADERS["notes"][k],
               HEADERS["editor_answer"][k])
     rows = []
+    def cell(text: str) -> str:  # a picture as its alt text and the file name the site gives it
+        return plain(picture_text(text, bank, "[{alt}: {name}]"))
     for chapter, q in kept:
-        options = [plain(o.text) for o in q.options] + [""] * (width - len(q.options))
-        rows.append((str(q.number), TYPE_NAMES[q.type][k], plain(q.stem), *options, answer_cell(q, k),
-                     plain(q.explanation), plain(chapter), "\n\n".join(plain(n) for n in q.notes),
+        options = [cell(o.text) for o in q.options] + [""] * (width - len(q.options))
+        rows.append((str(q.number), TYPE_NAMES[q.type][k], cell(q.stem), *options, answer_cell(q, k),
+                     cell(q.explanation), plain(chapter), "\n\n".join(plain(n) for n in q.notes),
                      editor_answer_cell(q, k)))
     return Table(header, tuple(rows))
 

@@ -4,7 +4,8 @@ The front shows the stem and options, the back the answer (and the editor's answ
 the errata give one), the explanation and the editor's notes.  Card fields are HTML, and bank
 text only enters them escaped
 (:func:`html.escape`, line breaks as ``<br>``, code as ``<pre>``); formulas go in as
-``\\( … \\)`` (``\\[ … \\]`` for display), which Anki's own MathJax typesets.  A bank's own
+``\\( … \\)`` (``\\[ … \\]`` for display), which Anki's own MathJax typesets.  Pictures
+are the deck's media, each once under its content-hash name.  A bank's own
 ``\\(`` is broken with a zero-width space, so Anki never typesets what the bank wrote.
 
 Ids are stable: the deck's from the bank's slug, each note's GUID from the slug and the
@@ -16,10 +17,14 @@ from __future__ import annotations
 import hashlib
 import html
 import io
+import re
+import tempfile
 from collections.abc import Mapping
+from pathlib import Path
 
 from ..bank.fields import is_letter_answer
 from ..bank.model import Bank, Chapter, Question, QuestionType
+from ..bank.pictures import MARKER as PICTURE_MARKER
 from ..bank.text_blocks import Code, Table, split_blocks
 from ..links.glossary import Glossary
 from ..math.detect import Math, split_math
@@ -61,7 +66,12 @@ def deck_bytes(bank: Bank, deck_name: str, ui: Mapping[str, str], glossary: Glos
             deck.add_note(genanki.Note(model=model, fields=note_fields(bank, chapter, q, ui),
                                        tags=note_tags(bank, chapter, q, ui, links), guid=note_guid(bank, q)))
     package = io.BytesIO()
-    genanki.Package(deck).write_to_file(package, timestamp=modified)
+    with tempfile.TemporaryDirectory(prefix="study-guide-media-") as folder:
+        media = []  # genanki reads a deck's media from files: the pictures, under their content-hash names
+        for name, data in {p.name: p.data for p in bank.pictures if p.media_type}.items():
+            (path := Path(folder) / name).write_bytes(data)
+            media.append(str(path))
+        genanki.Package(deck, media_files=media).write_to_file(package, timestamp=modified)
     return reproducible_zip(package.getvalue(), modified)
 
 
@@ -86,7 +96,18 @@ def note_fields(bank: Bank, chapter: Chapter, q: Question, ui: Mapping[str, str]
     notes = "".join(f"<div>{field_html(n)}</div>" for n in q.notes)
     source = html.escape(f"{chapter.number}. {chapter.title} · {ui['question'].format(number=q.number)} · "
                          f"{ui['type_' + q.type.value]}")
-    return [front, answer_html(q, ui), field_html(q.explanation), notes, source]
+    fields = [front, answer_html(q, ui), field_html(q.explanation), notes, source]
+    return [with_pictures(field, bank) for field in fields]
+
+
+def with_pictures(field: str, bank: Bank) -> str:
+    """A card field's picture markers as ``<img>`` of the deck's media (by file name, as Anki
+    keeps them), or the alt text of one the deck does not carry."""
+    def shown(match: re.Match[str]) -> str:
+        picture = bank.pictures[int(match.group(1))]
+        alt = html.escape(picture.alt, quote=True)
+        return f'<img src="{picture.name}" alt="{alt}">' if picture.media_type else f"[{alt}]"
+    return PICTURE_MARKER.sub(shown, field)
 
 
 def answer_html(q: Question, ui: Mapping[str, str]) -> str:

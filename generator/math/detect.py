@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ..bank.model import DISPLAY_MATH, INLINE_MATH
+from ..bank.pictures import without_pictures
 from ..bank.spans import EDITOR_MATH, FENCE
 from ..base.errors import GuideError
 from ..base.text import HAN, clip
@@ -161,7 +162,9 @@ def readable(segment: Math) -> str:
 
 
 def readable_text(text: str) -> str:
-    """``text`` with each formula an editor gave read as text, and no math markers."""
+    """``text`` with each formula an editor gave read as text, and no math or picture markers
+    (a picture reads as :data:`generator.bank.pictures.PICTURE_WORD`)."""
+    text = without_pictures(text)
     return EDITOR_MATH.sub(lambda m: latex_text(m.group(1) if m.group(1) is not None else m.group(2)), text)
 
 

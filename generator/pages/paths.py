@@ -17,6 +17,7 @@ STARRED_PAGE = "starred.md"  # 收藏: questions starred, listed by practice/lis
 STATS_PAGE = "stats.md"  # 統計: charts of the progress kept in the browser, drawn by stats/page.js
 DOWNLOADS_DIR = "downloads"  # each bank's deck, spreadsheet and CSV (generator.site.downloads)
 DOWNLOADS = {"anki": "apkg", "xlsx": "xlsx", "csv": "csv"}  # what is offered, with each file's extension
+PICTURES_DIR = "assets/pictures"  # the banks' pictures, each once, by content hash (generator.pages.pictures)
 PRACTICE_DIR = "assets/practice"  # each bank's practice data, scripts (generator.practice.data)
 
 

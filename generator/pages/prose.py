@@ -13,11 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ..bank.model import Bank, Question
+from ..bank.model import PICTURE_MARK, Bank, Question
+from ..bank.pictures import split_pictures
 from ..links.glossary import Glossary
 from ..links.references import find_references
 from ..math.detect import Math, Text, split_math
 from .escape import LONG_MARKDOWN, escape, escape_html
+from .pictures import picture_html
 
 _PARAGRAPH_BREAK = re.compile(r"\n\s*\n")
 # Python-Markdown rebuilds a paragraph's text at every inline match (each escaped mark, each
@@ -61,6 +63,7 @@ class InlineRenderer:
     convert: Callable[[str], str] = lambda text: text
     raw: Callable[[str], str] | None = None
     html_links: bool = False  # with ``raw``: links as HTML, ``.md`` addresses as the ``.html`` pages'
+    page_depth: int = 1  # how many folders below the site's root the pages are (pictures' addresses)
     _linked: dict[str, set[str]] = field(default_factory=dict)
     _titles: dict[str, str] = field(default_factory=dict)  # term slug -> its converted definition
 
@@ -92,6 +95,16 @@ class InlineRenderer:
             self._linked_line(question, line, out)
 
     def _linked_line(self, question: Question, line: str, out: _Pieces) -> None:
+        if PICTURE_MARK[0] in line:  # each picture at its place, the text between linked as usual
+            for piece in split_pictures(line):
+                if isinstance(piece, int):
+                    out.text_html(picture_html(self.bank.pictures[piece], self.page_depth))
+                else:
+                    self._linked_text(question, piece, out)
+            return
+        self._linked_text(question, line, out)
+
+    def _linked_text(self, question: Question, line: str, out: _Pieces) -> None:
         links = self._links(question, line)
         if out.capped:
             links = links[:max(0, MAX_LINKS - out.links)]

@@ -67,7 +67,8 @@ NESTED_FIELDS: dict[type, tuple[str, ...]] = {
 # Fields left as they are: identifiers, paths, positions, enums and numbers.  A test checks
 # that every field of the model is in exactly one of these three tables.
 KEPT_FIELDS: dict[type, tuple[str, ...]] = {
-    Bank: ("slug", "source", "encoding", "repairs", "layout", "tables", "pdf"),  # what check reports
+    # what check reports; the pictures (their alt text too) as the bank holds them
+    Bank: ("slug", "source", "encoding", "repairs", "layout", "tables", "pdf", "pictures"),
     Chapter: ("number", "position"),
     Question: ("id", "number", "type", "position", "end_offset", "points"),
     Option: ("label",),

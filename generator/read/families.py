@@ -15,6 +15,7 @@ from functools import cached_property
 from pathlib import Path
 
 from ..bank.model import Bank
+from ..bank.pictures import PictureBook
 from ..bank.repair import repair
 from ..base.decode import as_lines, decode
 from ..base.errors import GuideError, ParseError
@@ -24,6 +25,7 @@ from .pdf import MAGIC as PDF_MAGIC
 from .sheet.delimited import looks_like_delimited, read_delimited
 from .sheet.reader import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
 from .text.parse import parse
+from .text.pictures import markdown_pictures
 from .word.reader import read_word_bank
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
@@ -134,6 +136,15 @@ def _pdf(file: BankFile) -> Bank:
     return read_pdf_bank(file.data, file.source, lambda text: text_bank(text, file.source, file.slug))
 
 
+def _text(file: BankFile) -> Bank:
+    # Markdown's pictures become markers first: no line is added or lost, so lines count as written.
+    book = PictureBook(file.source)
+    lines = markdown_pictures(file.lines[0], file.path, book)
+    text = as_lines(lines) if book.pictures else file.decoded[0]
+    bank = text_bank(text, file.source, file.slug, lines=lines)
+    return replace(bank, encoding=file.decoded[1], pictures=tuple(book.pictures))
+
+
 def _is_table(file: BankFile) -> bool:
     return file.path.suffix.lower() == ".csv" or looks_like_table(file.decoded[0])
 
@@ -146,8 +157,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("csv", _is_table, _decoded(read_rows_text)),
     Family("rows", lambda f: looks_like_delimited(f.decoded[0]), _decoded(read_delimited)),
     Family("json", lambda f: looks_like_export(f.decoded[0]), _decoded(read_json_bank)),
-    Family("text", lambda f: True, lambda f: replace(text_bank(f.decoded[0], f.source, f.slug, lines=f.lines[0]),
-                                                     encoding=f.decoded[1])),
+    Family("text", lambda f: True, lambda f: _text(f)),
 )
 
 

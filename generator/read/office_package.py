@@ -105,6 +105,14 @@ class Package:
         name = self._target(partname, reltype)
         return None if name is None else self.parse(name)
 
+    def target_of(self, partname: str, rid: str) -> tuple[str, bytes] | None:
+        """The name and bytes of the part ``partname`` relates to by the id ``rid`` (a picture's
+        ``r:embed``), if the package holds it (a linked file outside it is never read)."""
+        rel = next((r for r in self.rels.get(partname, ()) if r.rId == rid), None)
+        if rel is None or rel.target_partname not in self.blobs:
+            return None
+        return str(rel.target_partname), self.blobs[rel.target_partname]
+
     def title(self) -> str:
         core = self.related("/", RT.CORE_PROPERTIES)
         title = None if core is None else core.find("{http://purl.org/dc/elements/1.1/}title")

@@ -5,6 +5,7 @@ with file:line and its first words.  Nothing a bank holds is lost without a word
 from __future__ import annotations
 
 import bisect
+from collections import Counter
 
 from ..bank.model import Bank, Stray
 from ..base.text import clip
@@ -30,6 +31,18 @@ def pdf_lines(bank: Bank) -> list[str]:
             f"{report.lines} lines placed in reading order, {report.furniture} running headers, footers and "
             "page numbers removed",
             "pdf: " + "; ".join(ranges[:PAGE_RANGES_SHOWN]) + (f"; … {more} more pages" if more > 0 else "")]
+
+
+def picture_lines(bank: Bank) -> list[str]:
+    """What ``check`` says of a bank's pictures: how many the text shows, the distinct files the
+    guide writes and their size, and how many it cannot show (each a question's warning)."""
+    if not bank.pictures:
+        return []
+    files = {p.name: len(p.data) for p in bank.pictures if p.media_type}
+    kinds = Counter(p.kind for p in bank.pictures if not p.media_type)
+    unshown = "".join(f", {n} {kind}" for kind, n in sorted(kinds.items()))
+    return [f"pictures: {len(bank.pictures)} shown in the text, {len(files)} file{'s' * (len(files) != 1)} "
+            f"({sum(files.values()) / 1024:.0f} KB) written once each{unshown}"]
 
 
 def section_lines(bank: Bank) -> list[str]:

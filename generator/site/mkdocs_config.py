@@ -20,6 +20,7 @@ from ..math.katex import CSS_URL as KATEX_CSS_URL
 from ..math.katex import katex_assets
 from ..pages.compose import NavEntry, Plan
 from ..pages.paths import chapter_data_path, practice_data_path
+from ..pages.pictures import picture_files
 from ..pages.reader_strings import READER_STRINGS_JS, reader_strings_script
 from ..pages.run_strings import RUN_STRINGS_JS, run_strings_script
 from ..pages.stats_strings import STATS_STRINGS_JS, stats_strings_script
@@ -159,6 +160,7 @@ def guide_files(config: Any, shims: list[str], plan: Plan,
     if bundles.warnings:
         PLUGIN_LOG.warning("esbuild, bundling the guide's scripts: %s", bundles.warnings)
     files += [File.generated(config, path, content=text) for path, text in bundles.scripts.items()]
+    files += [File.generated(config, path, content=data) for path, data in picture_files(plan.renderer.corrected).items()]
     for bank in plan.renderer.corrected:  # its questions' parts come with their HTML (question_html.py)
         records = practice_records[bank.slug]
         files.append(File.generated(config, practice_data_path(bank), content=practice_script(bank_index(bank, records))))

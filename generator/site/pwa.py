@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..base.errors import GuideError
-from ..pages.paths import PRACTICE_DIR
+from ..pages.paths import PICTURES_DIR, PRACTICE_DIR
 from ..pages.script import convert_text
 from .material import PRIMARY_COLOUR_RULE
 from .precache import precache_entries, write_worker
@@ -255,7 +255,7 @@ def workbox_options(site: Path, languages: list[str], pages_cache: str) -> dict[
     lunr = [LUNR.format(part) for part in (*LUNR_ALWAYS, *languages) if part != "en"]
     return {
         "globDirectory": str(site),
-        "globPatterns": [*PRECACHED, *lunr],
+        "globPatterns": [*PRECACHED, *lunr, *([f"{PICTURES_DIR}/*"] if (site / PICTURES_DIR).is_dir() else [])],
         "globIgnores": ["**/*.map"],
         "swDest": str(site / SERVICE_WORKER),
         "cacheId": "study-guide",

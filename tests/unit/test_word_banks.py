@@ -360,7 +360,7 @@ def test_any_numbered_document_reads_as_a_bank_or_a_message(tmp_path, formats, p
         assert tops == expected
 
 
-def test_underlined_spaces_are_blanks_and_pictures_leave_a_placeholder(tmp_path):
+def test_underlined_spaces_are_blanks_and_pictures_stand_in_the_text(tmp_path):
     from PIL import Image
 
     image = tmp_path / "dot.png"
@@ -377,7 +377,8 @@ def test_underlined_spaces_are_blanks_and_pictures_leave_a_placeholder(tmp_path)
     underlined_answer.add_run("太阳").underline = True  # underlined words stay words
     underlined_answer.add_run("转。答案：太阳")
     bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
-    assert [q.stem for q in bank.questions] == ["一加一等于______。", "下图是什么形状？\n[图片]", "地球绕太阳转。"]
+    assert [q.stem for q in bank.questions] == ["一加一等于______。", "下图是什么形状？\n\x0e0\x0f", "地球绕太阳转。"]
+    assert bank.pictures[0].data == image.read_bytes()
     assert bank.questions[0].type.value == "fill"
 
 

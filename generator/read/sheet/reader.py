@@ -34,7 +34,20 @@ from ...bank.fields import (
     worded_letters,
 )
 from ...bank.ids import assign_ids  # q7, or c2-q7 when numbering restarts per chapter
-from ...bank.model import OPTION_LETTERS, Bank, Chapter, Option, Position, Question, QuestionType, Stray, TableReport
+from ...bank.model import (
+    OPTION_LETTERS,
+    PICTURE_MARK,
+    Bank,
+    Chapter,
+    Option,
+    Position,
+    Question,
+    QuestionType,
+    Stray,
+    TableReport,
+)
+from ...bank.pictures import MARKER as PICTURE_MARKER
+from ...bank.pictures import PictureBook
 from ...bank.rows import (
     ALIASES,
     ENGLISH_TYPES,
@@ -45,9 +58,10 @@ from ...bank.rows import (
     header_key,
     unguarded,
 )
-from ...base.errors import ParseError
+from ...base.errors import GuideError, ParseError
 from ...base.text import quoted
 from ..office_package import damaged_office_file
+from .pictures import anchored_pictures
 from .table_layout import (
     TYPE_CODE,
     CodedRow,
@@ -65,7 +79,8 @@ HEADER_SEARCH_ROWS = 10  # a title row or two may come before the header
 # A header row is a few column names: a longer line is no header, and csv would refuse a
 # cell over its field limit (131,072 characters) with an exception, not a False.
 HEADER_MAX_LENGTH = 4000
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+# Picture markers (U+000E, U+000F) are the reader's own (with_pictures refuses them in a cell).
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x10-\x1f]")
 _LINE_ENDS = re.compile(r"\r\n?")
 _ANSWER_PARTS = re.compile(r"[&|｜、,，;；\n]")  # between the texts of several options an answer names
 _NUMBER_CELL = re.compile(r"[(（]?(\d{1,9})[)）.．、]?")
@@ -102,13 +117,25 @@ def read_xlsx(data: bytes, source: str, slug: str, read_text: Callable[[str, str
 
     try:
         book = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+        anchored = anchored_pictures(data)
     except Exception as error:  # openpyxl raises many kinds for a damaged file
         raise damaged_office_file(source, data, "an Excel workbook (.xlsx)", error) from None
+    pictures = PictureBook(source)
+    markers: dict[tuple[str, int, int], str] = {}  # (sheet, row, column) -> the markers of its pictures
+    for title, found in anchored.items():
+        for p in found:
+            place = f"{source}: sheet {title!r} row {p.row} ({p.part})"
+            markers[title, p.row, p.column] = markers.get((title, p.row, p.column), "") + pictures.add(p.data, p.alt,
+                                                                                                        place)
     try:
         def rows(sheet: Any) -> Iterator[list[str]]:
-            """The sheet's rows as text; a damaged part (openpyxl's many errors) said as such."""
+            """The sheet's rows as text, each picture's marker in the cell it is anchored to; a
+            damaged part (openpyxl's many errors) said as such."""
             try:
-                yield from ([_cell(v) for v in row] for row in sheet.iter_rows(values_only=True))
+                for line, row in enumerate(sheet.iter_rows(values_only=True), 1):
+                    yield with_pictures([_cell(v) for v in row], sheet.title, line, markers, source)
+            except GuideError:
+                raise
             except Exception as error:
                 raise damaged_office_file(source, data, "an Excel workbook (.xlsx)", error,
                                           getattr(sheet, "_worksheet_path", None)) from None
@@ -144,7 +171,23 @@ def read_xlsx(data: bytes, source: str, slug: str, read_text: Callable[[str, str
         Chapter(i, name, tuple(questions), Position(questions[0].position.line, 1, 0))
         for i, (name, questions) in enumerate(chapters.items(), 1))), tuple(strays),
         tables=tuple(t for bank in banks for t in bank.tables),
-        unread=tuple(u for bank in banks for u in bank.unread))
+        unread=tuple(u for bank in banks for u in bank.unread), pictures=tuple(pictures.pictures))
+
+
+def with_pictures(cells: list[str], sheet: str, line: int, markers: dict[tuple[str, int, int], str],
+                  source: str) -> list[str]:
+    """A row's cells with the marker of each picture anchored to one of them at its end."""
+    for column, cell in enumerate(cells, 1):  # an escaped _x000E_ must not forge a marker
+        if PICTURE_MARK[0] in cell or PICTURE_MARK[1] in cell:
+            raise ParseError(f"{source}: sheet {sheet!r} row {line}, column {column}", "text",
+                             f"the control character U+{ord(PICTURE_MARK[0]):04X}")
+    if not markers:
+        return cells
+    for (title, row, column), marker in markers.items():
+        if title == sheet and row == line:
+            cells += [""] * (column + 1 - len(cells))
+            cells[column] += marker
+    return cells
 
 
 def _sheet_text(rows: Iterator[list[str]]) -> str:
@@ -290,7 +333,7 @@ def _options_report(columns: Columns, stem_separator: str | None, options_separa
 
 def _draft(row: _Row, columns: Columns, stem_separator: str | None, options_separator: str | None,
            source: str) -> _Draft:
-    stem = row.get("stem")
+    stem = row.get("stem") + _pictures_outside_fields(row, columns)
     if not stem:
         raise ParseError(f"{source}: row {row.line}", "a stem in the stem column", "an empty cell beside other cells")
     options = tuple(Option(letter, row.cells[i]) for letter, i in columns.options
@@ -306,6 +349,13 @@ def _draft(row: _Row, columns: Columns, stem_separator: str | None, options_sepa
     letters = direct or by_text
     worded = worded_letters(answer_text, options) if answer_text and options and not letters else None
     return _Draft(row, stem, options, answer_text, by_text, letters, worded, named)
+
+
+def _pictures_outside_fields(row: _Row, columns: Columns) -> str:
+    """The markers of pictures anchored in a column that is no field (a 图片 column): the stem's."""
+    read = set(columns.fields.values()) | {i for _, i in columns.options}
+    return "".join(m.group() for i, cell in enumerate(row.cells) if i not in read and PICTURE_MARK[0] in cell
+                   for m in PICTURE_MARKER.finditer(cell))
 
 
 def _codes(drafts: list[_Draft], source: str, column: str) -> dict[str, QuestionType]:

@@ -3,10 +3,13 @@
 What Word shows but the paragraph's text does not hold is put in: the number of an
 automatically numbered paragraph (``generator.read.word.numbering``), a soft line break
 as a line break, a tab as a tab, underlined spaces as a blank, a symbol font's check mark
-as ✓.  Headings say their level.  Deleted text, field codes and text boxes are left out; a
-picture leaves a placeholder.  Every paragraph of the body and every table row gets a
-place number, counted in document order, by which messages point into the file.  The XML
-is walked as plain lxml elements, one pass per paragraph: a bank has a hundred thousand.
+as ✓.  Headings say their level.  Deleted text, field codes and text boxes are left out.  A
+picture (``w:drawing``, inline or floating, or a legacy ``v:imagedata``) becomes a marker of
+the bank's pictures (generator.bank.pictures) at its place, with the alt text Word keeps for
+it; a drawing with no picture in it (a chart, a shape) leaves a placeholder.  Every
+paragraph of the body and every table row gets a place number, counted in document order,
+by which messages point into the file.  The XML is walked as plain lxml elements, one pass
+per paragraph: a bank has a hundred thousand.
 """
 from __future__ import annotations
 
@@ -17,8 +20,10 @@ from typing import Any
 
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
 
-from ...bank.model import DISPLAY_MATH, INLINE_MATH
-from ...base.errors import ParseError
+from ...bank.model import DISPLAY_MATH, INLINE_MATH, Picture
+from ...bank.pictures import MARKER as PICTURE_MARKER
+from ...bank.pictures import PictureBook
+from ...base.errors import GuideError, ParseError
 from ..office_package import Package, check_unpacked_size, clark
 from .emphasis import EmphasisSpan, EmphasisStyles
 from .equations import OMATH, OMATH_PARA, Unconvertible, equation_latex, equation_text
@@ -30,10 +35,15 @@ _M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
 _SKIPPED = {clark(t) for t in ("w:pPr", "w:rPr", "w:del", "w:moveFrom", "w:instrText", "w:delInstrText",
                             "w:txbxContent", "w:footnoteReference", "w:endnoteReference", "w:commentReference",
                             "w:rt")} | {"{http://schemas.openxmlformats.org/markup-compatibility/2006}Fallback"}
-# A picture, drawing or embedded object (a MathType formula, say) has no text: a placeholder
-# says that something stood there, rather than a stem that silently lacks it.
+# A picture, drawing or embedded object (a MathType formula, say) has no text: its picture is
+# kept, or a placeholder says that something stood there, rather than a stem that silently lacks it.
 _PICTURES = {clark("w:drawing"), clark("w:pict"), clark("w:object")}
 PICTURE = "[图片]"
+_A = "{http://schemas.openxmlformats.org/drawingml/2006/main}"
+_WP = "{http://schemas.openxmlformats.org/drawingml/2006/wordprocessingDrawing}"
+_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_V, _O = "{urn:schemas-microsoft-com:vml}", "{urn:schemas-microsoft-com:office:office}"
+_BLIP, _DOC_PR, _IMAGEDATA = _A + "blip", _WP + "docPr", _V + "imagedata"
 _TEXT = {clark("w:t"), _M + "t"}
 _EQUATIONS = {OMATH, OMATH_PARA}
 _BREAKS = {clark("w:br"), clark("w:cr")}
@@ -68,6 +78,13 @@ class _EquationPiece(str):
     equation: Equation
 
 
+class _PicturePiece(str):
+    """A paragraph's piece that is a drawing: the placeholder until the reader puts the markers
+    of its pictures (``refs``: relationship id and alt text) in its place."""
+
+    refs: tuple[tuple[str, str], ...]
+
+
 @dataclass(frozen=True)
 class Paragraph:
     text: str  # with its number, soft breaks as "\n", tabs as "\t", equations as LaTeX between math markers
@@ -80,7 +97,8 @@ class Paragraph:
     def linear(self) -> str:
         """``text`` with each equation as the characters Word shows (for a table's cells)."""
         pieces = iter(e.linear for e in self.equations if e.latex is not None)
-        return MARKED_EQUATION.sub(lambda _: next(pieces), self.text) if self.equations else self.text
+        text = MARKED_EQUATION.sub(lambda _: next(pieces), self.text) if self.equations else self.text
+        return PICTURE_MARKER.sub(PICTURE, text)
 
 
 @dataclass(frozen=True)
@@ -99,6 +117,7 @@ class Table:
 class WordDocument:
     title: str  # the document's Title property, if set
     blocks: tuple[Paragraph | Table, ...]
+    pictures: tuple[Picture, ...] = ()  # indexed by the markers in the paragraphs' text
 
 
 def read_docx(data: bytes, source: str, limit: int) -> WordDocument:
@@ -108,15 +127,37 @@ def read_docx(data: bytes, source: str, limit: int) -> WordDocument:
         package = Package(data)
         main = package.main()
         styles = _Styles(package.related(main, RT.STYLES))
+        book = PictureBook(source)
         reader = _Reader(Numbering(package.related(main, RT.NUMBERING), styles.lists), styles,
-                         EmphasisStyles(styles.chain))
+                         EmphasisStyles(styles.chain), _Pictures(package, main, book, source))
         body = package.parse(main).find(clark("w:body"))
         blocks = () if body is None else tuple(reader.blocks(body))
         title = package.title()
+    except GuideError:  # a picture over the size limits
+        raise
     except Exception as error:  # python-docx and lxml raise many kinds for a damaged file
         raise ParseError(source, "a Word document (.docx)", f"a file python-docx cannot read ({error})",
                          "save it again from Word or LibreOffice as .docx") from None
-    return WordDocument(title.strip(), blocks)
+    return WordDocument(title.strip(), blocks, tuple(book.pictures))
+
+
+@dataclass
+class _Pictures:
+    """Puts a drawing's pictures, read from the package, in the bank's picture book."""
+
+    package: Package
+    part: str  # the main document part, whose relationships name the pictures
+    book: PictureBook
+    source: str
+
+    def markers(self, piece: _PicturePiece, place: int) -> str:
+        found = []
+        for rid, alt in piece.refs:
+            target = self.package.target_of(self.part, rid)
+            if target is not None:
+                name, data = target
+                found.append(self.book.add(data, alt, f"{self.source}: paragraph {place} ({name.lstrip('/')})"))
+        return "".join(found) or PICTURE
 
 
 class _Styles:
@@ -178,8 +219,8 @@ class _Styles:
 
 
 class _Reader:
-    def __init__(self, numbering: Numbering, styles: _Styles, emphasis: EmphasisStyles) -> None:
-        self.numbering, self.styles, self.emphasis = numbering, styles, emphasis
+    def __init__(self, numbering: Numbering, styles: _Styles, emphasis: EmphasisStyles, pictures: _Pictures) -> None:
+        self.numbering, self.styles, self.emphasis, self.pictures = numbering, styles, emphasis, pictures
         self.place = 0
         self.tables = 0
 
@@ -220,6 +261,9 @@ class _Reader:
                     outline = _outline_level(prop)
                 elif prop.tag == _SHD:
                     shading = prop
+        for i, piece in enumerate(pieces):
+            if isinstance(piece, _PicturePiece):
+                pieces[i] = self.pictures.markers(piece, self.place)
         num_id, ilvl = self.styles.numbering(style_id)
         if own is not None:
             num_id, ilvl = own[0] or num_id, own[1] if own[1] is not None else ilvl
@@ -293,7 +337,7 @@ def _add(element: Any, out: list[str], runs: list[tuple[int, int, Any]] | None =
         if runs is not None:
             runs.append((first, len(out), properties))
     elif tag in _PICTURES:
-        out.append(PICTURE)
+        out.append(_drawing(element))
     elif tag == _SYM:
         out.append(_symbol(element))
     elif tag in _TABS:
@@ -319,6 +363,25 @@ def _equation(element: Any) -> _EquationPiece:
     opening, closing = DISPLAY_MATH if element.tag == OMATH_PARA else INLINE_MATH
     piece = _EquationPiece(linear if latex is None else opening + latex + closing)
     piece.equation = Equation(latex, linear)
+    return piece
+
+
+def _drawing(element: Any) -> _PicturePiece:
+    """A w:drawing, w:pict or w:object: the pictures in it, each with the alt text Word keeps
+    (a drawing's description, else its title; a VML shape's alt or title)."""
+    refs: list[tuple[str, str]] = []
+    doc_pr = next(element.iter(_DOC_PR), None)
+    drawing_alt = "" if doc_pr is None else (doc_pr.get("descr") or doc_pr.get("title") or "")
+    for blip in element.iter(_BLIP):
+        if rid := blip.get(_REL + "embed"):
+            refs.append((rid, drawing_alt))
+    for imagedata in element.iter(_IMAGEDATA):
+        shape = imagedata.getparent()
+        alt = (shape.get("alt") if shape is not None else None) or imagedata.get(_O + "title") or ""
+        if rid := imagedata.get(_REL + "id"):
+            refs.append((rid, alt))
+    piece = _PicturePiece(PICTURE)
+    piece.refs = tuple(refs)
     return piece
 
 

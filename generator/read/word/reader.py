@@ -46,7 +46,7 @@ def read_word_bank(data: bytes, source: str, slug: str, limit: int, parse_text: 
     document = read_docx(data, source, limit)
     tables = question_tables(document)
     if tables:
-        return table_bank(document, tables, source, slug)
+        return replace(table_bank(document, tables, source, slug), pictures=document.pictures)
     neutral = neutral_text(document, source)
     bank = parse_text(neutral.text, {})
     marked = formatting_answers(bank.questions, neutral.text, neutral.emphasis)
@@ -54,7 +54,8 @@ def read_word_bank(data: bytes, source: str, slug: str, limit: int, parse_text: 
         bank = parse_text(neutral.text, marked.answers)
     elif marked.answers:
         bank = answered(bank, marked)
-    return relocate(with_unconverted(with_formatting(bank, marked), neutral), neutral, document.title)
+    bank = relocate(with_unconverted(with_formatting(bank, marked), neutral), neutral, document.title)
+    return replace(bank, pictures=document.pictures)
 
 
 def with_unconverted(bank: Bank, neutral: NeutralText) -> Bank:

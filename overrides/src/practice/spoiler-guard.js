@@ -4,12 +4,13 @@
  * Until then its stem and options carry no glossary definition (Material's hover tooltip, the
  * tap popover of reader/term-popover.js), no link that leaves the page (a tap on a term inside
  * an option would leave a paper being sat), no tags and no related questions (the footer); the
- * links stand in as plain text.  The answer is open when its fold is (details.answer), when the
+ * links stand in as plain text.  A picture's link stays: it opens the picture in the page's
+ * viewer (reader/picture-viewer.js) and tells nothing of the answer.  The answer is open when its fold is (details.answer), when the
  * practice edition's 显示答案 has revealed it (class is-revealed), and never while a paper is
  * being sat (.is-sitting).  Once open, everything returns; folded again (重做), it goes again.
  */
 
-const LINKS = ":scope > :not(h2, details, .practice, .question-footer, .answer-reveal) a[href]";
+const LINKS = ":scope > :not(h2, details, .practice, .question-footer, .answer-reveal) a[href]:not(.picture)";
 
 /** Whether the question's answer shows. */
 export function answerShown(/** @type {Element} */ node) {

@@ -1,0 +1,182 @@
+"""Pictures in banks: the model's markers, the picture book's names, formats and limits, and
+what the Markdown and Word readers make of the pictures a bank shows."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from docx.oxml import parse_xml
+from PIL import Image
+
+from generator.bank.model import PICTURE_MARK
+from generator.bank.pictures import (
+    MISSING,
+    REMOTE,
+    PictureBook,
+    marker,
+    picture_format,
+    picture_text,
+    split_pictures,
+    without_pictures,
+)
+from generator.base.errors import ParseError
+from generator.read.load import load_bank, read_bank
+from testing.picture_banks import BLUE, RED, markdown_bank, png, word_bank, workbook
+from tests import word_docs as wd
+
+
+def image_bytes(kind: str) -> bytes:
+    out = io.BytesIO()
+    Image.new("RGB", (8, 8), (1, 2, 3)).save(out, kind)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(("data", "media_type", "extension"), [
+    (image_bytes("PNG"), "image/png", "png"),
+    (image_bytes("JPEG"), "image/jpeg", "jpg"),
+    (image_bytes("GIF"), "image/gif", "gif"),
+    (image_bytes("WEBP"), "image/webp", "webp"),
+    (b'<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+     "image/svg+xml", "svg"),
+    (b"\xd7\xcd\xc6\x9a" + b"\0" * 40, "", "wmf"),
+    (b"\x01\0\0\0" + b"\0" * 36 + b" EMF" + b"\0" * 20, "", "emf"),
+    (b"not a picture at all", "", "bin"),
+])
+def test_a_pictures_format_is_told_from_its_first_bytes(data, media_type, extension):
+    found = picture_format(data)
+    assert (found.media_type, found.extension) == (media_type, extension)
+
+
+def test_the_same_bytes_get_one_name_and_alt_text_defaults_to_its_number():
+    book = PictureBook("bank.md")
+    first, second = book.add(png(), "", "bank.md:1"), book.add(png(), "红色", "bank.md:2")
+    assert (first, second) == (marker(0), marker(1))
+    assert book.pictures[0].name == book.pictures[1].name
+    assert book.pictures[0].name.endswith(".png") and len(book.pictures[0].name) == 20
+    assert [p.alt for p in book.pictures] == ["图 1", "红色"]
+    assert book.add(png((0, 0, 255)), "", "bank.md:3") == marker(2)
+    assert book.pictures[2].name != book.pictures[0].name
+
+
+def test_tiff_is_converted_to_png_and_emf_is_kept_as_a_picture_browsers_cannot_show():
+    book = PictureBook("bank.md")
+    book.add(image_bytes("TIFF"), "", "bank.md:1")
+    book.add(b"\x01\0\0\0" + b"\0" * 36 + b" EMF" + b"\0" * 20, "公式", "bank.md:2")
+    tiff, emf = book.pictures
+    assert (tiff.media_type, tiff.name[-4:]) == ("image/png", ".png")
+    with Image.open(io.BytesIO(tiff.data)) as image:
+        assert image.format == "PNG" and image.size == (8, 8)
+    assert (emf.media_type, emf.kind) == ("", "EMF")
+
+
+def test_size_limits_name_the_place_the_limit_and_the_size():
+    book = PictureBook("bank.docx", per_picture=1000, per_bank=1500)
+    with pytest.raises(ParseError) as error:
+        book.add(b"\x89PNG\r\n\x1a\n" + b"\0" * 2000, "", "bank.docx: paragraph 7")
+    assert str(error.value).startswith("bank.docx: paragraph 7: expected a picture of at most 0.0 MB, found one of")
+    book.add(b"\x89PNG\r\n\x1a\n" + b"\1" * 900, "", "bank.docx: paragraph 1")
+    book.add(b"\x89PNG\r\n\x1a\n" + b"\1" * 900, "", "bank.docx: paragraph 2")  # the same picture again: no more
+    with pytest.raises(ParseError, match=r"bank.docx: expected pictures of at most .* in one bank, found .* by the "
+                                         r"picture at bank.docx: paragraph 3"):
+        book.add(b"\x89PNG\r\n\x1a\n" + b"\2" * 900, "", "bank.docx: paragraph 3")
+
+
+def test_markers_split_text_and_read_as_plain_text():
+    book = PictureBook("b.md")
+    red = book.add(png(), "红色", "b.md:1")
+    text = "看图" + red + "回答" + book.without_data("https://x.org/a.png", "", "b.md:2", REMOTE)
+    assert list(split_pictures(text)) == ["看图", 0, "回答", 1]
+    assert without_pictures(text) == "看图[图]回答[图]"
+    from generator.bank.model import Bank
+    bank = Bank("b", "b.md", "", "", (), pictures=tuple(book.pictures))
+    assert picture_text(text, bank, "[{alt}: {name}]") == f"看图[红色: {book.pictures[0].name}]回答[图 2: https://x.org/a.png]"
+
+
+def test_a_markdown_bank_shows_its_relative_pictures_where_they_stand(tmp_path):
+    folder = tmp_path / "mdbank"
+    bank = load_bank(markdown_bank(folder))
+    q1, q2 = bank.questions
+    assert q1.stem == f"如图所示，这个标志是什么意思？{marker(0)}"
+    assert q1.explanation == f"见图{marker(1)}。"
+    assert [o.text for o in q2.options] == [marker(3), f"没有图 {marker(4)}", f"外面的 {marker(5)}"]
+    red, blue, remote, option, missing, outside = bank.pictures
+    assert red.data == png(RED) and red.alt == "红色 标志" and red.place == f"{folder / 'bank.md'}:3"
+    assert blue.name == option.name and blue.alt == "蓝色" and option.alt == "选项图"
+    assert (remote.kind, remote.url, remote.data) == (REMOTE, "https://example.com/x.png", b"")
+    assert (missing.kind, missing.place) == (MISSING, f"{folder / 'bank.md'}:11")
+    assert outside.kind == MISSING and outside.data == b""  # never read from outside the bank's folder
+    assert [(f.code, f.severity.value) for f in q2.flags] == [("picture-unshown", "warning")] * 3
+    assert "https://example.com/x.png" in q2.flags[0].message and "bank.md:9" in q2.flags[0].message
+    assert "img/none.png" in q2.flags[1].message and "bank.md:11" in q2.flags[1].message
+    assert not q1.flags
+    assert [q.position.line for q in bank.questions] == [3, 9]  # lines count as the file has them
+
+
+def test_a_data_uri_carries_its_picture(tmp_path):
+    import base64
+    bank_file = tmp_path / "bank.md"
+    uri = "data:image/png;base64," + base64.b64encode(png()).decode()
+    bank_file.write_text(f"1. 看图 ![点]({uri})\nA. 是\nB. 否\n答案：A\n", encoding="utf-8")
+    bank = read_bank(bank_file)
+    assert bank.pictures[0].data == png() and bank.questions[0].stem == f"看图 {marker(0)}"
+
+
+def test_a_bank_without_picture_references_reads_as_before(tmp_path):
+    bank_file = tmp_path / "bank.txt"
+    bank_file.write_text("1. 一加一？\nA. 2\nB. 3\n答案：A\n", encoding="utf-8")
+    bank = read_bank(bank_file)
+    assert bank.pictures == () and PICTURE_MARK[0] not in bank.questions[0].stem
+
+
+def test_a_picture_too_large_for_a_markdown_bank_is_refused_before_it_is_read(tmp_path):
+    from generator.read.text.pictures import markdown_pictures
+    (tmp_path / "big.png").write_bytes(png(size=(400, 400)))
+    with pytest.raises(ParseError, match=r"bank.md:3: expected a picture of at most 0.0 MB, found big.png of"):
+        markdown_pictures("1. 题\n\n![大图](big.png)\n", tmp_path / "bank.md", PictureBook("bank.md", per_picture=100))
+
+
+def test_a_word_banks_inline_floating_and_legacy_pictures_stand_at_their_places(tmp_path):
+    bank = load_bank(word_bank(tmp_path))
+    question, = bank.questions
+    assert question.stem == f"下图是什么形状？\n{marker(0)}"
+    assert [o.text for o in question.options] == [marker(1), "面积 \x02\\frac{1}{2}\x03"]  # and an equation
+    assert question.explanation == f"旧版图片{marker(2)}"
+    red, blue, legacy = bank.pictures
+    assert (red.alt, red.media_type, red.data) == ("红色的长方形", "image/png", png(RED))
+    assert (blue.alt, blue.data) == ("蓝色", png(BLUE, (30, 30)))
+    assert legacy.alt == "旧图" and legacy.name == blue.name
+    assert red.place.endswith("bank.docx: paragraph 3 (word/media/image1.png)")
+    assert question.answer == "B" and not question.flags
+
+
+def test_a_drawing_without_a_picture_leaves_a_placeholder(tmp_path):
+    doc = wd.new()
+    paragraph = doc.add_paragraph("1. 看图：")
+    paragraph._p.append(parse_xml(f'<w:r {wd.W}><w:drawing/></w:r>'))
+    doc.add_paragraph("A. 是 B. 否 答案：A")
+    bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
+    assert bank.questions[0].stem == "看图：[图片]" and bank.pictures == ()
+
+
+def test_a_picture_anchored_to_a_cell_belongs_to_that_rows_question_and_that_columns_field(tmp_path):
+    bank = load_bank(workbook(tmp_path))
+    first, second = bank.questions
+    assert first.stem == f"这个标志是什么？{marker(0)}" and [o.text for o in first.options] == ["禁止", "注意"]
+    # a column that is no field (图片) gives its pictures to the stem, in their order
+    assert second.stem == f"哪个是蓝色？{marker(2)}{marker(3)}"
+    assert [o.text for o in second.options] == ["左", f"右{marker(1)}"]
+    assert [p.data for p in bank.pictures] == [png(RED), png(BLUE, (30, 30)), png(RED), png(BLUE, (30, 30))]
+    assert bank.pictures[1].place.endswith("bank.xlsx: sheet '单选题' row 3 (xl/media/image2.png)")
+    assert (first.answer, second.answer) == ("A", "B")
+
+
+def test_a_cell_cannot_forge_a_picture_marker():
+    from generator.read.sheet.reader import with_pictures
+
+    markers = {("题", 2, 1): marker(0)}
+    assert with_pictures(["甲", "乙"], "题", 2, markers, "b.xlsx") == ["甲", "乙" + marker(0)]
+    assert with_pictures(["甲"], "题", 3, markers, "b.xlsx") == ["甲"]
+    with pytest.raises(ParseError, match=r"row 2, column 2: expected text, found the control character U\+000E"):
+        with_pictures(["甲", "\x0e0\x0f"], "题", 2, markers, "b.xlsx")
+    with pytest.raises(ParseError):  # a workbook without pictures too
+        with_pictures(["\x0e0\x0f"], "题", 2, {}, "b.xlsx")
