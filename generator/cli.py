@@ -302,6 +302,7 @@ def _glossary(settings: Settings) -> Glossary | None:
 
 def _markdown(args: argparse.Namespace, project: Project) -> int:
     from .pages.compose import build_guide
+    from .pages.pictures import picture_files
 
     settings = _settings(project, args.banks, args.max_size)
     protected = Protected(project.root, _inputs(settings.banks))
@@ -312,6 +313,9 @@ def _markdown(args: argparse.Namespace, project: Project) -> int:
             target = folder / page.path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(page.markdown, encoding="utf-8")
+        for path, data in picture_files(guide.banks).items():  # where the pages' <img> point
+            (folder / path).parent.mkdir(parents=True, exist_ok=True)
+            (folder / path).write_bytes(data)
     print(f"wrote {len(guide.pages)} pages to {args.out}")
     return 0
 

@@ -2,7 +2,8 @@
 
 Formulas an editor gave go out as written in the errata, never as the model's internal
 markers: ``$…$`` and ``$$…$$`` (with ``\\$`` for a dollar sign) in notes and the editor's
-answer, ``$…$`` where a correction put one into the bank's own fields."""
+answer, ``$…$`` where a correction put one into the bank's own fields.  A picture goes out as
+``[alt: file]``, as the spreadsheet exports name it, and is listed under ``pictures``."""
 from __future__ import annotations
 
 import json
@@ -11,20 +12,24 @@ from typing import Any
 
 from ..bank.errata import editor_source, markers_as_dollars
 from ..bank.model import Bank, Question
+from ..bank.pictures import picture_text
 
 
-def question_json(q: Question) -> dict[str, Any]:
+def question_json(q: Question, bank: Bank) -> dict[str, Any]:
+    def text(field: str) -> str:
+        return picture_text(markers_as_dollars(field), bank, PICTURE_REFERENCE)
+
     return {
         "id": q.id,
         "number": q.number,
         "type": q.type.value,
         "type_label": q.type_label,
-        "stem": _bank_text(q.stem),
-        "options": [{"label": o.label, "text": markers_as_dollars(o.text)} for o in q.options],
+        "stem": text(q.stem),
+        "options": [{"label": o.label, "text": text(o.text)} for o in q.options],
         "answer": _bank_text(q.answer),
         "editor_answer": None if q.editor_answer is None else editor_source(q.editor_answer),
         "answer_text": _bank_text(q.answer_text),
-        "explanation": _bank_text(q.explanation),
+        "explanation": text(q.explanation),
         "flags": [{"code": f.code, "severity": f.severity.value, "message": f.message} for f in q.flags],
         "notes": [editor_source(note) for note in q.notes],
         "exam_tags": list(q.exam_tags),
@@ -32,6 +37,9 @@ def question_json(q: Question) -> dict[str, Any]:
         "points": q.points,
         "source": {"line": q.position.line, "column": q.position.column},
     }
+
+
+PICTURE_REFERENCE = "[{alt}: {name}]"  # the file name the site writes the picture under
 
 
 def _bank_text(text: str | None) -> str | None:
@@ -45,9 +53,11 @@ def bank_json(bank: Bank) -> dict[str, Any]:
         "preamble": bank.preamble,
         "chapters": [
             {"number": c.number, "title": c.title, "intro": c.intro,
-             "questions": [question_json(q) for q in c.questions]}
+             "questions": [question_json(q, bank) for q in c.questions]}
             for c in bank.chapters
         ],
+        "pictures": [{"file": p.name, "alt": p.alt, "media_type": p.media_type, "place": p.place, "url": p.url}
+                     for p in bank.pictures],
         "stray": [{"text": s.text, "reason": s.reason, "line": s.position.line, "column": s.position.column}
                   for s in bank.stray],
     }

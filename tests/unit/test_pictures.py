@@ -3,6 +3,8 @@ what the Markdown and Word readers make of the pictures a bank shows."""
 from __future__ import annotations
 
 import io
+import json
+import re
 
 import pytest
 from docx.oxml import parse_xml
@@ -20,6 +22,8 @@ from generator.bank.pictures import (
     without_pictures,
 )
 from generator.base.errors import ParseError
+from generator.cli import main
+from generator.exports.json import dumps_json
 from generator.read.load import load_bank, read_bank
 from testing.picture_banks import BLUE, RED, markdown_bank, png, word_bank, workbook
 from tests import word_docs as wd
@@ -180,3 +184,27 @@ def test_a_cell_cannot_forge_a_picture_marker():
         with_pictures(["甲", "\x0e0\x0f"], "题", 2, markers, "b.xlsx")
     with pytest.raises(ParseError):  # a workbook without pictures too
         with_pictures(["\x0e0\x0f"], "题", 2, {}, "b.xlsx")
+
+
+def test_the_json_export_names_each_picture_and_carries_no_marker(tmp_path):
+    bank = load_bank(markdown_bank(tmp_path / "mdbank"))
+    text = dumps_json(bank)
+    assert PICTURE_MARK[0] not in text and PICTURE_MARK[1] not in text
+    data = json.loads(text)
+    red, blue = bank.pictures[:2]
+    q1 = data["chapters"][0]["questions"][0]
+    assert q1["stem"] == f"如图所示，这个标志是什么意思？[红色 标志: {red.name}]"
+    assert q1["explanation"] == f"见图[{blue.alt}: {blue.name}]。"
+    assert [p["file"] for p in data["pictures"]] == [p.name for p in bank.pictures]
+    assert data["pictures"][2]["url"] == "https://example.com/x.png"
+
+
+def test_the_markdown_command_writes_the_pictures_its_pages_show(tmp_path, monkeypatch):
+    bank = markdown_bank(tmp_path / "mdbank")
+    monkeypatch.chdir(tmp_path)
+    assert main(["markdown", str(bank), "-o", "md"]) == 0
+    page = tmp_path / "md" / "mdbank" / "chapter-1.md"
+    sources = re.findall(r'<img src="([^"]+)"', page.read_text(encoding="utf-8"))
+    assert len(sources) >= 2
+    for src in sources:
+        assert (page.parent / src).resolve().read_bytes() in (png(RED), png(BLUE, (30, 30)))
