@@ -86,6 +86,15 @@ LABELLED_QUESTIONS = Recogniser("label", "__Question__ / **Practice Question** o
                                            r"(?:--question--|(?:Practice |Sample |Quiz )?"
                                            r"(?:Question|QUESTION|问题|問題|题目|題目))"
                                            r"(?(o)(?P=o))[ \t]*[:：]?[ \t]*(?m:$)"))
+# Unnumbered questions each a bullet of named fields ("- Question: …" over "- Answer: …" and
+# "- Choices: a; b; c"), as a course's question sheet writes them (see generator.read.text.field_bullets).
+FIELD_BULLET_QUESTIONS = Recogniser("field-bullet", "- Question: <stem> over - Answer: … and - Choices: a; b; c",
+                                    re.compile(r"(?m:^)[ \t]{0,3}[-*+][ \t]{1,4}Question[ \t]{0,3}:[ \t]*"))
+# Unnumbered statements to judge, each a bullet opening with its answer in brackets ("* (T) …",
+# "- （×）…"), as study notes list them under a passage.
+JUDGED_BULLET_QUESTIONS = Recogniser("judged-bullet", "* (T) <statement> / - （×）<statement>",
+                                     re.compile(r"(?m:^)[ \t]{0,3}[-*+][ \t]{1,4}[(（][ \t]{0,2}"
+                                                r"(?P<a>[TF√×✓✗✔✘]|对|错|對|錯)[ \t]{0,2}[)）][ \t]*"))
 # Unnumbered paragraphs, a blank line between them, each a stem over its answer marker
 # ("地球是圆的。" then "正确答案：正确"): a bank of statements to judge, as a quiz script keeps them.
 PARAGRAPH_QUESTIONS = Recogniser("paragraph", "<stem>, then 答案：… on a line of its own; a blank line between",
@@ -256,9 +265,16 @@ def _heading_numbering(text: str, numbers: list[int], best: tuple[int, int, Reco
 
 
 def _unnumbered_questions(text: str, headings: int) -> tuple[Recogniser, tuple[int, ...]] | None:
-    """With no numbers, the starts of at least two questions opened by label lines (as many as
+    """With no numbers, the starts of at least two questions opened by field bullets, judged
+    bullets or label lines (as many as
     the question headings, or more: "## Question" each time is a label, no stem), else with
     no question headings either, by <details> cards."""
+    bullets = tuple(m.start() for m in FIELD_BULLET_QUESTIONS.pattern.finditer(text))
+    if len(bullets) >= max(2, headings):
+        return FIELD_BULLET_QUESTIONS, bullets
+    judged = tuple(m.start() for m in JUDGED_BULLET_QUESTIONS.pattern.finditer(text))
+    if len(judged) >= max(2, headings):
+        return JUDGED_BULLET_QUESTIONS, judged
     labels = tuple(m.start() for m in LABELLED_QUESTIONS.pattern.finditer(text))
     if len(labels) >= max(2, headings):
         return LABELLED_QUESTIONS, labels

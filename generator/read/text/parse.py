@@ -30,7 +30,17 @@ from ...base.text import clip
 from .accounting import QuestionLine, field_holding, question_like_lines
 from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys, table_key
 from .bold_options import bold_answers
-from .layout import NUMBERINGS, Layout, at_line_start, detect_layout, judged_line_start, number_of
+from .field_bullets import field_bullet_fields
+from .layout import (
+    FIELD_BULLET_QUESTIONS,
+    JUDGED_BULLET_QUESTIONS,
+    NUMBERINGS,
+    Layout,
+    at_line_start,
+    detect_layout,
+    judged_line_start,
+    number_of,
+)
 from .lists import numbered_lists
 from .restarts import part_title, restart_title
 from .sections import (
@@ -631,7 +641,10 @@ class _Scanner:
             body = _TAG.sub("", mark.card) + (f"\n答案：{answer}" if answer else "")
         body = self._unbolded_stem(mark, body)
         judged = F.JUDGE_PREFIX.match(self.text, mark.start, mark.end)  # "(√)1. 陳述"
-        parts = F.part_question(self.text[mark.end : end]) or F.split_question(  # its "---" are no markup
+        if self.layout.numbering is JUDGED_BULLET_QUESTIONS:  # "* (T) statement"
+            judged = JUDGED_BULLET_QUESTIONS.pattern.match(self.text, mark.start)
+        fielded = field_bullet_fields(body) if self.layout.numbering is FIELD_BULLET_QUESTIONS else None
+        parts = fielded or F.part_question(self.text[mark.end : end]) or F.split_question(  # its "---" are no markup
             body, draft.default_type, self.labels, self.layout.answers.name,
             judged["a"] if judged else None)
         answer_text, explanation = parts.answer_text, parts.explanation
