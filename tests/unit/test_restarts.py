@@ -78,3 +78,21 @@ def test_past_papers_one_after_another_each_titled_by_its_date_line():
 def test_a_number_mistyped_in_the_run_opens_no_section():
     bank = parse_text("".join(_choice(n) for n in (1, 2, 3, 4, 15, 6, 7, 8)))
     assert len(bank.chapters) == 1 and [q.number for q in bank.questions] == [1, 2, 3, 4, 15, 6, 7, 8]
+
+
+def test_a_line_naming_a_question_type_before_a_restart_opens_a_section_with_no_answers_anywhere():
+    # past papers recalled without answers: topics to discuss, then "名词解释" and terms numbered from 1
+    bank = parse_text("# 2020\n\n1. 糖皮质激素的生理作用\n2. 肾单位组成\n\n名词解释\n\n1. 免疫耐受\n2. 氧解离曲线\n")
+    assert [(c.title, len(c.questions)) for c in bank.chapters] == [("2020", 2), ("名词解释", 2)]
+    assert [q.id for q in bank.questions] == ["c1-q1", "c1-q2", "c2-q1", "c2-q2"]
+
+
+def test_a_restart_without_options_or_answers_after_a_line_naming_no_type_is_no_section():
+    bank = parse_text("1. 甲\n2. 乙\n\n另见课本的说明\n\n1. 丙\n2. 丁\n")
+    assert len(bank.chapters) == 1
+
+
+def test_a_key_repeating_the_type_headings_opens_no_section_of_its_answers():
+    bank = parse_text("【一、单选题】\n1. 甲\nA. 一\nB. 二\n2. 乙\nA. 一\nB. 二\n"
+                      "【一、单选题】\n1. B\n2. A\n")
+    assert [len(c.questions) for c in bank.chapters] == [2]

@@ -42,7 +42,7 @@ from .layout import (
     number_of,
 )
 from .lists import numbered_lists
-from .restarts import part_title, restart_title
+from .restarts import part_title, restart_title, type_title
 from .sections import (
     ANSWER_SUMMARY,
     CASE_SCAN,
@@ -461,7 +461,8 @@ class _Scanner:
         """Whether question candidate ``i`` restarts the numbering within a section: numbered 1
         (or back below the last number, the next candidate at a line start going on from it, and
         not going on from the number before the last),
-        at a line start, bringing options or an answer of its own (or a type bracket)."""
+        at a line start, bringing options or an answer of its own (or a type bracket), or numbered 1
+        after a line naming a question type."""
         event = events[i]
         if event.kind != "question" or not event.line_start or event.case or not state.chapters \
                 or not state.chapters[-1].questions or event.number > state.previous \
@@ -474,7 +475,11 @@ class _Scanner:
             if following is None or following.kind != "question" or following.number != event.number + 1:
                 return False
         features = self._features(events, i)
-        return features.signed and (features.type_bracket or features.answer or features.options)
+        if features.signed and (features.type_bracket or features.answer or features.options):
+            return True
+        # (not "1. B" under "【一、单选题】": a key's section repeats the headings, each over letters)
+        return event.number == 1 and not _answer_like(features.segment) \
+            and type_title(self.text, event.start, state.last.end if state.last else 0)
 
     def _restarted_chapter(self, event: _Event, state: _State) -> _ChapterDraft:
         """The section a restarting question opens, titled by the line before it if that names
@@ -668,6 +673,12 @@ class _Scanner:
 
 
 _FIELD_NAMES = {"option": "選項", "answer": "答案", "explanation": "解析", "stem": "題幹"}
+
+
+def _answer_like(segment: str) -> bool:
+    """Whether a numbered item's text is an answer ("B", "AC", "√"), as an answer key writes it."""
+    line = segment.strip().split("\n", 1)[0]
+    return F.choice_letters(line) is not None or F.judge_value(line) is not None
 
 
 def _after_typo(questions: list[_Event], number: int) -> bool:

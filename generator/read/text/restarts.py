@@ -10,7 +10,8 @@ else ``第N部分``.  A line names a section when it is short, holds no answer, 
 - a part: ``第二部分``, ``第3套``, ``Part 2``, ``Section B``;
 - a question type: ``名词解释``, ``二、判断题``, ``单选题（每题1分）``, or any line ending in 题.
 
-Forms other than the separator's open the line (after an ordinal such as ``三、``).
+Forms other than the separator's open the line (after an ordinal such as ``三、``).  A restart
+at 1 needs options or an answer of its own, unless the line before names a question type.
 
 Pure: the parser asks; nothing here knows its state.
 """
@@ -64,6 +65,17 @@ def section_name(line: str) -> str | None:
     if _NAMING.match(stripped) is not None or (len(stripped) <= _TYPE_LIMIT and type_from_words(stripped)):
         return stripped
     return None
+
+
+_TERMS = re.compile(r"名[词詞]解[释釋]")  # terms to explain: a type the type words do not list
+
+
+def type_title(text: str, start: int, floor: int) -> bool:
+    """Whether the line before ``start`` (see :func:`restart_title`) names a section by a question
+    type ("名词解释", "三、问答题"): a restart after it is a new section even with no answers in
+    the bank (past papers recalled without them)."""
+    named = restart_title(text, start, floor)
+    return named is not None and (type_from_words(named[2]) is not None or _TERMS.search(named[2]) is not None)
 
 
 def part_title(number: int) -> str:
