@@ -403,12 +403,36 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
         chosen = lines
     if len(chosen) < 2 and not (allow_single and chosen):
         return text, ()
+    chosen = _with_bare_labels(text, chosen)
     ends = [match.start() for match, _ in chosen[1:]] + [len(text)]
     # in a numbered list ("1.   A、甲" "2.   B、乙") the item's number leads the next label
     ends = [end - len(lead.group()) if (lead := _ITEM_NUMBER.search(text[max(0, end - 24) : end])) else end
             for end in ends]
     return text[: chosen[0][0].start()], tuple(Option(letter, text[match.end() : end].strip())
                                                for (match, letter), end in zip(chosen, ends, strict=True))
+
+
+# A label whose punctuation was lost, opening a line ("B心脏射血能力"): a letter, then no Latin letter
+_BARE = {letter: re.compile(rf"(?m)^[ \t>]{{0,8}}{letter}(?=[^\sA-Za-z.．、:：)）])") for letter in OPTION_LETTERS}
+
+
+def _with_bare_labels(text: str, chosen: list[tuple[re.Match[str], str]]) -> list[tuple[re.Match[str], str]]:
+    """``chosen`` with each letter left out between two labels opening lines (A, C) found
+    without its punctuation at a line start in between ("A.甲" "B乙" "C.丙"): a dot lost in
+    copying, not a forgotten option, when the line says so."""
+    filled = []
+    for k, (match, letter) in enumerate(chosen):
+        filled.append((match, letter))
+        if k + 1 == len(chosen):
+            break
+        following, index = chosen[k + 1][0], OPTION_LETTERS.find(letter)
+        if OPTION_LETTERS.find(chosen[k + 1][1]) == index + 2 and _starts_line(text, match.start()) \
+                and _starts_line(text, following.start()):
+            missing = OPTION_LETTERS[index + 1]
+            bare = _BARE[missing].search(text, match.end(), following.start())
+            if bare is not None:
+                filled.append((bare, missing))
+    return filled
 
 
 def _in_sequence(text: str, labels: re.Pattern[str], start: int = 0

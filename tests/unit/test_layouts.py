@@ -670,3 +670,17 @@ def test_questions_indented_alike_are_no_sub_list():
 def test_an_answer_line_may_be_indented_like_the_options():
     bank = parse_text("1. 甲？\n  A. x\n  B. y\n  答：B\n2. 乙？\n  A. x\n  B. y\n  答案：A\n")
     assert [(q.number, q.answer) for q in bank.questions] == [(1, "B"), (2, "A")]
+
+
+@pytest.mark.parametrize(("options", "texts"), [
+    ("A.甲\nB乙\nC.丙\nD.丁", ["甲", "乙", "丙", "丁"]),  # the dot of B lost
+    ("> A.甲\n> B.乙\n> C丙\n> D.丁", ["甲", "乙", "丙", "丁"]),  # in a quote
+])
+def test_a_label_that_lost_its_punctuation_between_two_that_have_it(options, texts):
+    q = parse_text(f"1. 選哪個\n{options}\n答案：C\n2. 再選\nA. 丙\nB. 丁\n答案：A\n").questions[0]
+    assert [o.text for o in q.options] == texts and q.answer == "C"
+
+
+def test_a_line_opening_with_a_latin_word_in_an_option_with_one_left_out_stays_its_text():
+    q = parse_text("1. 選哪個\nA. 甲\nBig data 乙\nC. 丙\n答案：C\n2. 再選\nA. 丙\nB. 丁\n答案：A\n").questions[0]
+    assert [(o.label, o.text) for o in q.options] == [("A", "甲\nBig data 乙"), ("C", "丙")]
