@@ -96,3 +96,13 @@ def test_a_key_repeating_the_type_headings_opens_no_section_of_its_answers():
     bank = parse_text("【一、单选题】\n1. 甲\nA. 一\nB. 二\n2. 乙\nA. 一\nB. 二\n"
                       "【一、单选题】\n1. B\n2. A\n")
     assert [len(c.questions) for c in bank.chapters] == [2]
+
+
+def test_a_number_glued_to_a_stem_opening_with_a_digit_fills_the_gap_in_the_run():
+    bank = parse_text("1. 甲？\nA. 一\nB. 二\n2.1型糖尿病是？\nA. 一\nB. 二\n3. 丙？\nA. 一\nB. 二\n")
+    assert [(q.number, q.stem) for q in bank.questions] == [(1, "甲？"), (2, "1型糖尿病是？"), (3, "丙？")]
+
+
+def test_a_decimal_opening_a_line_inside_a_question_is_no_question():
+    bank = parse_text("1. 甲？\n1.5 升水\nA. 一\nB. 二\n2. 乙？\nA. 一\nB. 二\n")
+    assert [q.number for q in bank.questions] == [1, 2] and "1.5 升水" in bank.questions[0].stem

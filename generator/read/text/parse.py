@@ -32,6 +32,7 @@ from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys, table_key
 from .bold_options import bold_answers
 from .field_bullets import field_bullet_fields
 from .layout import (
+    DEFAULT_NUMBERING,
     FIELD_BULLET_QUESTIONS,
     JUDGED_BULLET_QUESTIONS,
     NUMBERINGS,
@@ -60,6 +61,7 @@ _NEWLINE = re.compile("\n")
 _FIELD_MARK = re.compile(f"{F.ANSWER_MARK.pattern}|{F.EXPLANATION_MARK.pattern.replace('bold', 'xbold')}")
 _H1 = re.compile(r"[ \t]*#[ \t]")
 _INDENT = re.compile(r"[ \t]{0,40}")
+_GLUED_NUMBER = re.compile(r"(?m)^[ \t]{0,3}(?P<n>\d{1,7})[.．](?=\d)")  # "35.1型…": see _with_glued_numbers
 _HEADING_LEVEL = re.compile(r"[ \t]{0,3}(#{1,6})[ \t]")
 # A heading over answers that repeat the questions ("## Answer Key")
 _KEY_TITLE = re.compile(r"(?:Answer Key|ANSWER KEY|Answers|ANSWERS|Solutions|參考答案|参考答案"
@@ -304,7 +306,21 @@ class _Scanner:
             # made of each of a key's many "1.A 2.C")
             if (line_start or anywhere) and not self._opaque(start):
                 questions.append(_Event("question", start, end, "", number_of(m), line_start))
-        return questions
+        return self._with_glued_numbers(questions) if self.layout.numbering is DEFAULT_NUMBERING else questions
+
+    def _with_glued_numbers(self, questions: list[_Event]) -> list[_Event]:
+        """``questions`` and the numbers glued to a stem that opens with a digit ("35.1型超敏反应"),
+        taken for a decimal: a line starting so is a question when it fills the gap in a run (34 at
+        a line start before it, 36 after)."""
+        starts = [q.start for q in questions]
+        glued = []
+        for m in _GLUED_NUMBER.finditer(self.text):
+            k, number = bisect.bisect_left(starts, m.start()), int(m["n"])
+            if 0 < k < len(questions) and questions[k - 1].line_start and questions[k].line_start \
+                    and questions[k - 1].number == number - 1 and questions[k].number == number + 1 \
+                    and not self._opaque(m.start()):
+                glued.append(_Event("question", m.start(), m.end(), "", number, True))
+        return sorted(questions + glued, key=lambda e: e.start) if glued else questions
 
     def _with_case_questions(self, questions: list[_Event]) -> list[_Event]:
         """``questions`` and the case questions set as headings ("### 应用题一"), less the
