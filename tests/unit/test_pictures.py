@@ -132,6 +132,17 @@ def test_a_bank_without_picture_references_reads_as_before(tmp_path):
     assert bank.pictures == () and PICTURE_MARK[0] not in bank.questions[0].stem
 
 
+def test_a_plain_text_bank_keeps_picture_syntax_as_the_characters_it_wrote(tmp_path):
+    folder = tmp_path / "bank"
+    markdown_bank(folder)
+    text = (folder / "bank.md").read_text(encoding="utf-8") + "\n3. 看 <img src=x onerror=alert(2)>\nA. 是\nB. 否\n答案：A\n"
+    (folder / "bank.txt").write_text(text, encoding="utf-8")
+    bank = read_bank(folder / "bank.txt")
+    assert bank.pictures == () and not any(PICTURE_MARK[0] in q.stem for q in bank.questions)
+    assert bank.questions[0].stem.endswith("![红色 标志](img/red.png \"标题\")")
+    assert bank.questions[-1].stem == "看 <img src=x onerror=alert(2)>"
+
+
 def test_a_picture_too_large_for_a_markdown_bank_is_refused_before_it_is_read(tmp_path):
     from generator.read.text.pictures import markdown_pictures
     (tmp_path / "big.png").write_bytes(png(size=(400, 400)))
