@@ -67,7 +67,7 @@ class PageRead:
 
     lines: tuple[str, ...]
     columns: int  # 1 or 2
-    furniture: int  # running headers, footers and page numbers removed
+    furniture: int  # running headers, footers, page numbers and repeated band pictures (logos) removed
 
 
 def read_pages(pages: Sequence[PageText]) -> tuple[PageRead, ...]:
