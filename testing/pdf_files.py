@@ -10,10 +10,15 @@ from collections.abc import Sequence
 
 PAGE = (595.0, 842.0)  # A4, in points
 Placed = tuple[float, float, str]
+# A picture on a page: (x, y from the top, width, height in points, /Filter name, stream bytes,
+# pixel width, pixel height), an RGB image XObject.
+Drawn = tuple[float, float, float, float, str, bytes, int, int]
 
 
-def pdf_document(pages: Sequence[Sequence[Placed]], size: float = 10.0, page: tuple[float, float] = PAGE) -> bytes:
-    """A PDF whose pages hold ``pages``' text, each piece at (x, y from the top) in ``size`` points."""
+def pdf_document(pages: Sequence[Sequence[Placed]], size: float = 10.0, page: tuple[float, float] = PAGE,
+                 pictures: Sequence[Sequence[Drawn]] = ()) -> bytes:
+    """A PDF whose pages hold ``pages``' text, each piece at (x, y from the top) in ``size`` points,
+    and ``pictures[i]`` on page i."""
     width, height = page
     objects: list[bytes] = [b"", b""]  # the catalog and the page tree, written last
     font = _add(objects, b"<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H "
@@ -23,13 +28,22 @@ def pdf_document(pages: Sequence[Sequence[Placed]], size: float = 10.0, page: tu
                 b"/FontBBox [0 -200 1000 900] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 "
                 b"/StemV 93 >> >>] >>")
     kids = []
-    for placed in pages:
+    for number, placed in enumerate(pages):
         stream = b"".join(b"BT /F1 %.1f Tf %.2f %.2f Td <%s> Tj ET\n" % (size, x, height - y - size,
                                                                             text.encode("utf-16-be").hex().encode())
                           for x, y, text in placed)
+        names = b""
+        for k, (x, y, w, h, kind, data, pixels_w, pixels_h) in enumerate(pictures[number] if number < len(pictures)
+                                                                           else ()):
+            image = _add(objects, b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB "
+                         b"/BitsPerComponent 8 /Filter /%s /Length %d >>\nstream\n%s\nendstream"
+                         % (pixels_w, pixels_h, kind.encode(), len(data), data))
+            names += b"/Im%d %d 0 R " % (k, image)
+            stream += b"q %.2f 0 0 %.2f %.2f %.2f cm /Im%d Do Q\n" % (w, h, x, height - y - h, k)
         content = _add(objects, b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
         kids.append(_add(objects, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.0f %.0f] /Contents %d 0 R "
-                         b"/Resources << /Font << /F1 %d 0 R >> >> >>" % (width, height, content, font)))
+                         b"/Resources << /Font << /F1 %d 0 R >> /XObject << %s>> >> >>"
+                         % (width, height, content, font, names)))
     objects[0] = b"<< /Type /Catalog /Pages 2 0 R >>"
     objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids))
     out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")

@@ -136,10 +136,15 @@ def _pdf(file: BankFile) -> Bank:
     return read_pdf_bank(file.data, file.source, lambda text: text_bank(text, file.source, file.slug))
 
 
+MARKDOWN_SUFFIXES = (".md", ".markdown")  # where ![alt](path) and <img src> are pictures; elsewhere, text
+
+
 def _text(file: BankFile) -> Bank:
     # Markdown's pictures become markers first: no line is added or lost, so lines count as written.
+    # A plain-text bank shows `<img …>` as the characters it wrote, like any other markup.
     book = PictureBook(file.source)
-    lines = markdown_pictures(file.lines[0], file.path, book)
+    markdown = file.path.suffix.lower() in MARKDOWN_SUFFIXES
+    lines = markdown_pictures(file.lines[0], file.path, book) if markdown else file.lines[0]
     text = as_lines(lines) if book.pictures else file.decoded[0]
     bank = text_bank(text, file.source, file.slug, lines=lines)
     return replace(bank, encoding=file.decoded[1], pictures=tuple(book.pictures))

@@ -120,3 +120,35 @@ def read_bank_bytes(data):
 def run(*args):
     return subprocess.run([sys.executable, "-m", "generator", *map(str, args)], cwd=ROOT, capture_output=True,
                           text=True, encoding="utf-8", check=False, env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+def _jpeg(colour):
+    import io
+
+    from PIL import Image
+    out = io.BytesIO()
+    Image.new("RGB", (16, 12), colour).save(out, "JPEG")
+    return out.getvalue()
+
+
+def test_a_pdf_picture_is_read_in_the_question_it_stands_in(tmp_path):
+    import zlib
+
+    from generator.bank.pictures import marker
+    red, blue = _jpeg((200, 30, 30)), _jpeg((30, 30, 200))
+    lines = column(["1. 下图是什么颜色？"], top=100) + column(["A. 红", "B. 蓝", "答案：A"], top=200) \
+        + column(["2. 哪个是蓝色？", "A. 左", "B. 右", "答案：B"], top=300)
+    pictures = [(60.0, 120.0, 80.0, 60.0, "DCTDecode", red, 16, 12),  # under question 1's stem
+                (120.0, 330.0, 40.0, 30.0, "DCTDecode", blue, 16, 12),  # beside option B of question 2
+                (60.0, 400.0, 20.0, 20.0, "FlateDecode", zlib.compress(b"\x80" * 12), 2, 2)]  # raw pixels
+    bank = load_bank(write(tmp_path, pdf_document([lines], pictures=[pictures])))
+    first, second = bank.questions
+    assert first.stem == f"下图是什么颜色？\n{marker(0)}" and [o.text for o in first.options] == ["红", "蓝"]
+    assert [o.text for o in second.options] == ["左", f"右 {marker(1)}"]
+    jpeg, beside, raw = bank.pictures
+    assert (jpeg.data, jpeg.media_type, beside.data) == (red, "image/jpeg", blue)  # JPEG kept byte for byte
+    assert jpeg.place.endswith("bank.pdf: page 1")
+    assert raw.media_type == "" and raw.data == b"" and raw.place.endswith("bank.pdf: page 1")
+    assert second.explanation == marker(2)  # under question 2's answer line
+    flag, = second.flags  # check lists it with its page
+    assert flag.code == "picture-unshown" and "bank.pdf: page 1" in flag.message and "FlateDecode" in flag.message

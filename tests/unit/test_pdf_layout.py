@@ -113,3 +113,37 @@ def test_kangxi_radicals_a_font_maps_common_characters_to_read_as_those_characte
     from generator.read.pdf.reader import common_characters
 
     assert common_characters("\u2f08\u2f2f智能（\u2f00）") == "人工智能（一）"
+
+
+def picture(name, x, top, width=80.0, height=60.0):
+    return Line(name, x, x + width, top, top + height, picture=True)
+
+
+def test_a_picture_under_a_line_is_read_after_it_before_the_lines_under_the_picture():
+    lines = [line("1. 看图：", 60, 100), picture("图一", 60, 115), *stack(["A. 甲", "B. 乙"], 60, top=180)]
+    assert reading_order(lines, None) == ("1. 看图：", "图一", "A. 甲", "B. 乙")
+
+
+def test_a_picture_beside_a_line_is_read_after_that_lines_text_and_takes_no_more_lines():
+    options = stack(["1. 看图：", "A. 甲", "B. 乙"], 60, top=100)
+    # its top edge half a line above option A's: it begins the row, which takes option A only
+    assert reading_order([*options, picture("图一", 200, 112)], None) == ("1. 看图：", "A. 甲 图一", "B. 乙")
+    assert reading_order([*options, picture("图一", 200, 135)], None) == ("1. 看图：", "A. 甲", "B. 乙 图一")
+
+
+def test_a_picture_in_the_top_band_of_every_page_is_running_furniture_one_on_one_page_is_kept():
+    pages = [PageText(W, H, (line("高级人工智能训练师 题库", 60, 30), *stack([f"{n}. 题干", "A. 甲", "答案：A"], 60)),
+                      (picture("标志", 400, 20, 40, 20), *[picture("题图", 60, 10, 40, 20)] * (n == 1)))
+             for n in range(1, 4)]
+    read = read_pages(pages)
+    assert [page.lines for page in read] == [(*["题图"] * (n == 1), f"{n}. 题干", "A. 甲", "答案：A")
+                                             for n in (1, 2, 3)]
+    assert [page.furniture for page in read] == [2, 2, 2]
+
+
+def test_pictures_stay_in_their_column_and_take_no_part_in_finding_columns():
+    body = two_columns(COLUMN_LEFT, COLUMN_RIGHT)
+    gutter = column_gutter(W, body)
+    assert gutter is not None
+    read_in = reading_order([*body, picture("左图", 150, 133, 100, 30)], gutter)  # beside 呢。, left column
+    assert read_in == (*COLUMN_LEFT[:1], "呢。 左图", *COLUMN_LEFT[2:], *COLUMN_RIGHT)

@@ -132,6 +132,18 @@ def test_a_bank_without_picture_references_reads_as_before(tmp_path):
     assert bank.pictures == () and PICTURE_MARK[0] not in bank.questions[0].stem
 
 
+def test_a_plain_text_bank_keeps_picture_syntax_as_the_characters_it_wrote(tmp_path):
+    folder = tmp_path / "bank"
+    markdown_bank(folder)
+    text = (folder / "bank.md").read_text(encoding="utf-8")
+    text += "\n3. 看 <img src=x onerror=alert(2)>\nA. 是\nB. 否\n答案：A\n"
+    (folder / "bank.txt").write_text(text, encoding="utf-8")
+    bank = read_bank(folder / "bank.txt")
+    assert bank.pictures == () and not any(PICTURE_MARK[0] in q.stem for q in bank.questions)
+    assert bank.questions[0].stem.endswith("![红色 标志](img/red.png \"标题\")")
+    assert bank.questions[-1].stem == "看 <img src=x onerror=alert(2)>"
+
+
 def test_a_picture_too_large_for_a_markdown_bank_is_refused_before_it_is_read(tmp_path):
     from generator.read.text.pictures import markdown_pictures
     (tmp_path / "big.png").write_bytes(png(size=(400, 400)))
@@ -160,6 +172,53 @@ def test_a_drawing_without_a_picture_leaves_a_placeholder(tmp_path):
     doc.add_paragraph("A. 是 B. 否 答案：A")
     bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
     assert bank.questions[0].stem == "看图：[图片]" and bank.pictures == ()
+
+
+def _table_bank_with_pictures(folder):
+    """A Word question table: a picture in the first row's stem cell, after its text; one in
+    the second row's option B cell, alone."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "red.png").write_bytes(png(RED))
+    (folder / "blue.png").write_bytes(png(BLUE, (30, 30)))
+    doc = wd.new()
+    doc.add_heading("第一章 看图", 1)
+    wd.table(doc, [["题号", "题干", "选项A", "选项B", "答案"],
+                   ["1", "这个标志是什么？", "禁止", "注意", "A"],
+                   ["2", "哪个是蓝色？", "红", "", "B"]])
+    grid = doc.tables[0]
+    grid.cell(1, 1).paragraphs[0].add_run().add_picture(str(folder / "red.png"))
+    grid.cell(1, 1).paragraphs[0]._p.xpath(".//wp:docPr")[0].set("descr", "红色标志")
+    grid.cell(2, 3).paragraphs[0].add_run().add_picture(str(folder / "blue.png"))
+    return wd.save(doc, folder / "bank.docx")
+
+
+def test_a_picture_in_a_word_question_tables_cell_stands_at_its_place_in_that_field(tmp_path):
+    bank = load_bank(_table_bank_with_pictures(tmp_path))
+    first, second = bank.questions
+    assert first.stem == f"这个标志是什么？{marker(0)}"
+    assert [o.text for o in first.options] == ["禁止", "注意"]
+    assert second.stem == "哪个是蓝色？"
+    assert [o.text for o in second.options] == ["红", marker(1)]  # an option that is only a picture
+    red, blue = bank.pictures
+    assert (red.alt, red.data, blue.data) == ("红色标志", png(RED), png(BLUE, (30, 30)))
+    # the place a message names is the table's row, as the table's other messages do
+    assert red.place.endswith("bank.docx: table 1 row 2 (word/media/image1.png)")
+    assert blue.place.endswith("bank.docx: table 1 row 3 (word/media/image2.png)")
+    assert (first.answer, second.answer) == ("A", "B")
+
+
+def test_a_picture_in_a_table_of_a_text_document_stays_in_its_row(tmp_path):
+    doc = wd.new()
+    doc.add_paragraph("1. 哪个是红色？")
+    wd.table(doc, [["A. 左", "B. 右"]])
+    (tmp_path / "red.png").write_bytes(png(RED))
+    doc.tables[0].cell(0, 1).paragraphs[0].add_run().add_picture(str(tmp_path / "red.png"))
+    doc.add_paragraph("答案：B")
+    bank = read_bank(wd.save(doc, tmp_path / "bank.docx"))
+    question, = bank.questions
+    assert [o.text for o in question.options] == ["左", f"右{marker(0)}"]
+    picture, = bank.pictures
+    assert picture.data == png(RED) and picture.place.endswith("bank.docx: table 1 row 1 (word/media/image1.png)")
 
 
 def test_a_picture_anchored_to_a_cell_belongs_to_that_rows_question_and_that_columns_field(tmp_path):

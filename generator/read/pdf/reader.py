@@ -7,39 +7,47 @@ do, so every layout a text bank may have is read in a PDF too.  Positions count 
 that text; ``check`` says which page each line range came from.
 
 A PDF with no text (a scan) needs OCR first, and says so; a damaged or password-protected PDF
-is refused naming what is wrong.  Pictures are not read yet: each page's picture boxes are
-where a later reader would place them, by the line above them.
+is refused naming what is wrong.  A picture (an image XObject, also inside a form) is read
+where it stands on its page (see the reading order's rule): a JPEG (DCTDecode) is kept byte
+for byte; one of the other encodings (raw pixels, JPEG 2000, JBIG2 ...) is kept as a picture
+the guide cannot show, which ``check`` lists with its page.
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import logging
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import replace
-from typing import Any
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 from pdfminer.high_level import extract_pages
-from pdfminer.layout import LAParams, LTPage, LTTextLine
+from pdfminer.layout import LAParams, LTImage, LTPage, LTTextLine
 from pdfminer.pdfdocument import PDFPasswordIncorrect
 
-from ...bank.model import Bank, PdfReport
-from ...base.errors import ParseError
+from ...bank.model import PICTURE_MARK, Bank, PdfReport
+from ...bank.pictures import PictureBook
+from ...base.errors import GuideError, ParseError
 from .reading_order import Line, PageRead, PageText, read_pages
 
 _STAND_INS = re.compile("[\u2f00-\u2fd5\uf900-\ufaff]")
+_PICTURE = re.compile(f"{PICTURE_MARK[0]}[0-9a-f]+{PICTURE_MARK[1]}")  # a picture's key (see _picture)
+_MARKS = dict.fromkeys(map(ord, PICTURE_MARK))  # control characters no text shows: never a picture's marker
 _EXPECTED = "a PDF document with a text layer"
 # pdfminer reports what it works around in a damaged file on its loggers, many times a page:
 # the reader refuses what it cannot read, and says so once.
 logging.getLogger("pdfminer").setLevel(logging.ERROR)
 
 TextParser = Callable[[str], Bank]
+_Item = TypeVar("_Item")
 
 
 def read_pdf_bank(data: bytes, source: str, parse_text: TextParser) -> Bank:
     """The bank in the PDF ``data``, its text (see :func:`pdf_text`) read by ``parse_text``."""
-    pages = read_pages(pdf_pages(data, source))
+    found: dict[str, _Found] = {}
+    pages = read_pages(pdf_pages(data, source, found))
     if not pages:
         raise ParseError(source, _EXPECTED, "a PDF without pages", "open it in a PDF viewer and save it again")
     if not any(page.lines for page in pages):
@@ -47,6 +55,8 @@ def read_pdf_bank(data: bytes, source: str, parse_text: TextParser) -> Bank:
                          "(a scanned PDF holds pictures of pages, not their text)",
                          "recognise its text first (OCR), e.g. `ocrmypdf -l chi_sim scan.pdf bank.pdf`, "
                          "or give the bank as text")
+    book = PictureBook(source)
+    pages = tuple(_with_markers(page, number, found, book) for number, page in enumerate(pages, 1))
     bank = parse_text(pdf_text(pages))
     starts, line = [], 1
     for page in pages:
@@ -54,17 +64,21 @@ def read_pdf_bank(data: bytes, source: str, parse_text: TextParser) -> Bank:
         line += len(page.lines)
     report = PdfReport(len(pages), line - 1, sum(p.furniture for p in pages),
                        sum(1 for p in pages if p.columns == 2), tuple(starts))
-    return replace(bank, encoding="pdf", pdf=report)
+    return replace(bank, encoding="pdf", pdf=report, pictures=tuple(book.pictures))
 
 
 def pdf_text(pages: tuple[PageRead, ...]) -> str:
     return "".join(line + "\n" for page in pages for line in page.lines)
 
 
-def pdf_pages(data: bytes, source: str) -> list[PageText]:
-    """Each page's text lines with their boxes (y downwards), as pdfminer lays them out."""
+def pdf_pages(data: bytes, source: str, found: dict[str, _Found] | None = None) -> list[PageText]:
+    """Each page's text lines with their boxes (y downwards), as pdfminer lays them out, and its
+    pictures, each a line naming its content (its key in ``found``)."""
     try:
-        return [_page(page) for page in extract_pages(io.BytesIO(data), laparams=LAParams(all_texts=True))]
+        return [_page(page, found, f"{source}: page {number}") for number, page in
+                enumerate(extract_pages(io.BytesIO(data), laparams=LAParams(all_texts=True)), 1)]
+    except GuideError:  # a picture over the size limits
+        raise
     except PDFPasswordIncorrect:
         raise ParseError(source, _EXPECTED, "a PDF protected by a password",
                          "save or print it again without a password (e.g. `qpdf --decrypt in.pdf bank.pdf`)") from None
@@ -77,11 +91,48 @@ def _damaged(source: str, error: Exception) -> ParseError:
                       "open it in a PDF viewer and save or print it again as PDF")
 
 
-def _page(page: LTPage) -> PageText:
+def _page(page: LTPage, found: dict[str, _Found] | None, place: str) -> PageText:
     height = page.height
     lines = tuple(Line(common_characters(text), line.x0, line.x1, height - line.y1, height - line.y0)
-                  for line in _text_lines(page) if (text := line.get_text().strip()))
-    return PageText(page.width, height, lines)
+                  for line in _within(page, LTTextLine) if (text := line.get_text().translate(_MARKS).strip()))
+    pictures = () if found is None else tuple(
+        Line(_picture(image, found, place), image.x0, image.x1, height - image.y1, height - image.y0, picture=True)
+        for image in _within(page, LTImage))
+    return PageText(page.width, height, lines, pictures)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A picture's content: a JPEG's bytes, or (``data`` None) the encoding the guide cannot show."""
+
+    data: bytes | None
+    encoding: str
+
+
+def _picture(image: LTImage, found: dict[str, _Found], place: str) -> str:
+    """The key of ``image``'s content in ``found``, between the picture marks (no text holds them)."""
+    stream = image.stream
+    filters = [name for name, _ in stream.get_filters()]
+    last = getattr(filters[-1], "name", str(filters[-1])) if filters else "raw pixels"
+    raw = stream.get_rawdata() or b""
+    PictureBook(place).check_size(len(raw), place)  # before its bytes are hashed or decoded
+    data = stream.get_data() if last in ("DCTDecode", "DCT") else None
+    key = f"{PICTURE_MARK[0]}{hashlib.sha256(data if data is not None else raw).hexdigest()}{PICTURE_MARK[1]}"
+    found.setdefault(key, _Found(data, last))
+    return key
+
+
+def _with_markers(page: PageRead, number: int, found: dict[str, _Found], book: PictureBook) -> PageRead:
+    """``page`` with each picture's key as its marker in ``book``, in reading order: a JPEG as
+    it is, else a picture the guide cannot show."""
+    place = f"{book.source}: page {number}"
+
+    def marker(match: re.Match[str]) -> str:
+        picture = found[match.group()]
+        if picture.data is not None:
+            return book.add(picture.data, "", place)
+        return book.without_data("", "", place, f"PDF ({picture.encoding})")
+    return replace(page, lines=tuple(_PICTURE.sub(marker, line) for line in page.lines))
 
 
 def common_characters(text: str) -> str:
@@ -90,9 +141,10 @@ def common_characters(text: str) -> str:
     return _STAND_INS.sub(lambda m: unicodedata.normalize("NFKC", m.group()), text)
 
 
-def _text_lines(item: Any) -> Iterator[LTTextLine]:
+def _within(item: Any, kind: type[_Item]) -> Iterator[_Item]:
+    """The layout objects of ``kind`` in ``item``, also inside boxes and figures."""
     for child in item:
-        if isinstance(child, LTTextLine):
+        if isinstance(child, kind):
             yield child
         elif hasattr(child, "__iter__"):
-            yield from _text_lines(child)
+            yield from _within(child, kind)

@@ -12,6 +12,12 @@ Pure geometry over plain data, so each rule is tested on its own (``tests/unit/t
   edge).  Options set side by side in one column (``A.… B.…``) leave no such left column.
 - **Rows**: lines of one column whose boxes share a baseline are one line, left to right,
   joined by a tab (options set side by side), as a text bank writes them.
+- **Pictures** are read where their top edge stands, in their column, after the lines above
+  it: a picture under a stem belongs to that stem, one beside an option to that option (one
+  whose top edge stands within a row of text, or half a line above it, is read after that
+  row's text).  They take no part in finding columns.  A picture in the top or bottom band
+  that stands there on at least half the pages (two at least; the same picture: ``text``
+  names its content) is running furniture (a logo).
 """
 from __future__ import annotations
 
@@ -40,6 +46,7 @@ class Line:
     x1: float
     top: float
     bottom: float
+    picture: bool = False  # ``text`` is a picture's marker
 
     @property
     def height(self) -> float:
@@ -51,6 +58,7 @@ class PageText:
     width: float
     height: float
     lines: tuple[Line, ...]
+    pictures: tuple[Line, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -59,18 +67,21 @@ class PageRead:
 
     lines: tuple[str, ...]
     columns: int  # 1 or 2
-    furniture: int  # running headers, footers and page numbers removed
+    furniture: int  # running headers, footers, page numbers and repeated band pictures (logos) removed
 
 
 def read_pages(pages: Sequence[PageText]) -> tuple[PageRead, ...]:
     """Every page's lines in reading order, without its running furniture."""
     furniture = running_furniture(pages)
+    logos = running_pictures(pages)
     read = []
     for number, page in enumerate(pages):
         body = tuple(line for k, line in enumerate(page.lines) if (number, k) not in furniture)
         gutter = column_gutter(page.width, body)
-        lines = reading_order(body, gutter)
-        read.append(PageRead(lines, 1 if gutter is None else 2, len(page.lines) - len(body)))
+        pictures = tuple(p for p in page.pictures if (_band(page, p), p.text) not in logos)
+        lines = reading_order((*body, *pictures), gutter)
+        read.append(PageRead(lines, 1 if gutter is None else 2,
+                             len(page.lines) - len(body) + len(page.pictures) - len(pictures)))
     return tuple(read)
 
 
@@ -99,6 +110,17 @@ def running_furniture(pages: Sequence[PageText]) -> set[tuple[int, int]]:
     repeated = max(2, (len(pages) + 1) // 2)
     return {(number, k) for number, k, band, shape, outermost in edges
             if (outermost and len(seen[(band, shape)]) >= repeated) or PAGE_NUMBER.match(pages[number].lines[k].text)}
+
+
+def running_pictures(pages: Sequence[PageText]) -> set[tuple[str | None, str]]:
+    """(band, text) of the pictures that stand in the same band on at least half the pages."""
+    seen: dict[tuple[str | None, str], set[int]] = {}
+    for number, page in enumerate(pages):
+        for picture in page.pictures:
+            if (band := _band(page, picture)) is not None:
+                seen.setdefault((band, picture.text), set()).add(number)
+    repeated = max(2, (len(pages) + 1) // 2)
+    return {key for key, numbers in seen.items() if len(numbers) >= repeated}
 
 
 def _edge_lines(page: PageText) -> Iterator[tuple[int, bool]]:
@@ -145,7 +167,7 @@ def column_gutter(width: float, lines: Sequence[Line]) -> float | None:
 def reading_order(lines: Sequence[Line], gutter: float | None) -> tuple[str, ...]:
     """``lines`` as read: top to bottom in one column; with a gutter, each run of lines
     between two that cross it (those read where they stand) left column first, then right."""
-    ordered = sorted(lines, key=lambda line: (line.top, line.x0))
+    ordered = sorted(lines, key=lambda line: (line.top, line.picture, line.x0))
     if gutter is None:
         return _rows(ordered)
     out: list[str] = []
@@ -166,11 +188,33 @@ def _rows(lines: Sequence[Line]) -> tuple[str, ...]:
     """Lines (sorted by top) on one baseline joined left to right by a tab."""
     rows: list[list[Line]] = []
     for line in lines:
-        if rows and _same_row(rows[-1][0], line):
+        if rows and _joins(rows[-1], line):
             rows[-1].append(line)
         else:
             rows.append([line])
-    return tuple("\t".join(line.text for line in sorted(row, key=lambda line: line.x0)) for row in rows)
+    return tuple(_row_text(row) for row in rows)
+
+
+def _row_text(row: list[Line]) -> str:
+    """A row's text left to right, joined by a tab; its pictures after it, each after a space."""
+    texts = sorted((line for line in row if not line.picture), key=lambda line: line.x0)
+    return " ".join(["\t".join(line.text for line in texts), *(line.text for line in row if line.picture)]).strip()
+
+
+def _joins(row: list[Line], line: Line) -> bool:
+    """Whether ``line`` is read in ``row``: text on its baseline, or a picture whose top edge
+    stands within its text (a row a picture begins takes the one line of text beside it)."""
+    first = row[0]
+    if line.picture:
+        return not first.picture and _beside(first, line)
+    if first.picture:
+        return len(row) == 1 and _beside(line, first)
+    return _same_row(first, line)
+
+
+def _beside(text: Line, picture: Line) -> bool:
+    """Whether a picture's top edge stands within a line of text (or half a line above it)."""
+    return text.top - text.height / 2 <= picture.top <= text.bottom
 
 
 def _same_row(first: Line, line: Line) -> bool:

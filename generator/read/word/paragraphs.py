@@ -4,9 +4,9 @@ What Word shows but the paragraph's text does not hold is put in: the number of 
 automatically numbered paragraph (``generator.read.word.numbering``), a soft line break
 as a line break, a tab as a tab, underlined spaces as a blank, a symbol font's check mark
 as ✓.  Headings say their level.  Deleted text, field codes and text boxes are left out.  A
-picture (``w:drawing``, inline or floating, or a legacy ``v:imagedata``) becomes a marker of
-the bank's pictures (generator.bank.pictures) at its place, with the alt text Word keeps for
-it; a drawing with no picture in it (a chart, a shape) leaves a placeholder.  Every
+picture (``w:drawing``, inline or floating, or a legacy ``v:imagedata``), in a paragraph or a
+table's cell, becomes a marker of the bank's pictures (generator.bank.pictures) at its place,
+with the alt text Word keeps for it; a drawing with no picture in it (a chart, a shape) leaves a placeholder.  Every
 paragraph of the body and every table row gets a place number, counted in document order,
 by which messages point into the file.  The XML is walked as plain lxml elements, one pass
 per paragraph: a bank has a hundred thousand.
@@ -94,17 +94,32 @@ class Paragraph:
     equations: tuple[Equation, ...] = ()  # the equations in ``text``, in order
 
     @property
-    def linear(self) -> str:
-        """``text`` with each equation as the characters Word shows (for a table's cells)."""
+    def cell(self) -> str:
+        """``text`` with each equation as the characters Word shows, its pictures kept (for a
+        table's cells, which are read as a sheet's)."""
         pieces = iter(e.linear for e in self.equations if e.latex is not None)
-        text = MARKED_EQUATION.sub(lambda _: next(pieces), self.text) if self.equations else self.text
-        return PICTURE_MARKER.sub(PICTURE, text)
+        return MARKED_EQUATION.sub(lambda _: next(pieces), self.text) if self.equations else self.text
+
+    @property
+    def linear(self) -> str:
+        """``cell`` with each picture as a placeholder: the paragraph's characters alone."""
+        return PICTURE_MARKER.sub(PICTURE, self.cell)
 
 
 @dataclass(frozen=True)
 class Row:
     cells: tuple[str, ...]  # a cell's paragraphs joined by "\n"; a merged cell's later columns empty
     place: int
+
+    @property
+    def text(self) -> str:
+        """The row as a line of text, its cells between tabs."""
+        return "\t".join(self.cells).strip("\t")
+
+    @property
+    def linear(self) -> str:
+        """``text`` with each picture as a placeholder: the row's characters alone."""
+        return PICTURE_MARKER.sub(PICTURE, self.text)
 
 
 @dataclass(frozen=True)
@@ -150,13 +165,14 @@ class _Pictures:
     book: PictureBook
     source: str
 
-    def markers(self, piece: _PicturePiece, place: int) -> str:
+    def markers(self, piece: _PicturePiece, where: str) -> str:
+        """``where``: the paragraph or table row, as messages name it."""
         found = []
         for rid, alt in piece.refs:
             target = self.package.target_of(self.part, rid)
             if target is not None:
                 name, data = target
-                found.append(self.book.add(data, alt, f"{self.source}: paragraph {place} ({name.lstrip('/')})"))
+                found.append(self.book.add(data, alt, f"{self.source}: {where} ({name.lstrip('/')})"))
         return "".join(found) or PICTURE
 
 
@@ -223,6 +239,7 @@ class _Reader:
         self.numbering, self.styles, self.emphasis, self.pictures = numbering, styles, emphasis, pictures
         self.place = 0
         self.tables = 0
+        self.where = ""  # the paragraph or table row being read, as a picture's place names it
 
     def blocks(self, container: Any, counted: bool = True) -> Iterator[Paragraph | Table]:
         """The paragraphs and tables in ``container``; ``counted``: they get place numbers
@@ -230,14 +247,18 @@ class _Reader:
         for child in container.iterchildren():
             if child.tag == clark("w:p"):
                 self.place += counted
+                if counted:
+                    self.where = f"paragraph {self.place}"
                 text, heading, emphasis, equations = self.paragraph(child)
                 yield Paragraph(text, heading, self.place, emphasis, equations)
             elif child.tag == clark("w:tbl"):
                 self.tables += counted
                 number = self.tables
                 rows = []
-                for tr in _children(child, "w:tr"):
+                for i, tr in enumerate(_children(child, "w:tr"), 1):
                     self.place += counted
+                    if counted:  # a table in a cell is part of its row
+                        self.where = f"table {number} row {i}"
                     rows.append(Row(tuple(self.row(tr)), self.place))
                 yield Table(number, tuple(rows))
             elif child.tag in (clark("w:sdt"), clark("w:customXml"), clark("w:sdtContent")):
@@ -263,7 +284,7 @@ class _Reader:
                     shading = prop
         for i, piece in enumerate(pieces):
             if isinstance(piece, _PicturePiece):
-                pieces[i] = self.pictures.markers(piece, self.place)
+                pieces[i] = self.pictures.markers(piece, self.where)
         num_id, ilvl = self.styles.numbering(style_id)
         if own is not None:
             num_id, ilvl = own[0] or num_id, own[1] if own[1] is not None else ilvl
@@ -285,7 +306,7 @@ class _Reader:
             paragraphs = []
             for block in self.blocks(tc, counted=False):  # tables in a cell are read, as lines, in its text
                 if isinstance(block, Paragraph):  # a table's cells are read as a sheet's: no math markers
-                    paragraphs.append(block.linear)
+                    paragraphs.append(block.cell)
                 else:
                     paragraphs.extend("\t".join(row.cells) for row in block.rows)
             continued = merge is not None and merge.get(clark("w:val")) != "restart"

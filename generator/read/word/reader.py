@@ -141,7 +141,7 @@ def neutral_text(document: WordDocument, source: str) -> NeutralText:
             add(_heading(block) if block.heading and block.text else block.text, block.place, block.linear)
         else:
             for row in block.rows:
-                add("\t".join(row.cells).strip("\t"), row.place)
+                add(row.text, row.place, row.linear)
     return NeutralText("\n".join(pieces) + "\n", tuple(starts), tuple(places), tuple(emphasis), tuple(unconverted))
 
 
