@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
+from itertools import pairwise, takewhile
 
 from .marked_list import marked_list
 from .model import OPTION_LETTERS, Option, QuestionType
@@ -401,6 +401,7 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
     if len(lines) > len(chosen) and (sorted(letter for _, letter in lines) == list(OPTION_LETTERS[: len(lines)])
                                      or _rising_with_gaps([letter for _, letter in lines])):
         chosen = lines
+    chosen = _with_bare_ends(text, found, chosen)
     if len(chosen) < 2 and not (allow_single and chosen):
         return text, ()
     chosen = _with_bare_labels(text, chosen)
@@ -433,6 +434,31 @@ def _with_bare_labels(text: str, chosen: list[tuple[re.Match[str], str]]) -> lis
             if bare is not None:
                 filled.append((bare, missing))
     return filled
+
+
+def _with_bare_ends(text: str, found: list[tuple[re.Match[str], str]], chosen: list[tuple[re.Match[str], str]]
+                    ) -> list[tuple[re.Match[str], str]]:
+    """``chosen`` with a first or last label that lost its punctuation, where the others open
+    lines with theirs: the line right before ``B.`` (after the stem) opening with a bare ``A``
+    ("A骨髓" over "B.胸腺" "C.腔上囊"), the line right after the last opening with the next
+    letter ("C.丙" over "D丁"), as :func:`_with_bare_labels` finds one between."""
+    if not chosen:  # no A: the labels opening lines may run B, C, D …
+        lines = [(m, letter) for m, letter in found if _starts_line(text, m.start())]
+        run = list(takewhile(lambda item: item[1][1] == OPTION_LETTERS[item[0] + 1], enumerate(lines)))
+        line = text.rfind("\n", 0, lines[0][0].start()) if len(run) >= 2 else -1
+        above = text.rfind("\n", 0, line) + 1 if line > 0 else 0
+        first = _BARE["A"].match(text, above) if above > 0 and text[:above].strip() else None
+        if first is None or first.end() > line:
+            return chosen
+        chosen = [(first, "A"), *(item for _, item in run)]
+    index = OPTION_LETTERS.find(chosen[-1][1]) + 1 if len(chosen) >= 2 else len(OPTION_LETTERS)
+    if index == len(OPTION_LETTERS) or not all(_starts_line(text, m.start()) for m, _ in chosen):
+        return chosen
+    line = text.find("\n", chosen[-1][0].end())
+    last = _BARE[OPTION_LETTERS[index]].match(text, line + 1) if line >= 0 else None
+    if last is None or "\n" in text[line + 1 : last.start()]:
+        return chosen
+    return [*chosen, (last, OPTION_LETTERS[index])]
 
 
 def _in_sequence(text: str, labels: re.Pattern[str], start: int = 0

@@ -35,6 +35,7 @@ from .layout import (
     DEFAULT_NUMBERING,
     FIELD_BULLET_QUESTIONS,
     JUDGED_BULLET_QUESTIONS,
+    MARKUA_QUESTIONS,
     NUMBERINGS,
     Layout,
     at_line_start,
@@ -43,6 +44,7 @@ from .layout import (
     number_of,
 )
 from .lists import numbered_lists
+from .markua_quiz import markua_fields
 from .restarts import part_title, restart_title, type_title
 from .sections import (
     ANSWER_SUMMARY,
@@ -664,7 +666,8 @@ class _Scanner:
         judged = F.JUDGE_PREFIX.match(self.text, mark.start, mark.end)  # "(√)1. 陳述"
         if self.layout.numbering is JUDGED_BULLET_QUESTIONS:  # "* (T) statement"
             judged = JUDGED_BULLET_QUESTIONS.pattern.match(self.text, mark.start)
-        fielded = field_bullet_fields(body) if self.layout.numbering is FIELD_BULLET_QUESTIONS else None
+        fielded = (field_bullet_fields(body) if self.layout.numbering is FIELD_BULLET_QUESTIONS
+                   else markua_fields(body) if self.layout.numbering is MARKUA_QUESTIONS else None)
         parts = fielded or F.part_question(self.text[mark.end : end]) or F.split_question(  # its "---" are no markup
             body, draft.default_type, self.labels, self.layout.answers.name,
             judged["a"] if judged else None)
