@@ -417,10 +417,15 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
 _BARE = {letter: re.compile(rf"(?m)^[ \t>]{{0,8}}{letter}(?=[^\sA-Za-z.．、:：)）])") for letter in OPTION_LETTERS}
 
 
+# A label that lost its letter and kept its punctuation, opening a line (") Organ system level")
+_LETTERLESS = re.compile(r"(?m)^[ \t>]{0,8}[)）.．、](?=[ \t]{0,4}[^\s.．、)）])")
+
+
 def _with_bare_labels(text: str, chosen: list[tuple[re.Match[str], str]]) -> list[tuple[re.Match[str], str]]:
     """``chosen`` with each letter left out between two labels opening lines (A, C) found
-    without its punctuation at a line start in between ("A.甲" "B乙" "C.丙"): a dot lost in
-    copying, not a forgotten option, when the line says so."""
+    without its punctuation at a line start in between ("A.甲" "B乙" "C.丙"), or as punctuation
+    without its letter ("A) 甲" "B) 乙" ") 丙"): lost in copying, not a forgotten option, when
+    the line says so (the neighbours name the letter)."""
     filled = []
     for k, (match, letter) in enumerate(chosen):
         filled.append((match, letter))
@@ -430,7 +435,8 @@ def _with_bare_labels(text: str, chosen: list[tuple[re.Match[str], str]]) -> lis
         if OPTION_LETTERS.find(chosen[k + 1][1]) == index + 2 and _starts_line(text, match.start()) \
                 and _starts_line(text, following.start()):
             missing = OPTION_LETTERS[index + 1]
-            bare = _BARE[missing].search(text, match.end(), following.start())
+            bare = _BARE[missing].search(text, match.end(), following.start()) \
+                or _LETTERLESS.search(text, match.end(), following.start())
             if bare is not None:
                 filled.append((bare, missing))
     return filled

@@ -698,3 +698,12 @@ def test_a_first_or_last_label_that_lost_its_punctuation_next_to_ones_that_have_
 def test_a_line_opening_with_a_latin_word_after_the_last_option_stays_its_text():
     q = parse_text("1. 選哪個\nA. 甲\nB. 乙\nC. 丙\nDNA 是什麼\n答案：C\n2. 再選\nA. 丙\nB. 丁\n答案：A\n").questions[0]
     assert [(o.label, o.text) for o in q.options] == [("A", "甲"), ("B", "乙"), ("C", "丙\nDNA 是什麼")]
+
+
+def test_a_label_that_lost_its_letter_between_two_that_have_it():
+    bank = parse_text("1. Which level?\n    A) Tissue\n    B) Cell\n    ) Organ system\n    D) Population\n"
+                      "    Answer: C\n\n2. Which?\n    A) One\n    B) Two\n    Answer: A\n")
+    q = bank.questions[0]
+    assert [(o.label, o.text) for o in q.options] == [("A", "Tissue"), ("B", "Cell"), ("C", "Organ system"),
+                                                      ("D", "Population")]
+    assert q.answer == "C"
