@@ -397,7 +397,9 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
     # forgotten option): taken as written, since the sequence above would glue some of them
     # to their neighbours' text.
     # (Only when some label is out of the sequence: else the lines hold no more labels than it.)
-    lines = [(m, letter) for m, letter in found if _starts_line(text, m.start())] if len(found) > len(chosen) else []
+    # (a label after a tab opens a column of a line as well)
+    lines = [(m, letter) for m, letter in found if _starts_line(text, m.start()) or _after_tab(text, m.start())
+             ] if len(found) > len(chosen) else []
     if len(lines) > len(chosen) and (sorted(letter for _, letter in lines) == list(OPTION_LETTERS[: len(lines)])
                                      or _rising_with_gaps([letter for _, letter in lines])):
         chosen = lines
@@ -417,6 +419,9 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
 _BARE = {letter: re.compile(rf"(?m)^[ \t>]{{0,8}}{letter}(?=[^\sA-Za-z.．、:：)）])") for letter in OPTION_LETTERS}
 
 
+# the same after a tab, where options share a line in columns ("A.武汉\tB.长辛店\tC上海\tD.沙长")
+_TABBED_BARE = {letter: re.compile(rf"(?<=\t)[ ]{{0,4}}{letter}(?=[^\sA-Za-z.．、:：)）])")
+                for letter in OPTION_LETTERS}
 # A label that lost its letter and kept its punctuation, opening a line (") Organ system level")
 _LETTERLESS = re.compile(r"(?m)^[ \t>]{0,8}[)）.．、](?=[ \t]{0,4}[^\s.．、)）])")
 
@@ -432,14 +437,25 @@ def _with_bare_labels(text: str, chosen: list[tuple[re.Match[str], str]]) -> lis
         if k + 1 == len(chosen):
             break
         following, index = chosen[k + 1][0], OPTION_LETTERS.find(letter)
-        if OPTION_LETTERS.find(chosen[k + 1][1]) == index + 2 and _starts_line(text, match.start()) \
-                and _starts_line(text, following.start()):
-            missing = OPTION_LETTERS[index + 1]
+        if OPTION_LETTERS.find(chosen[k + 1][1]) != index + 2:
+            continue
+        missing = OPTION_LETTERS[index + 1]
+        bare = None
+        if _starts_line(text, match.start()) and _starts_line(text, following.start()):
             bare = _BARE[missing].search(text, match.end(), following.start()) \
                 or _LETTERLESS.search(text, match.end(), following.start())
-            if bare is not None:
-                filled.append((bare, missing))
+        elif _after_tab(text, match.start()) or _after_tab(text, following.start()):  # options in tabbed columns
+            bare = _TABBED_BARE[missing].search(text, match.end(), following.start())
+        if bare is not None:
+            filled.append((bare, missing))
     return filled
+
+
+def _after_tab(text: str, offset: int) -> bool:
+    """Whether a tab stands right before ``offset`` (blanks aside): a column of options on a line."""
+    while offset > 0 and text[offset - 1] == " ":
+        offset -= 1
+    return offset > 0 and text[offset - 1] == "\t"
 
 
 def _with_bare_ends(text: str, found: list[tuple[re.Match[str], str]], chosen: list[tuple[re.Match[str], str]]

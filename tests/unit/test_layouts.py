@@ -707,3 +707,8 @@ def test_a_label_that_lost_its_letter_between_two_that_have_it():
     assert [(o.label, o.text) for o in q.options] == [("A", "Tissue"), ("B", "Cell"), ("C", "Organ system"),
                                                       ("D", "Population")]
     assert q.answer == "C"
+
+
+def test_a_label_that_lost_its_punctuation_in_options_set_in_tabbed_columns():
+    q = parse_text("1. 選哪個\nA.甲\tB.乙\tC丙\tD.丁\n答案：C\n2. 再選\nA.丙\tB.丁\n答案：A\n").questions[0]
+    assert [(o.label, o.text) for o in q.options] == [("A", "甲"), ("B", "乙"), ("C", "丙"), ("D", "丁")]

@@ -377,7 +377,7 @@ class _Scanner:
         for i, event in enumerate(events):
             if event.start < consumed or event.start in self.lists:
                 continue
-            if event.kind == "heading" and state.last is not None and (key_end := self._repeated_key(events, i)):
+            if event.kind == "heading" and state.last is not None and (key_end := self._repeated_key(events, i, state)):
                 consumed = key_end
                 continue
             if event.kind == "heading":
@@ -409,21 +409,27 @@ class _Scanner:
         found = _INDENT.match(self.text, offset)
         return len(found.group().expandtabs(4)) if found else 0
 
-    def _repeated_key(self, events: list[_Event], i: int) -> int | None:
+    def _repeated_key(self, events: list[_Event], i: int, state: _State) -> int | None:
         """Under a heading "## Answer Key" that repeats the questions by number, each with its
         answer ("**Question 1** … **Answer**: True"), to the next heading as high: a key
-        (added to ``self.keys``), whose end is returned; ``None`` for any other heading."""
+        (added to ``self.keys``), whose end is returned; ``None`` for any other heading.
+        So too under a heading repeating an earlier section's title, to the next heading, when
+        its items repeat numbers of that section's questions, each only an answer ("44. 答：…",
+        "3. B"): past papers repeat a section's title over questions with stems of their own."""
         heading = events[i]
         level = _HEADING_LEVEL.match(self.text, heading.start)
-        if level is None or not _KEY_TITLE.fullmatch(heading.title):
+        named = level is not None and _KEY_TITLE.fullmatch(heading.title) is not None
+        repeated = None if named else next((c for c in reversed(state.chapters) if c.title == heading.title
+                                            and c.start != heading.start), None)
+        if not named and repeated is None:
             return None
-        depth = len(level[1])
+        depth = len(level[1]) if level is not None and named else 0
         end = len(self.text)
         inside: list[_Event] = []
         for k in range(i + 1, len(events)):  # no slice: a copy of the rest at every heading is quadratic
             event = events[k]
-            if event.kind == "heading" and (other := _HEADING_LEVEL.match(self.text, event.start)) \
-                    and len(other[1]) <= depth:
+            if event.kind == "heading" and (not depth or ((other := _HEADING_LEVEL.match(self.text, event.start))
+                                                          and len(other[1]) <= depth)):
                 end = event.start
                 break
             if event.kind == "question" and event.line_start:
@@ -431,10 +437,15 @@ class _Scanner:
         entries = []
         for k, event in enumerate(inside):
             block_end = inside[k + 1].start if k + 1 < len(inside) else end
-            parts = F.split_question(self.text[event.end : block_end], None)
-            if parts.answer_text:
-                entries.append(KeyEntry(event.number, parts.answer_text, parts.explanation, event.start))
-        if not entries:
+            block = self.text[event.end : block_end]
+            parts = F.split_question(block, None)
+            if repeated is not None and not (_answer_like(block) or F.ANSWER_MARK.match(block.lstrip())):
+                return None  # a question with a stem: a new section so titled
+            answer = parts.answer_text or (block.strip() if repeated is not None else None)  # "3. B"
+            if answer:
+                entries.append(KeyEntry(event.number, answer, parts.explanation, event.start))
+        numbers = {q.number for q in repeated.questions} if repeated is not None else set()
+        if not entries or (repeated is not None and not all(e.number in numbers for e in entries)):
             return None
         self.repeated_keys.append(AnswerKey(heading.start, end, [entries]))  # joins self.keys after the scan
         return end

@@ -28,6 +28,9 @@ LINE_HEADINGS = (
     # a title between separator runs: "-----0804-----", "===== 第二套 ====="
     re.compile(r"(?m)^[ \t]{0,8}(?P<r>[-=])(?P=r){2,40}[ \t]{0,8}(?P<title>[^-=\n \t][^-=\n]{0,39}?)"
                r"[ \t]{0,8}(?P=r){3,40}[ \t]*$"),
+    # a numbered section in lenticular brackets: "【一、单选题】", "【第二部分 判断题】"
+    re.compile(rf"(?m)^[ \t　]*【[ \t　]*(?:[一二三四五六七八九十]{{1,3}}[、.．]|{CHAPTER_NUMBER})[ \t　]*"
+               r"(?P<title>[^\n【】]{1,40}?)[ \t　]*】[ \t]*$"),
 )
 HEADING_SCANS = tuple(LineScan(p) for p in LINE_HEADINGS)  # their whole-text scans (generator.read.text.line_scan)
 # A heading inside running text (一、 or 第一章), title, then straight into question 1 (or N).
