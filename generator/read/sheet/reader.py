@@ -53,6 +53,7 @@ from ...bank.rows import (
     ENGLISH_TYPES,
     HEADERS,
     OPTION_HEADER,
+    OPTIONS_HEADER,
     WEAK_STEM,
     all_type_names,
     header_key,
@@ -268,6 +269,7 @@ def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str,
         raise ParseError(f"{source}: row {header_line or 1}", "a header row naming at least the stem column "
                          "(题干 or 题目)", "no such row in the first ten", _EXAMPLE)
     read = list(_rows(numbered, columns, source, [str(cell or "") for cell in header]))
+    _no_options_past_h(read, [str(cell or "") for cell in header], source)
     if not read:
         raise ParseError(source, "at least one row with a stem under the header", "none", _EXAMPLE)
     # Options inside one cell: a separator is known only from all the cells together.
@@ -305,6 +307,25 @@ def _rows(numbered: Iterator[tuple[int, list[str]]], columns: Columns, source: s
         chapter = fields.get("chapter") or chapter
         number = _number(fields.get("number", ""), number, source, line)
         yield _Row(line, number, chapter, fields, cells)
+
+
+# An option column past the last letter ("选项I", "Option J", "K选项"): nothing the model can hold
+# ("options", one column of all options, is none)
+_OPTION_PAST_H = re.compile(rf"^(?:(?:选项|選項|option(?!s$))([{chr(ord(OPTION_LETTERS[-1]) + 1)}-Z])"
+                            rf"|([{chr(ord(OPTION_LETTERS[-1]) + 1)}-Z])(?:选项|選項))$", re.IGNORECASE)
+
+
+def _no_options_past_h(rows: list[_Row], header: list[str], source: str) -> None:
+    """A named error when a row fills an option column past H: its option would be lost
+    (an empty such column, as a template has, loses nothing)."""
+    past = [i for i, cell in enumerate(header) if _OPTION_PAST_H.match(header_key(cell))]
+    for row in rows if past else ():
+        filled = next((i for i in past if i < len(row.cells) and row.cells[i]), None)
+        if filled is not None:
+            letters = f"{OPTIONS_HEADER[0]}A–{OPTIONS_HEADER[0]}{OPTION_LETTERS[-1]}"
+            raise ParseError(f"{source}: row {row.line}, column {filled + 1}",
+                             f"at most {len(OPTION_LETTERS)} option columns ({letters})",
+                             f"{header[filled].strip()} filled: {quoted(row.cells[filled])}")
 
 
 def _answered_by(separator: str | None, rows: list[_Row]) -> str | None:
