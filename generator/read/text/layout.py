@@ -16,6 +16,7 @@ Every pattern is linear: no nested or overlapping quantifiers, every repeat boun
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from itertools import chain
@@ -35,6 +36,7 @@ from ...bank.fields import (
     has_options,
 )
 from ...bank.model import Bank, LayoutReport, TableReport
+from ...bank.spans import code_and_table_spans
 from .line_scan import LineScan
 
 # "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
@@ -323,11 +325,26 @@ def _heading_questions(text: str, labels: re.Pattern[str], numbered: int) -> tup
     if len(heads) <= numbered:
         return ()
     found = []
+    code = code_and_table_spans(text) if "```" in text else []  # options shown as code are no options
     for i, start in enumerate(heads):
-        section = text[start : heads[i + 1] if i + 1 < len(heads) else len(text)]
+        end = heads[i + 1] if i + 1 < len(heads) else len(text)
+        section = "".join(text[a:b] for a, b in _outside(code, start, end))
         if TASK_ITEM.search(section) or has_options(section, labels):
             found.append(start)
     return tuple(found)
+
+
+def _outside(spans: list[tuple[int, int]], start: int, end: int) -> list[tuple[int, int]]:
+    """The stretches of ``[start, end)`` outside the sorted ``spans``."""
+    pieces, k = [], max(bisect.bisect_right(spans, (start, 0)) - 1, 0)
+    while k < len(spans) and spans[k][0] < end:
+        a, b = spans[k]
+        if b > start:
+            pieces.append((start, max(start, a)))
+            start = max(start, b)
+        k += 1
+    pieces.append((start, max(start, end)))
+    return [(a, b) for a, b in pieces if b > a]
 
 
 def _counts_as_answer(style: Recogniser, match: re.Match[str]) -> bool:

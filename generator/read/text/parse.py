@@ -72,6 +72,8 @@ _KEY_TITLE = re.compile(r"(?:Answer Key|ANSWER KEY|Answers|ANSWERS|Solutions|參
 # bracket, an answer marker 答 or the "e" of "Answer", options a letter or a task box, a blank
 # its underscore or bracket (tests/unit/test_quick_tests.py checks)
 _QUESTION_SIGN = re.compile(rf"[答{F.LETTER}{F.LOWER}{F.WIDE}\[_＿（(【]")
+# a list item, or a line opening with a number or an option letter ("- 甲", "1. 乙", "  A 硬盘")
+_LISTED_LINE = re.compile(rf"(?m)^[ \t]{{0,8}}(?:[-*+]|\d{{1,3}}[.．、)）]|[{F.LETTER}][.．、)）]?)[ \t]+\S")
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}\b[^<>\n]{0,80}>")  # "<div>", "</p>" around a card's answer
 
 
@@ -576,7 +578,7 @@ class _Scanner:
         if not kept:
             raise ParseError(self.source, "numbered questions: " + " or ".join(f"'{r.example}'" for r in NUMBERINGS)
                              + ", each followed by options ('A. …') or an answer ('答案：B')",
-                             f"no question in {len(self.text)} characters"
+                             f"no question in {len(self.text)} characters" + self._fenced_questions()
                              + (f"; it starts:\n{_first_lines(self.text)}" if self.text.strip() else ""))
         front_end, title = front_matter(preamble)  # site metadata names the bank, or comes before its name
         title = title or next((line.strip(" #\t") for line in preamble[front_end:].splitlines()
@@ -594,6 +596,18 @@ class _Scanner:
         return Bank(slug=slug, source=self.source, title=title, preamble=preamble, chapters=chapters,
                     stray=tuple(sorted(self.strays, key=lambda s: s.position.offset)), answer_keys=answer_keys,
                     layout=self._report(len(chapters), unplaced), unread=unread)
+
+    def _fenced_questions(self) -> str:
+        """What a bank with no question read says of its fenced code blocks that hold lines like
+        questions (list items, numbered or lettered lines): code is shown as written, never read."""
+        lines = [self.position(start).line for start, end in self.opaque
+                 if self.text.startswith(("```", "~~~"), start)
+                 and len(_LISTED_LINE.findall(self.text, start, end)) >= 2]
+        if not lines:
+            return ""
+        where = ", ".join(map(str, lines[:5])) + (" …" if len(lines) > 5 else "")
+        return (f"; {len(lines)} code block{'s' * (len(lines) > 1)} (``` from line {where}) hold lines like "
+                "questions, and code is shown as written, never read as questions: write them outside the fences")
 
     def _accounted(self, chapters: tuple[Chapter, ...]) -> tuple[tuple[Chapter, ...], tuple[Stray, ...]]:
         """``chapters`` with a flag on each question that absorbed question-like lines, and the
