@@ -291,8 +291,9 @@ def test_questions_only_inside_code_blocks_are_not_read_and_the_error_names_the_
     fenced = ("# 练习\n\n### 选择题\n\n```text\n- 哪个是水果\n  A 苹果\n  B 白菜\n\n- 哪个是蔬菜\n  A 苹果\n"
               "  B 白菜\n```\n\n### 判断题\n```\n- 地球是圆的\n\n- 太阳是方的\n```\n")
     with pytest.raises(ParseError, match=r"found no question in \d+ characters; 2 code blocks "
-                                         r"\(``` from line 5, 16\) hold lines like questions, and code is shown as written"):
+                                         r"\(``` from line 5, 16\) hold lines like questions, and code is shown"):
         parse_text(fenced)
     # a question heading whose options stand outside its code block still reads
-    bank = parse_text("### 输出什么\n```python\nprint(1)\n```\nA. 1\nB. 2\n答案：A\n\n### 再选\nA. 甲\nB. 乙\n答案：B\n")
+    bank = parse_text("### 输出什么\n```python\nprint(1)\n```\nA. 1\nB. 2\n答案：A\n\n"
+                      "### 再选\nA. 甲\nB. 乙\n答案：B\n")
     assert [(q.answer, len(q.options)) for q in bank.questions] == [("A", 2), ("B", 2)]
