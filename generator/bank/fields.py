@@ -474,11 +474,11 @@ def _with_bare_ends(text: str, found: list[tuple[re.Match[str], str]], chosen: l
             return chosen
         chosen = [(first, "A"), *(item for _, item in run)]
     index = OPTION_LETTERS.find(chosen[-1][1]) + 1 if len(chosen) >= 2 else len(OPTION_LETTERS)
-    if index == len(OPTION_LETTERS) or not all(_starts_line(text, m.start()) for m, _ in chosen):
-        return chosen
-    line = text.find("\n", chosen[-1][0].end())
+    line = text.find("\n", chosen[-1][0].end()) if index < len(OPTION_LETTERS) else -1
+    # (the line after the last label first: it seldom opens with a letter, and every choice question asks)
     last = _BARE[OPTION_LETTERS[index]].match(text, line + 1) if line >= 0 else None
-    if last is None or "\n" in text[line + 1 : last.start()]:
+    if last is None or "\n" in text[line + 1 : last.start()] \
+            or not all(_starts_line(text, m.start()) for m, _ in chosen):
         return chosen
     return [*chosen, (last, OPTION_LETTERS[index])]
 
