@@ -409,7 +409,7 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
     chosen = _with_bare_labels(text, chosen)
     ends = [match.start() for match, _ in chosen[1:]] + [len(text)]
     # in a numbered list ("1.   A、甲" "2.   B、乙") the item's number leads the next label
-    ends = [end - len(lead.group()) if (lead := _ITEM_NUMBER.search(text[max(0, end - 24) : end])) else end
+    ends = [end - len(lead.group()) if (lead := _ITEM_NUMBER.search(text, max(0, end - 24), end)) else end
             for end in ends]
     return text[: chosen[0][0].start()], tuple(Option(letter, text[match.end() : end].strip())
                                                for (match, letter), end in zip(chosen, ends, strict=True))
