@@ -18,6 +18,9 @@ Pure geometry over plain data, so each rule is tested on its own (``tests/unit/t
   row's text).  They take no part in finding columns.  A picture in the top or bottom band
   that stands there on at least half the pages (two at least; the same picture: ``text``
   names its content) is running furniture (a logo).
+- **Decorations**: a picture a reader sees smaller than 16 px on both sides (a bullet, an
+  icon) or thinner than 4 px (a rule drawn as a picture), at the page's own scale (1 pt is
+  4/3 px at 100 %), is no figure: it is set aside and counted.  Anything larger is a picture.
 """
 from __future__ import annotations
 
@@ -29,6 +32,9 @@ BAND = 0.1  # the top and bottom tenth of a page hold its running headers and fo
 GUTTER_RANGE = (0.3, 0.7)  # where a two-column page's gutter may stand, as a share of its width
 GUTTER_STEPS = 40  # positions tried in that range
 MIN_COLUMN_LINES = 3
+PX = 0.75  # points a CSS pixel spans: a page at 100 % shows 96 px to the inch, PDF counts 72 points
+DECORATION = 16 * PX  # a picture under this on both sides is a bullet or an icon
+RULE = 4 * PX  # a picture thinner than this is a line
 SPANNING_SHARE = 0.2  # at most this share of a two-column page's lines cross its gutter
 REACHING_SHARE = 0.1  # at least this share of the left column's lines end at the gutter
 PAGE_NUMBER = re.compile(
@@ -68,6 +74,7 @@ class PageRead:
     lines: tuple[str, ...]
     columns: int  # 1 or 2
     furniture: int  # running headers, footers, page numbers and repeated band pictures (logos) removed
+    decorations: int = 0  # tiny pictures (bullets, rules) set aside
 
 
 def read_pages(pages: Sequence[PageText]) -> tuple[PageRead, ...]:
@@ -78,11 +85,19 @@ def read_pages(pages: Sequence[PageText]) -> tuple[PageRead, ...]:
     for number, page in enumerate(pages):
         body = tuple(line for k, line in enumerate(page.lines) if (number, k) not in furniture)
         gutter = column_gutter(page.width, body)
-        pictures = tuple(p for p in page.pictures if (_band(page, p), p.text) not in logos)
+        figures = tuple(p for p in page.pictures if not decorative(p))
+        pictures = tuple(p for p in figures if (_band(page, p), p.text) not in logos)
         lines = reading_order((*body, *pictures), gutter)
         read.append(PageRead(lines, 1 if gutter is None else 2,
-                             len(page.lines) - len(body) + len(page.pictures) - len(pictures)))
+                             len(page.lines) - len(body) + len(figures) - len(pictures),
+                             len(page.pictures) - len(figures)))
     return tuple(read)
+
+
+def decorative(picture: Line) -> bool:
+    """Whether a picture is too small to be a figure: a bullet, an icon, a rule (see the module)."""
+    width, height = picture.x1 - picture.x0, picture.height
+    return (width < DECORATION and height < DECORATION) or min(width, height) < RULE
 
 
 def _band(page: PageText, line: Line) -> str | None:
@@ -117,7 +132,7 @@ def running_pictures(pages: Sequence[PageText]) -> set[tuple[str | None, str]]:
     seen: dict[tuple[str | None, str], set[int]] = {}
     for number, page in enumerate(pages):
         for picture in page.pictures:
-            if (band := _band(page, picture)) is not None:
+            if not decorative(picture) and (band := _band(page, picture)) is not None:
                 seen.setdefault((band, picture.text), set()).add(number)
     repeated = max(2, (len(pages) + 1) // 2)
     return {key for key, numbers in seen.items() if len(numbers) >= repeated}
