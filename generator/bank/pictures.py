@@ -23,6 +23,7 @@ MAX_PICTURE = 20 * MB  # one picture: a photograph from a phone is a few MB
 MAX_BANK_PICTURES = 500 * MB  # every distinct picture of a bank together
 MARKER = re.compile(f"{PICTURE_MARK[0]}([0-9]+){PICTURE_MARK[1]}")
 PICTURE_WORD = "[图]"  # a picture in a text that is plain and one line (an opening, a link's label)
+REFERENCE = "[{alt}: {name}]"  # a picture in plain text an editor copies: exports, errata quotes
 REMOTE, MISSING = "remote", "missing"  # kinds of a picture the guide cannot show: no bytes
 
 # (first bytes, media type, extension, kind): the formats browsers show have a media type.
@@ -91,8 +92,26 @@ def picture_text(text: str, bank: Bank, show: str = "[{alt}]") -> str:
         picture = bank.pictures[index] if index < len(bank.pictures) else None
         if picture is None:
             return ""
-        return show.format(alt=picture.alt, name=picture.name or picture.url)
+        return show.format(alt=picture.alt, name=_file_name(picture))
     return MARKER.sub(shown, text)
+
+
+def as_references(text: str, bank: Bank) -> str:
+    """``text`` with each picture as its :data:`REFERENCE` (``[图 1: 3f2a….png]``)."""
+    return picture_text(text, bank, REFERENCE)
+
+
+def from_references(text: str, indexes: list[int], bank: Bank) -> str:
+    """``text`` with the :data:`REFERENCE` of each of the pictures ``indexes`` as its marker
+    again (the first of them, for two of the same file and alt text)."""
+    for index in indexes:
+        text = text.replace(REFERENCE.format(alt=bank.pictures[index].alt, name=_file_name(bank.pictures[index])),
+                            marker(index))
+    return text
+
+
+def _file_name(picture: Picture) -> str:
+    return picture.name or picture.url
 
 
 def without_pictures(text: str) -> str:

@@ -21,7 +21,7 @@ from generator.bank.pictures import (
     split_pictures,
     without_pictures,
 )
-from generator.base.errors import ParseError
+from generator.base.errors import ErrataError, ParseError
 from generator.cli import main
 from generator.exports.json import dumps_json
 from generator.read.load import load_bank, read_bank
@@ -267,3 +267,41 @@ def test_the_markdown_command_writes_the_pictures_its_pages_show(tmp_path, monke
     assert len(sources) >= 2
     for src in sources:
         assert (page.parent / src).resolve().read_bytes() in (png(RED), png(BLUE, (30, 30)))
+
+
+def test_an_erratum_on_a_field_holding_a_picture_keeps_the_picture_and_quotes_it_as_exports_write_it(tmp_path):
+    folder = tmp_path / "mdbank"
+    bank_file = markdown_bank(folder)
+    red = read_bank(bank_file).pictures[0]
+    reference = f"[红色 标志: {red.name}]"  # as `export` writes it, for the editor to copy
+    (folder / "errata.yml").write_text(
+        "q1:\n"
+        "  stem:\n"
+        "    - {replace: 是什么意思, with: 表示什么}\n"  # a piece beside the picture
+        "  explanation:\n"
+        f"    - {{whole: '见图[蓝色: {read_bank(bank_file).pictures[1].name}]。', with: '见下图。'}}\n"
+        "  A:\n"
+        f"    - {{replace: 禁止通行, with: '禁止通行 {reference}'}}\n", encoding="utf-8")
+    error = pytest.raises(ErrataError, load_bank, bank_file).value  # the explanation's picture is dropped
+    assert f"entry q1, explanation (line 5)" in str(error) and "[蓝色: " in str(error)
+    assert "write [蓝色: " in str(error)
+    blue = read_bank(bank_file).pictures[1]
+    (folder / "errata.yml").write_text(
+        "q1:\n"
+        "  stem:\n"
+        f"    - {{whole: '如图所示，这个标志是什么意思？{reference}', with: '如图所示，这个标志表示什么？{reference}'}}\n"
+        "  explanation:\n"
+        f"    - {{replace: '见图[蓝色: {blue.name}]', with: '见下图[蓝色: {blue.name}]'}}\n", encoding="utf-8")
+    q1 = load_bank(bank_file).questions[0]
+    assert q1.stem == f"如图所示，这个标志表示什么？{marker(0)}"
+    assert q1.explanation == f"见下图{marker(1)}。"
+    assert q1.corrections[0].startswith("題幹（整段）：「如图所示") and PICTURE_MARK[0] not in q1.corrections[0]
+
+
+def test_an_erratum_that_no_longer_fits_a_field_with_a_picture_shows_the_field_as_the_editor_quotes_it(tmp_path):
+    folder = tmp_path / "mdbank"
+    bank_file = markdown_bank(folder)
+    (folder / "errata.yml").write_text("q1:\n  stem:\n    - {whole: 如图所示，这个标志是什么意思？, with: 改}\n",
+                                       encoding="utf-8")
+    error = str(pytest.raises(ErrataError, load_bank, bank_file).value)
+    assert f"[红色 标志: {read_bank(bank_file).pictures[0].name}]" in error and PICTURE_MARK[0] not in error
