@@ -51,7 +51,7 @@ from .answer_guard import check_answer_kept, check_editor_answer, moved_options
 from .fields import judge_value, normalise_answer
 from .math_markers import check_math_markers
 from .model import DISPLAY_MATH, INLINE_MATH, OPTION_LETTERS, Bank, Flag, Option, Question, QuestionType
-from .pictures import as_references, from_references, marker, pictures_in
+from .pictures import as_references, from_references, marker, pictures_in, reference_markers
 
 OPTION_FIELDS = tuple(OPTION_LETTERS)
 FIELDS = ("stem", "answer", "explanation", *OPTION_FIELDS)
@@ -357,7 +357,8 @@ def _apply_entry(question: Question, entry: Entry, source: str, bank: Bank) -> Q
                               f"a {field} field in question {question.id} (第{question.number}題) of {bank_source}",
                               found)
         shown = as_references(original, bank)  # the field as the editor quotes it
-        corrected = from_references(_corrected(shown, corrections, question, source, bank_source), pictures, bank)
+        corrected = from_references(_corrected(shown, corrections, question, source, bank_source),
+                                    reference_markers(bank.pictures, pictures))
         if field != "answer" and original.strip() and not corrected.strip():  # the answer's guard says it
             raise ErrataError(where, "a repair that leaves the field with text (to say the field is wrong, "
                               "the entry's notes; for an answer, editor_answer)",

@@ -305,3 +305,25 @@ def test_an_erratum_that_no_longer_fits_a_field_with_a_picture_shows_the_field_a
                                        encoding="utf-8")
     error = str(pytest.raises(ErrataError, load_bank, bank_file).value)
     assert f"[红色 标志: {read_bank(bank_file).pictures[0].name}]" in error and PICTURE_MARK[0] not in error
+
+
+def test_a_json_export_read_back_shows_its_pictures_again_read_from_beside_it(tmp_path):
+    bank = load_bank(markdown_bank(tmp_path / "mdbank"))
+    out = tmp_path / "export"
+    (out / "sub").mkdir(parents=True)
+    (out / "sub" / "bank.json").write_text(dumps_json(bank), encoding="utf-8")
+    red, blue = bank.pictures[:2]
+    (out / "sub" / red.name).write_bytes(red.data)  # the red one beside it; the blue one only outside its folder
+    (out / blue.name).write_bytes(blue.data)
+    back = load_bank(out / "sub" / "bank.json")
+    q1, q2 = back.questions
+    assert q1.stem == bank.questions[0].stem == f"如图所示，这个标志是什么意思？{marker(0)}"
+    assert q1.explanation == f"见图{marker(1)}。" and [o.text for o in q2.options] == [o.text for o in
+                                                                                    bank.questions[1].options]
+    assert [(p.alt, p.name, p.data) for p in back.pictures[:1]] == [(red.alt, red.name, red.data)]
+    assert [p.kind for p in back.pictures] == ["", MISSING, REMOTE, MISSING, MISSING, MISSING]
+    assert back.pictures[2].url == "https://example.com/x.png"
+    flag, = q1.flags  # the blue picture is not beside the JSON: check says so, with its file name
+    assert flag.code == "picture-unshown" and blue.name in flag.message and "bank.json: picture 2" in flag.message
+    again = json.loads(dumps_json(back))["chapters"][0]["questions"][0]  # exported again: the same text
+    assert again["stem"] == json.loads(dumps_json(bank))["chapters"][0]["questions"][0]["stem"]
