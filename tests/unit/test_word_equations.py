@@ -147,3 +147,18 @@ def test_equations_in_a_question_table_are_formulas_as_in_paragraphs_one_it_cann
     assert second.stem == "值是？y=42" and [o.text for o in second.options] == ["42", "0"]
     flag, = (f for f in second.flags if f.code == "equation-unconverted")
     assert "「y=42」" in flag.message
+
+
+def test_equations_in_a_table_of_a_text_document_are_formulas_one_it_cannot_convert_flagged(tmp_path):
+    doc = wd.new()
+    doc.add_paragraph("1. 哪个等于 0.5？")
+    wd.table(doc, [["A. ", "B. "]])
+    grid = doc.tables[0]
+    grid.cell(0, 0).paragraphs[0]._p.append(omath("<m:f><m:num>" + r("1") + "</m:num><m:den>" + r("2")
+                                                  + "</m:den></m:f>"))
+    grid.cell(0, 1).paragraphs[0]._p.append(omath(r("y="), "<m:unknownThing>" + r("42") + "</m:unknownThing>"))
+    doc.add_paragraph("答案：A")
+    question, = load_bank(wd.save(doc, tmp_path / "rows.docx")).questions
+    assert [o.text for o in question.options] == [f"{INLINE_MATH[0]}\\frac{{1}}{{2}}{INLINE_MATH[1]}", "y=42"]
+    flag, = (f for f in question.flags if f.code == "equation-unconverted")
+    assert "「y=42」" in flag.message

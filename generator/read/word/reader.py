@@ -147,6 +147,7 @@ def neutral_text(document: WordDocument, source: str) -> NeutralText:
             add(_heading(block) if block.heading and block.text else block.text, block.place, block.linear)
         else:
             for row in block.rows:
+                unconverted.extend((offset + max(row.text.find(linear), 0), linear) for linear in row.unconverted)
                 add(row.text, row.place, row.linear)
     return NeutralText("\n".join(pieces) + "\n", tuple(starts), tuple(places), tuple(emphasis), tuple(unconverted))
 
