@@ -25,8 +25,9 @@ Pure geometry over plain data, so each rule is tested on its own (``tests/unit/t
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 BAND = 0.1  # the top and bottom tenth of a page hold its running headers and footers
 GUTTER_RANGE = (0.3, 0.7)  # where a two-column page's gutter may stand, as a share of its width
@@ -41,6 +42,7 @@ PAGE_NUMBER = re.compile(
     r"^[-–—·•\s]*(?:(?:page|p\.)\s*\d+(?:\s*of\s*\d+)?|第\s*\d+\s*[页頁](?:\s*[,，/／]?\s*共\s*\d+\s*[页頁])?"
     r"|\d+\s*(?:[/／]\s*\d+)?\s*[页頁]?)[-–—·•\s]*$", re.IGNORECASE)
 _DIGITS = re.compile(r"\d+")
+_Item = TypeVar("_Item")
 
 
 @dataclass(frozen=True)
@@ -122,9 +124,8 @@ def running_furniture(pages: Sequence[PageText]) -> set[tuple[int, int]]:
                 edges.append((number, k, band, shape, outermost))
                 if outermost:
                     seen.setdefault((band, shape), set()).add(number)
-    repeated = max(2, (len(pages) + 1) // 2)
     return {(number, k) for number, k, band, shape, outermost in edges
-            if (outermost and len(seen[(band, shape)]) >= repeated) or PAGE_NUMBER.match(pages[number].lines[k].text)}
+            if (outermost and _running(seen[(band, shape)], pages)) or PAGE_NUMBER.match(pages[number].lines[k].text)}
 
 
 def running_pictures(pages: Sequence[PageText]) -> set[tuple[str | None, str]]:
@@ -134,19 +135,19 @@ def running_pictures(pages: Sequence[PageText]) -> set[tuple[str | None, str]]:
         for picture in page.pictures:
             if not decorative(picture) and (band := _band(page, picture)) is not None:
                 seen.setdefault((band, picture.text), set()).add(number)
-    repeated = max(2, (len(pages) + 1) // 2)
-    return {key for key, numbers in seen.items() if len(numbers) >= repeated}
+    return {key for key, numbers in seen.items() if _running(numbers, pages)}
+
+
+def _running(numbers: set[int], pages: Sequence[PageText]) -> bool:
+    """Whether something that stands on the pages ``numbers`` runs through the document: on at
+    least half its pages, two at least."""
+    return len(numbers) >= max(2, (len(pages) + 1) // 2)
 
 
 def _edge_lines(page: PageText) -> Iterator[tuple[int, bool]]:
     """The lines of a page's two top and two bottom rows: (index, whether on the outermost row)."""
     order = sorted(range(len(page.lines)), key=lambda k: page.lines[k].top)
-    rows: list[list[int]] = []
-    for k in order:
-        if rows and _same_row(page.lines[rows[-1][0]], page.lines[k]):
-            rows[-1].append(k)
-        else:
-            rows.append([k])
+    rows = _grouped(order, lambda row, k: _same_row(page.lines[row[0]], page.lines[k]))
     outermost = {0, len(rows) - 1}
     for r in sorted({r for r in (0, 1, len(rows) - 2, len(rows) - 1) if 0 <= r < len(rows)}):
         yield from ((k, r in outermost) for k in rows[r])
@@ -201,13 +202,18 @@ def reading_order(lines: Sequence[Line], gutter: float | None) -> tuple[str, ...
 
 def _rows(lines: Sequence[Line]) -> tuple[str, ...]:
     """Lines (sorted by top) on one baseline joined left to right by a tab."""
-    rows: list[list[Line]] = []
-    for line in lines:
-        if rows and _joins(rows[-1], line):
-            rows[-1].append(line)
+    return tuple(_row_text(row) for row in _grouped(lines, _joins))
+
+
+def _grouped(items: Iterable[_Item], joins: Callable[[list[_Item], _Item], bool]) -> list[list[_Item]]:
+    """``items`` (in order from the top) as rows: each joins the row before it when ``joins`` says so."""
+    rows: list[list[_Item]] = []
+    for item in items:
+        if rows and joins(rows[-1], item):
+            rows[-1].append(item)
         else:
-            rows.append([line])
-    return tuple(_row_text(row) for row in rows)
+            rows.append([item])
+    return rows
 
 
 def _row_text(row: list[Line]) -> str:
