@@ -139,19 +139,21 @@ def test_a_pdf_picture_is_read_in_the_question_it_stands_in(tmp_path):
 
     from generator.bank.pictures import marker
     from generator.read.reading_report import pdf_lines
-    from testing.pdf_files import Samples, png_samples
+    from testing.pdf_files import Drawn, Samples, png_samples
     red, blue = _jpeg((200, 30, 30)), _jpeg((30, 30, 200))
     drawing = Image.new("RGBA", (30, 20), (0, 0, 0, 0))  # a PNG with transparency, as Word saves it in a PDF
     drawing.paste((0, 128, 0, 255), (5, 5, 25, 15))
     lines = column(["1. 下图是什么颜色？"], top=100) + column(["A. 红", "B. 蓝", "答案：A"], top=200) \
         + column(["2. 哪个是蓝色？", "A. 左", "B. 右", "答案：B"], top=300)
-    bullets = [(50.0, top + 2, 6.0, 6.0, "FlateDecode", zlib.compress(b"\0" * 12), 2, 2) for top in (200, 216)]
-    pictures = [(60.0, 120.0, 80.0, 60.0, "DCTDecode", red, 16, 12),  # under question 1's stem
-                (120.0, 330.0, 40.0, 30.0, "DCTDecode", blue, 16, 12),  # beside option B of question 2
-                (60.0, 400.0, 20.0, 20.0, "FlateDecode", zlib.compress(b"\x80" * 12), 2, 2),  # raw pixels
-                (60.0, 430.0, 60.0, 40.0, png_samples(drawing)),
-                (60.0, 480.0, 20.0, 20.0, Samples(b"\0" * 8, "JBIG2Decode", (8, 8), b"/BitsPerComponent 1")),
-                *bullets]  # tiny pictures before question 1's options: set aside
+    dot = zlib.compress(b"\0" * 12)
+    bullets: list[Drawn] = [(50.0, top + 2, 6.0, 6.0, "FlateDecode", dot, 2, 2) for top in (200, 216)]
+    pictures: list[Drawn] = [
+        (60.0, 120.0, 80.0, 60.0, "DCTDecode", red, 16, 12),  # under question 1's stem
+        (120.0, 330.0, 40.0, 30.0, "DCTDecode", blue, 16, 12),  # beside option B of question 2
+        (60.0, 400.0, 20.0, 20.0, "FlateDecode", zlib.compress(b"\x80" * 12), 2, 2),  # raw pixels
+        (60.0, 430.0, 60.0, 40.0, png_samples(drawing)),
+        (60.0, 480.0, 20.0, 20.0, Samples(b"\0" * 8, "JBIG2Decode", (8, 8), b"/BitsPerComponent 1")),
+        *bullets]  # tiny pictures before question 1's options: set aside
     bank = load_bank(write(tmp_path, pdf_document([lines], pictures=[pictures])))
     first, second = bank.questions
     assert first.stem == f"下图是什么颜色？\n{marker(0)}" and [o.text for o in first.options] == ["红", "蓝"]

@@ -282,14 +282,15 @@ def test_an_erratum_on_a_field_holding_a_picture_keeps_the_picture_and_quotes_it
         f"    - {{whole: '见图[蓝色: {read_bank(bank_file).pictures[1].name}]。', with: '见下图。'}}\n"
         "  A:\n"
         f"    - {{replace: 禁止通行, with: '禁止通行 {reference}'}}\n", encoding="utf-8")
-    error = pytest.raises(ErrataError, load_bank, bank_file).value  # the explanation's picture is dropped
-    assert f"entry q1, explanation (line 5)" in str(error) and "[蓝色: " in str(error)
-    assert "write [蓝色: " in str(error)
+    with pytest.raises(ErrataError) as refused:  # the explanation's picture is dropped
+        load_bank(bank_file)
+    assert "entry q1, explanation (line 5)" in str(refused.value) and "write [蓝色: " in str(refused.value)
     blue = read_bank(bank_file).pictures[1]
     (folder / "errata.yml").write_text(
         "q1:\n"
         "  stem:\n"
-        f"    - {{whole: '如图所示，这个标志是什么意思？{reference}', with: '如图所示，这个标志表示什么？{reference}'}}\n"
+        f"    - {{whole: '如图所示，这个标志是什么意思？{reference}',\n"
+        f"       with: '如图所示，这个标志表示什么？{reference}'}}\n"
         "  explanation:\n"
         f"    - {{replace: '见图[蓝色: {blue.name}]', with: '见下图[蓝色: {blue.name}]'}}\n", encoding="utf-8")
     q1 = load_bank(bank_file).questions[0]
@@ -303,7 +304,9 @@ def test_an_erratum_that_no_longer_fits_a_field_with_a_picture_shows_the_field_a
     bank_file = markdown_bank(folder)
     (folder / "errata.yml").write_text("q1:\n  stem:\n    - {whole: 如图所示，这个标志是什么意思？, with: 改}\n",
                                        encoding="utf-8")
-    error = str(pytest.raises(ErrataError, load_bank, bank_file).value)
+    with pytest.raises(ErrataError) as refused:
+        load_bank(bank_file)
+    error = str(refused.value)
     assert f"[红色 标志: {read_bank(bank_file).pictures[0].name}]" in error and PICTURE_MARK[0] not in error
 
 
