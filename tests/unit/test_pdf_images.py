@@ -95,6 +95,9 @@ def stream(width, height, samples, **entries):
 def test_raw_samples_in_each_colour_space_and_depth_show_the_colours_the_pdf_means():
     cmyk = shown(stream(2, 1, bytes([0, 255, 255, 0, 0, 0, 0, 255]), ColorSpace=LIT("DeviceCMYK")))[1]
     assert [cmyk.getpixel((x, 0)) for x in (0, 1)] == [(255, 0, 0), (0, 0, 0)]  # red, black
+    rows = stream(2, 1, b"\0" + bytes([0, 255, 255, 0, 0, 0, 0, 255]), ColorSpace=LIT("DeviceCMYK"),
+                  DecodeParms={"Predictor": 15, "Colors": 4, "Columns": 2})  # the same behind PNG's row filters
+    assert shown(rows)[1].tobytes() == cmyk.tobytes()
     deep = shown(stream(2, 1, bytes([0x12, 0x34, 0xff, 0xff]), ColorSpace=LIT("DeviceGray"), BitsPerComponent=16))[1]
     assert [deep.getpixel((x, 0)) for x in (0, 1)] == [0x12, 0xff]
     four = shown(stream(3, 1, bytes([0x0f, 0x80]), ColorSpace=LIT("DeviceGray"), BitsPerComponent=4))[1]

@@ -76,6 +76,10 @@ def _file(stream: PDFStream, encoding: str) -> bytes:
     if encoding == "DCTDecode" and not isinstance(mask, PDFStream) and space is not None \
             and space.mode in ("L", "RGB") and not _inverted(stream):
         return bytes(stream.get_data())
+    if not isinstance(mask, PDFStream) and space is not None and space.mode != "CMYK" and not _inverted(stream) \
+            and (png := _png_file(stream, space, _bits(stream), _size(stream))) is not None:
+        _opened(png)  # the rows as they are make the PNG: read once, to list a damaged one
+        return png
     image = _image(stream, encoding, space)
     if not isinstance(mask, PDFStream):
         return _saved(image, "JPEG" if encoding == "DCTDecode" else "PNG")
@@ -87,7 +91,7 @@ def _file(stream: PDFStream, encoding: str) -> bytes:
 
 def _image(stream: PDFStream, encoding: str, space: _Space | None) -> Image.Image:
     """The picture ``stream`` holds, in the colours the PDF means."""
-    width, height = _int(stream.get_any(("W", "Width"))), _int(stream.get_any(("H", "Height")))
+    width, height = _size(stream)
     if width * height > MAX_PIXELS:
         raise _Unshown(f"{width}×{height} pixels, more than {MAX_PIXELS:,}")
     if encoding in ("JBIG2Decode", "CCITTFaxDecode") and not _g4(stream):
@@ -111,8 +115,7 @@ def _encoding(stream: PDFStream) -> str:
 
 def _samples(stream: PDFStream, space: _Space) -> Image.Image:
     """The image of ``stream``'s samples in ``space``, its Decode array applied."""
-    size = (_int(stream.get_any(("W", "Width"))), _int(stream.get_any(("H", "Height"))))
-    bits = _int(stream.get_any(("BPC", "BitsPerComponent"), 8))
+    size, bits = _size(stream), _bits(stream)
     image = _png_rows(stream, space, bits, size) or _unpacked(stream.get_data(), space, bits, size)
     if space.mode == "P":
         image.putpalette(space.palette, "RGB")
@@ -143,6 +146,15 @@ def _png_rows(stream: PDFStream, space: _Space, bits: int, size: tuple[int, int]
     it is, by Pillow: pdfminer's predictor reads only 8-bit and whole-byte rows, in Python."""
     from PIL import Image
 
+    png = _png_file(stream, space, bits, size)
+    if png is None:
+        return None
+    image = _opened(png)
+    return Image.frombytes("CMYK", size, image.tobytes()) if space.mode == "CMYK" else image
+
+
+def _png_file(stream: PDFStream, space: _Space, bits: int, size: tuple[int, int]) -> bytes | None:
+    """The PNG file whose compressed rows ``stream`` holds (Flate with a PNG predictor), or None."""
     filters = stream.get_filters()
     params = filters[0][1] if len(filters) == 1 and isinstance(filters[0][1], dict) else {}
     if len(filters) != 1 or _name(filters[0][0]) not in ("FlateDecode", "Fl") \
@@ -157,9 +169,7 @@ def _png_rows(stream: PDFStream, space: _Space, bits: int, size: tuple[int, int]
     png = b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", *size, bits, kind, 0, 0, 0))
     if space.mode == "P":
         png += _chunk(b"PLTE", space.palette[:3 * 2 ** bits].ljust(3 * 2 ** bits, b"\0"))
-    image = Image.open(io.BytesIO(png + _chunk(b"IDAT", rows) + _chunk(b"IEND", b"")))
-    image.load()
-    return Image.frombytes("CMYK", size, image.tobytes()) if space.mode == "CMYK" else image
+    return png + _chunk(b"IDAT", rows) + _chunk(b"IEND", b"")
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -170,7 +180,7 @@ def _stencil(stream: PDFStream) -> Image.Image:
     """An image mask: black where it paints (samples 0, or 1 with Decode [1 0]), clear elsewhere."""
     from PIL import Image, ImageOps
 
-    size = (_int(stream.get_any(("W", "Width"))), _int(stream.get_any(("H", "Height"))))
+    size = _size(stream)
     samples = Image.frombytes("1", size, stream.get_data()).convert("L")
     painted = samples if _inverted(stream) else ImageOps.invert(samples)
     image = Image.new("LA", size)
@@ -260,6 +270,14 @@ def _saved(image: Image.Image, kind: str) -> bytes:
     else:
         image.save(out, kind)
     return out.getvalue()
+
+
+def _size(stream: PDFStream) -> tuple[int, int]:
+    return _int(stream.get_any(("W", "Width"))), _int(stream.get_any(("H", "Height")))
+
+
+def _bits(stream: PDFStream) -> int:
+    return _int(stream.get_any(("BPC", "BitsPerComponent"), 8))
 
 
 def _name(value: Any) -> str:
