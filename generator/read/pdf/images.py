@@ -1,12 +1,15 @@
 """A PDF image (an image XObject or inline image) -> a file a browser shows, or why it cannot be.
 
 pdfminer.six undoes a stream's filters (Flate, LZW, RunLength, ASCII85/Hex, CCITT group 4) and
-its PNG or TIFF predictor; Pillow unpacks the samples (1, 2, 4, 8 or 16 bits) and writes the
-PNG.  What is left here is what the PDF says the samples mean, which neither library applies
-to a stream: the colour space (Gray, RGB, CMYK, their ICC-based and calibrated forms, Indexed
-over any of them), the Decode array, a stencil mask, and the soft mask (``SMask``) that gives a
-picture its transparency.  pdfminer's own ``ImageWriter`` writes files and covers a few of
-these cases only, so it is not used.
+its TIFF predictor; Pillow unpacks the samples (1, 2, 4 or 8 bits; 16 by their high bytes) and
+writes the PNG.  A Flate stream with a PNG predictor holds a PNG's compressed rows, as Word and
+WPS store a PNG: Pillow reads them as that PNG (pdfminer's predictor reads 8-bit rows only, in
+Python), and without a mask or a Decode array that PNG is the file as it stands.  What is left
+here is what the PDF says the samples mean, which neither library applies to a stream: the
+colour space (Gray, RGB, CMYK, their ICC-based and calibrated forms, Indexed over any of them),
+the Decode array, a stencil mask, and the soft mask (``SMask``) that gives a picture its
+transparency.  pdfminer's own ``ImageWriter`` writes files and covers a few of these cases
+only, so it is not used.
 
 - A JPEG (DCTDecode) in Gray or RGB without a soft mask is kept byte for byte; a CMYK one is
   turned into RGB (browsers differ on CMYK JPEGs) and kept a JPEG; with a soft mask it becomes
