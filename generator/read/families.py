@@ -136,6 +136,12 @@ def _pdf(file: BankFile) -> Bank:
     return read_pdf_bank(file.data, file.source, lambda text: text_bank(text, file.source, file.slug))
 
 
+def _json(file: BankFile) -> Bank:
+    # its pictures' files are read from beside it, as a Markdown bank's
+    bank = read_json_bank(file.decoded[0], file.source, file.slug, file.path.parent)
+    return replace(bank, encoding=file.decoded[1])
+
+
 MARKDOWN_SUFFIXES = (".md", ".markdown")  # where ![alt](path) and <img src> are pictures; elsewhere, text
 
 
@@ -161,7 +167,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("unread", lambda f: any(f.data.startswith(u.magic) for u in _UNREAD), _unread),
     Family("csv", _is_table, _decoded(read_rows_text)),
     Family("rows", lambda f: looks_like_delimited(f.decoded[0]), _decoded(read_delimited)),
-    Family("json", lambda f: looks_like_export(f.decoded[0]), _decoded(read_json_bank)),
+    Family("json", lambda f: looks_like_export(f.decoded[0]), lambda f: _json(f)),
     Family("text", lambda f: True, lambda f: _text(f)),
 )
 
