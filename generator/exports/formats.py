@@ -13,15 +13,17 @@ import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..bank.model import Bank
 from ..base.files import current_umask
-from ..links.glossary import Glossary
 from ..pages.paths import DOWNLOADS
 from .common import ExportError
 from .json import dumps_json
 from .text import dump_text
+
+if TYPE_CHECKING:
+    from ..links.glossary import Glossary
 
 
 @dataclass(frozen=True)
