@@ -213,7 +213,7 @@ def _load(args: argparse.Namespace) -> Bank:
 
 def _export(args: argparse.Namespace, project: Project) -> int:
     from .exports.common import left_out
-    from .exports.formats import Export, write_export
+    from .exports.formats import Export, write_export, write_pictures
     from .pages.script import convert_bank, convert_strings, interface_script
     from .pages.strings import UI
     from .read.load import sources_modified
@@ -236,10 +236,15 @@ def _export(args: argparse.Namespace, project: Project) -> int:
                      convert_strings(UI, interface), _glossary(settings))
     if out is None:
         sys.stdout.write(format.make(bank, how).decode("utf-8"))
+        if format.model_dump and any(p.data for p in bank.pictures):
+            _say(f"note: {bank.source}: its pictures' files are not printed: give -o FILE to write them beside it",
+                 file=sys.stderr)
         return 0
     # The bank and its errata (the ones beside it even when --no-errata leaves them unread).
     inputs = tuple(p for p in (args.bank, args.errata, default_errata(args.bank)) if p)
     write_export(format.name, bank, out, how, inputs=inputs, replace=args.force)
+    if format.model_dump and (pictures := write_pictures(bank, out.parent, inputs, args.force)):
+        print(f"wrote {pictures} picture file(s) beside it, as its [alt: file] references name them", file=sys.stderr)
     for question, reason in () if format.model_dump else left_out(bank):
         _say(f"warning: {bank.source}:{question.position.line}:{question.position.column}: {question.id}: "
               f"left out of the {format.name} export ({reason})", file=sys.stderr)

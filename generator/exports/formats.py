@@ -95,6 +95,22 @@ def write_export(name: str, bank: Bank, path: Path, how: Export, make_folder: bo
     write_file(path, export_bytes(name, bank, how), make_folder)
 
 
+def write_pictures(bank: Bank, folder: Path, inputs: tuple[Path, ...] = (), replace: bool = False) -> int:
+    """Write the files of ``bank``'s pictures into ``folder``, where an export's ``[alt: file]``
+    names them and the JSON reader looks for them; the number written.  A file of that name
+    holding the same bytes is left as it is (names are content hashes); one holding other
+    bytes is an :class:`ExportError`, unless ``replace``."""
+    written = 0
+    for name, data in {p.name: p.data for p in bank.pictures if p.data}.items():
+        path = folder / name
+        if path.is_file() and not path.is_symlink() and path.read_bytes() == data:
+            continue
+        refuse_overwrite(path, inputs, replace)
+        write_file(path, data, make_folder=False)
+        written += 1
+    return written
+
+
 def export_bytes(name: str, bank: Bank, how: Export) -> bytes:
     """``bank`` in the format ``name``, as the file's bytes."""
     return FORMATS[name].make(bank, how)

@@ -10,7 +10,7 @@ import pytest
 from docx.oxml import parse_xml
 from PIL import Image
 
-from generator.bank.model import PICTURE_MARK
+from generator.bank.model import PICTURE_MARK, Bank
 from generator.bank.pictures import (
     MISSING,
     REMOTE,
@@ -330,3 +330,33 @@ def test_a_json_export_read_back_shows_its_pictures_again_read_from_beside_it(tm
     assert flag.code == "picture-unshown" and blue.name in flag.message and "bank.json: picture 2" in flag.message
     again = json.loads(dumps_json(back))["chapters"][0]["questions"][0]  # exported again: the same text
     assert again["stem"] == json.loads(dumps_json(bank))["chapters"][0]["questions"][0]["stem"]
+
+
+def test_export_writes_the_picture_files_beside_the_json_so_that_it_reads_back_whole(tmp_path, capsys):
+    bank_file = markdown_bank(tmp_path / "mdbank")
+    bank = load_bank(bank_file)
+    out = tmp_path / "out" / "bank.json"
+    out.parent.mkdir()
+    assert main(["export", str(bank_file), "--format", "json", "-o", str(out)]) == 0
+    shown = [p for p in bank.pictures if p.data]
+    assert sorted(f.name for f in out.parent.iterdir()) == sorted({"bank.json", *(p.name for p in shown)})
+    back = load_bank(out)
+    assert [(p.name, p.data) for p in back.pictures if p.data] == [(p.name, p.data) for p in shown]
+    def unshown(read: Bank) -> list[int]:
+        return [sum(f.code == "picture-unshown" for f in q.flags) for q in read.questions]
+
+    assert unshown(back) == unshown(bank)  # only the remote and missing ones, as in the bank
+    # Again over the same files: the same bytes are left as they are; other bytes under a
+    # picture's name are no file of this export's, so it refuses rather than write over them.
+    assert main(["export", str(bank_file), "--format", "json", "-o", str(out), "--force"]) == 0
+    (out.parent / shown[0].name).write_bytes(b"someone else's file")
+    capsys.readouterr()
+    assert main(["export", str(bank_file), "--format", "json", "-o", str(tmp_path / "out" / "again.json")]) == 2
+    assert shown[0].name in capsys.readouterr().err
+    assert (out.parent / shown[0].name).read_bytes() == b"someone else's file"
+
+
+def test_a_json_export_printed_says_its_picture_files_were_not_written(tmp_path, capsys):
+    assert main(["export", str(markdown_bank(tmp_path / "mdbank")), "--format", "json"]) == 0
+    printed = capsys.readouterr()
+    assert json.loads(printed.out)["pictures"] and "give -o FILE" in printed.err
