@@ -183,6 +183,11 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         answer_end = _line_lead(body, explanation_mark.start()) if explanation_mark else len(body)
         answer_text = body[answer_mark.end() : answer_end].strip()
     explanation = body[explanation_mark.end() :].strip() if explanation_mark else ""
+    if explanation_mark:  # "_解析：…_"
+        explanation = _closed(explanation, _emphasis(body[_line_lead(body, explanation_mark.start()):
+                                                           explanation_mark.start()]))
+    if answer_mark and answer_text:  # "*Answer: B*"
+        answer_text = _closed(answer_text, _emphasis(body[_line_lead(body, answer_mark.start()):answer_mark.start()]))
     if answer_mark and answer_text and answer_mark.group().count("**") % 2:  # "**答案：B**"
         first, newline, rest = answer_text.partition("\n")
         answer_text = first.rstrip().removesuffix("**").rstrip() + newline + rest
@@ -327,12 +332,25 @@ def _answer_line(text: str) -> tuple[str, str]:
 
 
 def _line_lead(text: str, offset: int) -> int:
-    """Where the Markdown lead of a marker's line starts ("#### 答案：D", "> 解析："), or ``offset``."""
+    """Where the Markdown lead of a marker's line starts ("#### 答案：D", "> 解析：", "* 答案：B",
+    "*Answer: B*"), or ``offset``."""
     start = offset
-    while start > 0 and offset - start < 16 and text[start - 1] in "#> \t":
+    while start > 0 and offset - start < 16 and text[start - 1] in "#>*_-+ \t":
         start -= 1
-    lead = text[start:offset]
-    return start if (start == 0 or text[start - 1] == "\n") and ("#" in lead or ">" in lead) else offset
+    line_start = start == 0 or text[start - 1] == "\n"
+    return start if line_start and text[start:offset].strip(" \t") else offset
+
+
+def _emphasis(lead: str) -> str:
+    """The italic opener of a marker's line ("*Answer: B*", "_解析：…_"), or ""."""
+    opener = lead.strip("#>-+ \t")
+    return opener if opener in ("*", "_") and lead.endswith(opener) else ""
+
+
+def _closed(text: str, opener: str) -> str:
+    """``text``'s first line without the italic closer matching ``opener``."""
+    first, newline, rest = text.partition("\n")
+    return first.rstrip().removesuffix(opener).rstrip() + newline + rest if opener else text
 
 
 def has_task_list(text: str) -> bool:

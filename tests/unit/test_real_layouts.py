@@ -297,3 +297,19 @@ def test_questions_only_inside_code_blocks_are_not_read_and_the_error_names_the_
     bank = parse_text("### 输出什么\n```python\nprint(1)\n```\nA. 1\nB. 2\n答案：A\n\n"
                       "### 再选\nA. 甲\nB. 乙\n答案：B\n")
     assert [(q.answer, len(q.options)) for q in bank.questions] == [("A", 2), ("B", 2)]
+
+
+# -- a marker's line in italics ---------------------------------------------------------------
+
+@pytest.mark.parametrize("opener", ["*", "_"])
+def test_an_answer_and_explanation_set_in_italics_leave_no_asterisk_in_the_last_option(opener):
+    text = (f"1. What is 1+1?\nA. 1\nB. 2\nC. 4\n{opener}Answer: B{opener}\n{opener}Explanation: one and one.{opener}\n"
+            f"2. What is 2+2?\nA. 4\nB. 5\n{opener}Answer: A{opener}\n")
+    first, second = parse_text(text).questions
+    assert [o.text for o in first.options] == ["1", "2", "4"] and [o.text for o in second.options] == ["4", "5"]
+    assert (first.answer, first.explanation, second.answer) == ("B", "one and one.", "A")
+
+
+def test_a_line_opening_with_an_asterisk_bullet_before_a_marker_is_no_italics():
+    first, = parse_text("1. 甲？\nA. 1\nB. 2\n* 答案：B\n").questions
+    assert first.answer == "B" and [o.text for o in first.options] == ["1", "2"]
