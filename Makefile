@@ -20,11 +20,13 @@ NODE_TEST = node --test --test-reporter=spec tests/node/
 guide: deps  ## build the guide from the bundled bank into site/
 	$(PYTHON) -m mkdocs build --strict
 
-# The tests run on every core (pytest-xdist); the sites many of them read are built once per
-# run (tests/built_sites.py).  PYTHONDONTWRITEBYTECODE, where an environment sets it, is
+# The tests run on every core (pytest-xdist), longest files first (tests/long_first.py); a
+# worker that runs out takes half of what another has left (worksteal), so neither waits
+# idle behind the other's last long tests.  The sites many tests read are built once per run
+# (tests/built_sites.py).  PYTHONDONTWRITEBYTECODE, where an environment sets it, is
 # dropped: without cached bytecode pytest rewrites the asserts of every test module again in
 # each worker, seconds of CPU each time.
-PYTEST = env -u PYTHONDONTWRITEBYTECODE $(PYTHON) -m pytest -n auto
+PYTEST = env -u PYTHONDONTWRITEBYTECODE $(PYTHON) -m pytest -n auto --dist worksteal
 
 test: deps system-deps  ## the whole suite (node tests of the scripts; unit, golden, site, slow and browser tests; pytest --run-long adds the long fuzzing)
 	$(NODE_TEST)

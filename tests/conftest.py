@@ -13,9 +13,10 @@ import pytest
 
 from tests.corpus.truth import summary
 
-# Sites built once for the run (guide_build, guide_site, hant_site, published_site) and
-# fixtures for tests that drive a browser (browser, page).
-pytest_plugins = ["tests.built_sites", "tests.browser_fixtures", "tests.cpu_times"]
+# Sites built once for the run (guide_build, guide_site, hant_site, published_site),
+# fixtures for tests that drive a browser (browser, page), --cpu-durations, and the order of
+# the test files (longest first).
+pytest_plugins = ["tests.built_sites", "tests.browser_fixtures", "tests.cpu_times", "tests.long_first"]
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
