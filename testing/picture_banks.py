@@ -126,3 +126,27 @@ def workbook(folder: Path) -> Path:
         sheet.add_image(SheetImage(str(folder / name)), cell)
     book.save(folder / "bank.xlsx")
     return folder / "bank.xlsx"
+
+
+def pdf_bank(folder: Path) -> Path:
+    """A text PDF bank (``folder/bank.pdf``) whose pictures are stored as Word's "save as PDF"
+    stores a PNG (compressed rows, PNG predictors): red under question 1's stem, blue beside
+    option A of question 2."""
+    import io
+
+    from PIL import Image
+
+    from testing.pdf_files import Drawn, column, pdf_document, png_samples
+
+    def drawn(x: float, top: float, picture: bytes) -> Drawn:  # at 96 px to the inch: 0.75 pt a pixel
+        image = Image.open(io.BytesIO(picture))
+        return (x, top, image.width * 0.75, image.height * 0.75, png_samples(image))
+
+    lines = column(["一、看图题", "1. 如图所示，这个标志是什么意思？"], top=100) \
+        + column(["A. 禁止通行", "B. 注意行人", "答案：A"], top=160) \
+        + column(["2. 哪个选项是蓝色的？", "A. 这个", "B. 那个", "答案：A"], top=260)
+    pictures = [drawn(60.0, 134.0, png(RED)), drawn(140.0, 276.0, png(BLUE, (30, 30)))]
+    folder.mkdir(parents=True)
+    bank = folder / "bank.pdf"
+    bank.write_bytes(pdf_document([lines], pictures=[pictures]))
+    return bank

@@ -95,15 +95,16 @@ def published_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def _picture_guide(folder: Path) -> None:
-    from testing.picture_banks import markdown_bank, word_bank, workbook
+    from testing.picture_banks import markdown_bank, pdf_bank, word_bank, workbook
 
-    banks = [markdown_bank(folder / "signs"), word_bank(folder / "shapes"), workbook(folder / "colours")]
+    banks = [markdown_bank(folder / "signs"), word_bank(folder / "shapes"), workbook(folder / "colours"),
+             pdf_bank(folder / "figures")]
     _built(folder / "site", banks=banks)
 
 
 @pytest.fixture(scope="session")
 def picture_guide(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A guide of three banks with pictures (testing/picture_banks.py: Markdown ``signs``, Word
-    ``shapes``, Excel ``colours``), built by ``mkdocs build --strict``; its folder holds the
+    """A guide of four banks with pictures (testing/picture_banks.py: Markdown ``signs``, Word
+    ``shapes``, Excel ``colours``, PDF ``figures``), built by ``mkdocs build --strict``; its folder holds the
     banks and ``site``."""
     return built_once(tmp_path_factory, "pictures", _picture_guide)

@@ -27,7 +27,7 @@ def _loaded(page) -> list[int]:
     }""")
 
 
-@pytest.mark.parametrize("slug", ["signs", "shapes", "colours"])
+@pytest.mark.parametrize("slug", ["signs", "shapes", "colours", "figures"])
 def test_every_picture_loads_from_the_folder(browser, picture_guide, slug):
     with offline_page(browser) as (page, refused):
         page.goto(file_url(picture_guide / "site", f"{slug}/chapter-1.html"))
@@ -99,4 +99,4 @@ def test_the_chapter_pdf_prints_the_pictures(picture_guide, tmp_path):
                                           (line.split()[3:5] for line in listing.stdout.splitlines()[2:]))
     # answers edition: every picture shown, explanation included (red 40×30, blue 30×30)
     assert printed == {"signs": [(30, 30), (30, 30), (40, 30)], "shapes": [(30, 30), (30, 30), (40, 30)],
-                       "colours": [(30, 30), (30, 30), (40, 30), (40, 30)]}
+                       "colours": [(30, 30), (30, 30), (40, 30), (40, 30)], "figures": [(30, 30), (40, 30)]}

@@ -1,4 +1,4 @@
-"""A guide of banks with pictures (Markdown, Word, Excel), built: every picture shows at its
+"""A guide of banks with pictures (Markdown, Word, Excel, PDF), built: every picture shows at its
 question on the chapter page, in the run pages' data, in the offline app's precache, in the
 Anki deck and in the spreadsheet download."""
 from __future__ import annotations
@@ -18,11 +18,11 @@ from generator.read.load import load_bank
 
 pytestmark = pytest.mark.slow  # every test reads a built site
 
-BANKS = {"signs": "bank.md", "shapes": "bank.docx", "colours": "bank.xlsx"}
+BANKS = {"signs": "bank.md", "shapes": "bank.docx", "colours": "bank.xlsx", "figures": "bank.pdf"}
 
 
 def _questions(guide: Path):
-    """(slug, bank, question, its chapter page's HTML) for every question of the three banks."""
+    """(slug, bank, question, its chapter page's HTML) for every question of the four banks."""
     for slug, name in BANKS.items():
         bank = load_bank(guide / slug / name)
         for chapter in bank.chapters:
@@ -44,7 +44,7 @@ def _shown(question) -> list[int]:
 
 def test_every_picture_shows_at_its_question_on_the_chapter_page(picture_guide):
     site, shown = picture_guide / "site", 0
-    for _slug, bank, question, page in _questions(picture_guide):
+    for slug, bank, question, page in _questions(picture_guide):
         block = _block(page, question.id)
         images = re.findall(r'<img src="([^"]+)" alt="([^"]*)" loading="lazy"', block)
         expected = [(f"../{PICTURES_DIR}/{p.name}", p.alt) for p in map(bank.pictures.__getitem__, _shown(question))
@@ -52,9 +52,9 @@ def test_every_picture_shows_at_its_question_on_the_chapter_page(picture_guide):
         assert [(src, html.unescape(alt)) for src, alt in images] == expected, question.id
         for src, _ in images:
             picture = next(p for p in bank.pictures if src.endswith(p.name))
-            assert (site / "signs" / src).resolve().read_bytes() == picture.data  # relative to the page
+            assert (site / slug / src).resolve().read_bytes() == picture.data  # relative to the page
         shown += len(images)
-    assert shown == 3 + 3 + 4  # Markdown: red, blue twice; Word: three; Excel: four
+    assert shown == 3 + 3 + 4 + 2  # Markdown: red, blue twice; Word: three; Excel: four; PDF: two
     assert "\x0e" not in "".join(p.read_text(encoding="utf-8") for p in site.rglob("*.html"))
 
 
@@ -69,7 +69,10 @@ def test_pictures_the_guide_cannot_show_are_said_so_on_their_question(picture_gu
 
 def test_each_picture_file_is_written_once_under_its_content_hash(picture_guide):
     files = sorted(p.name for p in (picture_guide / "site" / PICTURES_DIR).iterdir())
-    assert len(files) == 2  # the three banks show the same red and blue pictures
+    shown = {p.name for slug, name in BANKS.items() for p in load_bank(picture_guide / slug / name).pictures
+             if p.media_type}
+    # the same red and blue pictures of three banks, the PDF's two as the PNGs its pixels make
+    assert files == sorted(shown) and len(files) == 4
     assert all(re.fullmatch(r"[0-9a-f]{16}\.png", name) for name in files)
 
 
