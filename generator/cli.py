@@ -32,7 +32,7 @@ from .links.glossary import Glossary, load_glossary
 from .links.terms import suggest_terms
 from .math.editor_latex import check_editor_latex
 from .pages.script import convert_bank, interface_script
-from .read.load import MAX_BANK_SIZE, default_errata, load_bank, refuse_shared_slugs
+from .read.load import MAX_BANK_SIZE, corrected_bank, default_errata, load_bank, refuse_shared_slugs
 from .read.reading_report import pdf_lines, picture_lines, section_lines
 from .read.text.layout import describe
 from .site.output_folder import Protected, check_output, is_build, staged
@@ -334,8 +334,9 @@ def _build(project: Project, banks: list[Path], out: Path, script: str | None, f
     settings = _settings(project, banks, max_size)
     inputs = tuple(p.resolve() for p in _inputs(settings.banks))
     check_output(out, Protected(project.root, inputs), force)  # before any work
-    loaded = [load_bank(bank, check_math=check_editor_latex, limit=settings.max_bank_size)
-              for bank in banks]  # fail early, with the parser's message, before MkDocs starts
+    # Fail early, with the parser's or the errata's message, before MkDocs starts (which reads
+    # them again); not linted here: lint raises no error, and the build lints them beside MkDocs.
+    loaded = [corrected_bank(bank, check_math=check_editor_latex, limit=settings.max_bank_size) for bank in banks]
     # The bundled guide is named after its bank, not after the project it was built from.
     name = (loaded[0].title or loaded[0].slug) if project.bundled and loaded else None
     build_site(project.mkdocs_file, [p.resolve() for p in banks], out.resolve(), script, force=force, inputs=inputs,
