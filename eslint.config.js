@@ -1,4 +1,4 @@
-// eslint over the guide's scripts (overrides/src) and their node tests (tests/node).
+// eslint over the guide's scripts (overrides/src), their node tests (tests/node) and the benchmarks' (benchmarks/*.mjs).
 import js from "@eslint/js";
 import globals from "globals";
 
@@ -22,5 +22,5 @@ export default [
     },
   },
   { files: ["overrides/src/page-data.js"], rules: { "no-restricted-properties": "off" } },
-  { files: ["tests/node/**/*.js", "eslint.config.js"], languageOptions: { globals: globals.node } },
+  { files: ["tests/node/**/*.js", "benchmarks/**/*.mjs", "eslint.config.js"], languageOptions: { globals: globals.node } },
 ];

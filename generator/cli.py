@@ -17,10 +17,8 @@ import re
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from .bank.disputed import disputed_lines
-from .bank.model import Bank, Severity
 from .base.errors import GuideError
 from .base.files import MB
 from .base.project import Project, find_project
@@ -28,15 +26,13 @@ from .base.safe_text import for_terminal
 from .base.settings import ORIGINAL, SCRIPTS, Settings, guide_settings
 from .base.text import quoted
 from .exports.formats import FORMATS
-from .links.glossary import Glossary, load_glossary
-from .links.terms import suggest_terms
-from .math.editor_latex import check_editor_latex
-from .pages.script import convert_bank, interface_script
 from .read.load import MAX_BANK_SIZE, corrected_bank, default_errata, load_bank, refuse_shared_slugs
-from .read.reading_report import pdf_lines, picture_lines, section_lines
-from .read.text.layout import describe
-from .site.output_folder import Protected, check_output, is_build, staged
 
+# Each command imports what only it needs when it runs (formula checks, readers' reports, the
+# glossary, the site's output folders): ``export --format json`` starts without them.
+if TYPE_CHECKING:
+    from .bank.model import Bank
+    from .links.glossary import Glossary
 
 class _Interrupt:
     """The SIGINT handler of ``python -m generator`` once started: a KeyboardInterrupt, remembered.
@@ -203,15 +199,22 @@ def _bank_project(bank: Path, here: Project) -> Project:
     return here if own.bundled else own
 
 
+def _check_math(latex: str, display: bool, where: str) -> None:
+    """An errata formula checked by KaTeX (imported only for a bank with errata)."""
+    from .math.editor_latex import check_editor_latex
+
+    check_editor_latex(latex, display, where)
+
+
 def _load(args: argparse.Namespace) -> Bank:
-    return load_bank(args.bank, errata=args.errata, use_errata=not args.no_errata, check_math=check_editor_latex,
+    return load_bank(args.bank, errata=args.errata, use_errata=not args.no_errata, check_math=_check_math,
                      limit=args.max_size)
 
 
 def _export(args: argparse.Namespace, project: Project) -> int:
     from .exports.common import left_out
-    from .exports.formats import Export, write_export
-    from .pages.script import convert_strings
+    from .exports.formats import Export, write_export, write_pictures
+    from .pages.script import convert_bank, convert_strings, interface_script
     from .pages.strings import UI
     from .read.load import sources_modified
 
@@ -233,10 +236,15 @@ def _export(args: argparse.Namespace, project: Project) -> int:
                      convert_strings(UI, interface), _glossary(settings))
     if out is None:
         sys.stdout.write(format.make(bank, how).decode("utf-8"))
+        if format.model_dump and any(p.data for p in bank.pictures):
+            _say(f"note: {bank.source}: its pictures' files are not printed: give -o FILE to write them beside it",
+                 file=sys.stderr)
         return 0
     # The bank and its errata (the ones beside it even when --no-errata leaves them unread).
     inputs = tuple(p for p in (args.bank, args.errata, default_errata(args.bank)) if p)
     write_export(format.name, bank, out, how, inputs=inputs, replace=args.force)
+    if format.model_dump and (pictures := write_pictures(bank, out.parent, inputs, args.force)):
+        print(f"wrote {pictures} picture file(s) beside it, as its [alt: file] references name them", file=sys.stderr)
     for question, reason in () if format.model_dump else left_out(bank):
         _say(f"warning: {bank.source}:{question.position.line}:{question.position.column}: {question.id}: "
               f"left out of the {format.name} export ({reason})", file=sys.stderr)
@@ -262,6 +270,12 @@ def _deck_name(project: Project, settings: Settings, path: Path, bank: Bank, int
 
 
 def _check(args: argparse.Namespace, project: Project) -> int:
+    from .bank.disputed import disputed_lines
+    from .bank.model import Severity
+    from .links.terms import suggest_terms
+    from .read.reading_report import pdf_lines, picture_lines, section_lines
+    from .read.text.layout import describe
+
     project = _bank_project(args.bank, project)
     bank = _load(args)
     counts = {s: 0 for s in Severity}
@@ -297,12 +311,15 @@ def _say(text: str, file: TextIO | None = None) -> None:
 
 def _glossary(settings: Settings) -> Glossary | None:
     """The guide's glossary, for suggestions and the deck's topics; a broken one is an error as anywhere."""
+    from .links.glossary import load_glossary
+
     return load_glossary(settings.glossary) if settings.glossary else None
 
 
 def _markdown(args: argparse.Namespace, project: Project) -> int:
     from .pages.compose import build_guide
     from .pages.pictures import picture_files
+    from .site.output_folder import Protected, check_output, staged
 
     settings = _settings(project, args.banks, args.max_size)
     protected = Protected(project.root, _inputs(settings.banks))
@@ -330,13 +347,14 @@ def _build(project: Project, banks: list[Path], out: Path, script: str | None, f
     """Build the guide for ``banks`` (the project's when empty) into ``out``, which
     ``force`` lets replace a folder no build wrote."""
     from .site.build import build_site
+    from .site.output_folder import Protected, check_output
 
     settings = _settings(project, banks, max_size)
     inputs = tuple(p.resolve() for p in _inputs(settings.banks))
     check_output(out, Protected(project.root, inputs), force)  # before any work
     # Fail early, with the parser's or the errata's message, before MkDocs starts (which reads
     # them again); not linted here: lint raises no error, and the build lints them beside MkDocs.
-    loaded = [corrected_bank(bank, check_math=check_editor_latex, limit=settings.max_bank_size) for bank in banks]
+    loaded = [corrected_bank(bank, check_math=_check_math, limit=settings.max_bank_size) for bank in banks]
     # The bundled guide is named after its bank, not after the project it was built from.
     name = (loaded[0].title or loaded[0].slug) if project.bundled and loaded else None
     build_site(project.mkdocs_file, [p.resolve() for p in banks], out.resolve(), script, force=force, inputs=inputs,
@@ -366,6 +384,7 @@ def _serve(args: argparse.Namespace, project: Project) -> int:
 def _pdf(args: argparse.Namespace, project: Project) -> int:
     from .pages.editions import EDITIONS
     from .printing.pdf import ChapterPdf, playwright_api, progress_line, render_pdfs, site_is_stale, write_manifest
+    from .site.output_folder import Protected, check_output, is_build, staged
 
     playwright_api()  # without the pdf extra, say so before building anything
     if project.bundled and args.site is None:

@@ -6,13 +6,61 @@ the characters themselves, as a PDF printed from Word does).  Every glyph is 1 e
 """
 from __future__ import annotations
 
+import io
+import struct
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 PAGE = (595.0, 842.0)  # A4, in points
 Placed = tuple[float, float, str]
-# A picture on a page: (x, y from the top, width, height in points, /Filter name, stream bytes,
-# pixel width, pixel height), an RGB image XObject.
-Drawn = tuple[float, float, float, float, str, bytes, int, int]
+
+
+@dataclass(frozen=True)
+class Samples:
+    """An image XObject's stream: its data, /Filter, pixel size and other dictionary entries."""
+
+    data: bytes
+    filter: str
+    pixels: tuple[int, int]
+    entries: bytes = b"/ColorSpace /DeviceRGB /BitsPerComponent 8"
+    mask: Samples | None = None  # its soft mask (/SMask), a gray image
+
+
+# A picture on a page: (x, y from the top, width, height in points, its stream), or the same with
+# (/Filter name, stream bytes, pixel width, pixel height) of an RGB image in place of the stream.
+Drawn = tuple[float, float, float, float, Samples] | tuple[float, float, float, float, str, bytes, int, int]
+
+
+def png_samples(image: Image.Image) -> Samples:
+    """``image`` as PDF writers store a PNG: its compressed rows as they are (Flate, PNG
+    predictors), and its alpha, if any, as a soft mask stored the same way."""
+    from PIL import Image as Pillow
+
+    if image.mode in ("RGBA", "LA"):
+        return Samples(**{**png_samples(image.convert(image.mode[:-1])).__dict__,
+                          "mask": png_samples(image.getchannel("A"))})
+    out = io.BytesIO()
+    image.save(out, "PNG")
+    png, rows = out.getvalue(), b""
+    bits = png[24]  # IHDR's bit depth: Pillow writes a small palette in fewer bits
+    at = 8
+    while at < len(png):  # the chunks: the IDAT ones hold the compressed rows
+        length, kind = struct.unpack(">I4s", png[at:at + 8])
+        rows += png[at + 8:at + 8 + length] if kind == b"IDAT" else b""
+        at += 12 + length
+    colours = 3 if image.mode == "RGB" else 1
+    space = b"/DeviceGray" if colours == 1 else b"/DeviceRGB"
+    if image.mode == "P":
+        palette = bytes(image.getpalette() or [])
+        space = b"[/Indexed /DeviceRGB %d <%s>]" % (len(palette) // 3 - 1, palette.hex().encode())
+    assert isinstance(image, Pillow.Image)
+    return Samples(rows, "FlateDecode", image.size,
+                   b"/ColorSpace %s /BitsPerComponent %d /DecodeParms << /Predictor 15 /Colors %d "
+                   b"/BitsPerComponent %d /Columns %d >>" % (space, bits, colours, bits, image.width))
 
 
 def pdf_document(pages: Sequence[Sequence[Placed]], size: float = 10.0, page: tuple[float, float] = PAGE,
@@ -33,12 +81,10 @@ def pdf_document(pages: Sequence[Sequence[Placed]], size: float = 10.0, page: tu
                                                                             text.encode("utf-16-be").hex().encode())
                           for x, y, text in placed)
         names = b""
-        for k, (x, y, w, h, kind, data, pixels_w, pixels_h) in enumerate(pictures[number] if number < len(pictures)
-                                                                           else ()):
-            image = _add(objects, b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB "
-                         b"/BitsPerComponent 8 /Filter /%s /Length %d >>\nstream\n%s\nendstream"
-                         % (pixels_w, pixels_h, kind.encode(), len(data), data))
-            names += b"/Im%d %d 0 R " % (k, image)
+        for k, drawn in enumerate(pictures[number] if number < len(pictures) else ()):
+            x, y, w, h = drawn[:4]
+            samples = drawn[4] if isinstance(drawn[4], Samples) else Samples(drawn[5], drawn[4], drawn[6:8])
+            names += b"/Im%d %d 0 R " % (k, _image(objects, samples))
             stream += b"q %.2f 0 0 %.2f %.2f %.2f cm /Im%d Do Q\n" % (w, h, x, height - y - h, k)
         content = _add(objects, b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream))
         kids.append(_add(objects, b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.0f %.0f] /Contents %d 0 R "
@@ -56,6 +102,14 @@ def pdf_document(pages: Sequence[Sequence[Placed]], size: float = 10.0, page: tu
     out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
     out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
     return bytes(out)
+
+
+def _image(objects: list[bytes], samples: Samples) -> int:
+    """The number of a new image XObject holding ``samples`` (and its soft mask)."""
+    mask = b"" if samples.mask is None else b"/SMask %d 0 R " % _image(objects, samples.mask)
+    return _add(objects, b"<< /Type /XObject /Subtype /Image /Width %d /Height %d %s %s/Filter /%s /Length %d >>\n"
+                b"stream\n%s\nendstream" % (*samples.pixels, samples.entries, mask, samples.filter.encode(),
+                                            len(samples.data), samples.data))
 
 
 def _add(objects: list[bytes], body: bytes) -> int:

@@ -25,6 +25,12 @@ the caller, generator.math.editor_latex) checks each formula as the file loads. 
 official answer is never overwritten for being wrong: ``editor_answer`` gives the editor's
 beside it, and a correction that changes or deletes it is refused (generator.bank.answer_guard).
 No text may hold control characters (generator.base.safe_text).
+
+A picture in a field reads in quotes as the exports write it, ``[alt: file]``
+(``[图 1: 3f2a….png]``, :data:`generator.bank.pictures.REFERENCE`); in ``with`` the same
+reference puts that picture of the question back, in that field or another.  A correction that
+leaves a picture of its question in no field is refused, naming the picture: a picture is
+never lost to a correction.
 """
 from __future__ import annotations
 
@@ -45,6 +51,7 @@ from .answer_guard import check_answer_kept, check_editor_answer, moved_options
 from .fields import judge_value, normalise_answer
 from .math_markers import check_math_markers
 from .model import DISPLAY_MATH, INLINE_MATH, OPTION_LETTERS, Bank, Flag, Option, Question, QuestionType
+from .pictures import as_references, from_references, marker, pictures_in, reference_markers
 
 OPTION_FIELDS = tuple(OPTION_LETTERS)
 FIELDS = ("stem", "answer", "explanation", *OPTION_FIELDS)
@@ -303,7 +310,7 @@ def apply_errata(bank: Bank, errata: Errata) -> Bank:
                               f"no question {entry.question}", "check the number, or delete the entry")
     chapters = []
     for chapter in bank.chapters:
-        questions = tuple(_apply_entry(q, e, errata.source, bank.source) if (e := errata.entry(q.id)) else q
+        questions = tuple(_apply_entry(q, e, errata.source, bank) if (e := errata.entry(q.id)) else q
                           for q in chapter.questions)
         chapters.append(replace(chapter, questions=questions))
     corrected = replace(bank, chapters=tuple(chapters))
@@ -331,10 +338,13 @@ def _decode_answers(bank: Bank, codes: AnswerCodes, source: str) -> Bank:
     return replace(bank, chapters=chapters)
 
 
-def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str) -> Question:
+def _apply_entry(question: Question, entry: Entry, source: str, bank: Bank) -> Question:
+    bank_source = bank.source
     texts = {"stem": question.stem, "explanation": question.explanation, **{o.label: o.text for o in question.options}}
     if question.answer_text is not None:
         texts["answer"] = question.answer_text
+    before = dict(texts)
+    pictures = list(dict.fromkeys(i for text in texts.values() for i in pictures_in(text)))
     lines: list[str] = []
     for field in dict.fromkeys(c.field for c in entry.corrections):
         corrections = [c for c in entry.corrections if c.field == field]
@@ -346,15 +356,18 @@ def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str
             raise ErrataError(where,
                               f"a {field} field in question {question.id} (第{question.number}題) of {bank_source}",
                               found)
-        corrected = _corrected(original, corrections, question, source, bank_source)
+        shown = as_references(original, bank)  # the field as the editor quotes it
+        corrected = from_references(_corrected(shown, corrections, question, source, bank_source),
+                                    reference_markers(bank.pictures, pictures))
         if field != "answer" and original.strip() and not corrected.strip():  # the answer's guard says it
             raise ErrataError(where, "a repair that leaves the field with text (to say the field is wrong, "
                               "the entry's notes; for an answer, editor_answer)",
-                              f"the {field} emptied (it was {quoted(original, 40)})",
+                              f"the {field} emptied (it was {quoted(shown, 40)})",
                               "notes: ['題幹缺字，原題應為……']")
         check_math_markers(corrected, where)
         texts[field] = corrected
         lines.extend(_describe_change(c) for c in corrections)
+    _check_pictures_kept(pictures, before, texts, entry, question, source, bank)
     options = tuple(Option(o.label, texts[o.label]) for o in question.options)
     answer_text = texts.get("answer")
     answer = question.answer
@@ -376,6 +389,23 @@ def _apply_entry(question: Question, entry: Entry, source: str, bank_source: str
                    explanation=texts["explanation"], notes=question.notes + entry.notes,
                    corrections=question.corrections + tuple(lines), flags=question.flags + flags,
                    editor_answer=editor_answer)
+
+
+def _check_pictures_kept(pictures: list[int], before: dict[str, str], after: dict[str, str], entry: Entry,
+                         question: Question, source: str, bank: Bank) -> None:
+    """An :class:`ErrataError` naming the first picture of ``question`` that no field shows
+    after the corrections (one of the same file and alt text in its place keeps it)."""
+    kept = {as_references(marker(i), bank) for text in after.values() for i in pictures_in(text)}
+    for index in pictures:
+        reference = as_references(marker(index), bank)
+        if reference not in kept:
+            held = next(field for field, text in before.items() if index in pictures_in(text))
+            line = next((c.line for c in entry.corrections if c.field == held), entry.line)
+            raise ErrataError(f"{source}: entry {question.id}, {held} (line {line})",
+                              f"corrections that keep each picture of question {question.id} (第{question.number}題) "
+                              f"of {bank.source} in one of its fields",
+                              f"the picture {reference} of the {held} in none of them",
+                              f"write {reference} in with: where the picture goes")
 
 
 def _corrected(original: str, corrections: list[Correction], question: Question, source: str,

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import pairwise
+from itertools import pairwise, takewhile
 
 from .marked_list import marked_list
 from .model import OPTION_LETTERS, Option, QuestionType
@@ -397,16 +397,19 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
     # forgotten option): taken as written, since the sequence above would glue some of them
     # to their neighbours' text.
     # (Only when some label is out of the sequence: else the lines hold no more labels than it.)
-    lines = [(m, letter) for m, letter in found if _starts_line(text, m.start())] if len(found) > len(chosen) else []
+    # (a label after a tab opens a column of a line as well)
+    lines = [(m, letter) for m, letter in found if _starts_line(text, m.start()) or _after_tab(text, m.start())
+             ] if len(found) > len(chosen) else []
     if len(lines) > len(chosen) and (sorted(letter for _, letter in lines) == list(OPTION_LETTERS[: len(lines)])
                                      or _rising_with_gaps([letter for _, letter in lines])):
         chosen = lines
+    chosen = _with_bare_ends(text, found, chosen)
     if len(chosen) < 2 and not (allow_single and chosen):
         return text, ()
     chosen = _with_bare_labels(text, chosen)
     ends = [match.start() for match, _ in chosen[1:]] + [len(text)]
     # in a numbered list ("1.   A、甲" "2.   B、乙") the item's number leads the next label
-    ends = [end - len(lead.group()) if (lead := _ITEM_NUMBER.search(text[max(0, end - 24) : end])) else end
+    ends = [end - len(lead.group()) if (lead := _ITEM_NUMBER.search(text, max(0, end - 24), end)) else end
             for end in ends]
     return text[: chosen[0][0].start()], tuple(Option(letter, text[match.end() : end].strip())
                                                for (match, letter), end in zip(chosen, ends, strict=True))
@@ -416,23 +419,68 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
 _BARE = {letter: re.compile(rf"(?m)^[ \t>]{{0,8}}{letter}(?=[^\sA-Za-z.．、:：)）])") for letter in OPTION_LETTERS}
 
 
+# the same after a tab, where options share a line in columns ("A.武汉\tB.长辛店\tC上海\tD.沙长")
+_TABBED_BARE = {letter: re.compile(rf"(?<=\t)[ ]{{0,4}}{letter}(?=[^\sA-Za-z.．、:：)）])")
+                for letter in OPTION_LETTERS}
+# A label that lost its letter and kept its punctuation, opening a line (") Organ system level")
+_LETTERLESS = re.compile(r"(?m)^[ \t>]{0,8}[)）.．、](?=[ \t]{0,4}[^\s.．、)）])")
+
+
 def _with_bare_labels(text: str, chosen: list[tuple[re.Match[str], str]]) -> list[tuple[re.Match[str], str]]:
     """``chosen`` with each letter left out between two labels opening lines (A, C) found
-    without its punctuation at a line start in between ("A.甲" "B乙" "C.丙"): a dot lost in
-    copying, not a forgotten option, when the line says so."""
+    without its punctuation at a line start in between ("A.甲" "B乙" "C.丙"), or as punctuation
+    without its letter ("A) 甲" "B) 乙" ") 丙"): lost in copying, not a forgotten option, when
+    the line says so (the neighbours name the letter)."""
     filled = []
     for k, (match, letter) in enumerate(chosen):
         filled.append((match, letter))
         if k + 1 == len(chosen):
             break
         following, index = chosen[k + 1][0], OPTION_LETTERS.find(letter)
-        if OPTION_LETTERS.find(chosen[k + 1][1]) == index + 2 and _starts_line(text, match.start()) \
-                and _starts_line(text, following.start()):
-            missing = OPTION_LETTERS[index + 1]
-            bare = _BARE[missing].search(text, match.end(), following.start())
-            if bare is not None:
-                filled.append((bare, missing))
+        if OPTION_LETTERS.find(chosen[k + 1][1]) != index + 2:
+            continue
+        missing = OPTION_LETTERS[index + 1]
+        bare = None
+        if _starts_line(text, match.start()) and _starts_line(text, following.start()):
+            bare = _BARE[missing].search(text, match.end(), following.start()) \
+                or _LETTERLESS.search(text, match.end(), following.start())
+        elif _after_tab(text, match.start()) or _after_tab(text, following.start()):  # options in tabbed columns
+            bare = _TABBED_BARE[missing].search(text, match.end(), following.start())
+        if bare is not None:
+            filled.append((bare, missing))
     return filled
+
+
+def _after_tab(text: str, offset: int) -> bool:
+    """Whether a tab stands right before ``offset`` (blanks aside): a column of options on a line."""
+    while offset > 0 and text[offset - 1] == " ":
+        offset -= 1
+    return offset > 0 and text[offset - 1] == "\t"
+
+
+def _with_bare_ends(text: str, found: list[tuple[re.Match[str], str]], chosen: list[tuple[re.Match[str], str]]
+                    ) -> list[tuple[re.Match[str], str]]:
+    """``chosen`` with a first or last label that lost its punctuation, where the others open
+    lines with theirs: the line right before ``B.`` (after the stem) opening with a bare ``A``
+    ("A骨髓" over "B.胸腺" "C.腔上囊"), the line right after the last opening with the next
+    letter ("C.丙" over "D丁"), as :func:`_with_bare_labels` finds one between."""
+    if not chosen:  # no A: the labels opening lines may run B, C, D …
+        lines = [(m, letter) for m, letter in found if _starts_line(text, m.start())]
+        run = list(takewhile(lambda item: item[1][1] == OPTION_LETTERS[item[0] + 1], enumerate(lines)))
+        line = text.rfind("\n", 0, lines[0][0].start()) if len(run) >= 2 else -1
+        above = text.rfind("\n", 0, line) + 1 if line > 0 else 0
+        first = _BARE["A"].match(text, above) if above > 0 and text[:above].strip() else None
+        if first is None or first.end() > line:
+            return chosen
+        chosen = [(first, "A"), *(item for _, item in run)]
+    index = OPTION_LETTERS.find(chosen[-1][1]) + 1 if len(chosen) >= 2 else len(OPTION_LETTERS)
+    line = text.find("\n", chosen[-1][0].end()) if index < len(OPTION_LETTERS) else -1
+    # (the line after the last label first: it seldom opens with a letter, and every choice question asks)
+    last = _BARE[OPTION_LETTERS[index]].match(text, line + 1) if line >= 0 else None
+    if last is None or "\n" in text[line + 1 : last.start()] \
+            or not all(_starts_line(text, m.start()) for m, _ in chosen):
+        return chosen
+    return [*chosen, (last, OPTION_LETTERS[index])]
 
 
 def _in_sequence(text: str, labels: re.Pattern[str], start: int = 0

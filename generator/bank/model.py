@@ -162,9 +162,10 @@ class PdfReport:
 
     pages: int
     lines: int  # placed in reading order and read as text
-    furniture: int  # running headers, footers and page numbers removed
+    furniture: int  # running headers, footers, page numbers and logos removed
     two_columns: int  # pages read in two columns
     page_starts: tuple[int, ...]  # the line of the text each page starts at (1-based)
+    decorations: int = 0  # tiny pictures (bullets, rules drawn as pictures) set aside
 
 
 @dataclass(frozen=True)

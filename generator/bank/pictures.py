@@ -9,11 +9,15 @@ site shows every one, SVG included, through ``<img>``, where no script in it run
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import hashlib
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import unquote
 
 from ..base.errors import ParseError
 from ..base.files import MB
@@ -23,6 +27,7 @@ MAX_PICTURE = 20 * MB  # one picture: a photograph from a phone is a few MB
 MAX_BANK_PICTURES = 500 * MB  # every distinct picture of a bank together
 MARKER = re.compile(f"{PICTURE_MARK[0]}([0-9]+){PICTURE_MARK[1]}")
 PICTURE_WORD = "[图]"  # a picture in a text that is plain and one line (an opening, a link's label)
+REFERENCE = "[{alt}: {name}]"  # a picture in plain text an editor copies: exports, errata quotes
 REMOTE, MISSING = "remote", "missing"  # kinds of a picture the guide cannot show: no bytes
 
 # (first bytes, media type, extension, kind): the formats browsers show have a media type.
@@ -38,6 +43,9 @@ _FORMATS = (
     (b"\x01\x00\x09\x00", "", "wmf", "WMF"),
     (b"\x02\x00\x09\x00", "", "wmf", "WMF"),
 )
+_BRACKETED = re.compile(r"\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]")  # [...], one level of [...] inside (alt text)
+_REMOTE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|//)")
+_DATA_URI = re.compile(r"^data:image/[a-z0-9.+-]+;base64,(?P<data>[A-Za-z0-9+/=\s]+)$", re.I)
 _SVG = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<svg[\s>]",
                   re.S | re.I)
 
@@ -91,8 +99,34 @@ def picture_text(text: str, bank: Bank, show: str = "[{alt}]") -> str:
         picture = bank.pictures[index] if index < len(bank.pictures) else None
         if picture is None:
             return ""
-        return show.format(alt=picture.alt, name=picture.name or picture.url)
+        return show.format(alt=picture.alt, name=_file_name(picture))
     return MARKER.sub(shown, text)
+
+
+def as_references(text: str, bank: Bank) -> str:
+    """``text`` with each picture as its :data:`REFERENCE` (``[图 1: 3f2a….png]``)."""
+    return picture_text(text, bank, REFERENCE)
+
+
+def reference_markers(pictures: Sequence[Picture], indexes: Iterable[int]) -> dict[str, str]:
+    """The :data:`REFERENCE` of each of the pictures ``indexes`` -> its marker (the first of
+    them, for two of the same file and alt text)."""
+    markers: dict[str, str] = {}
+    for index in indexes:
+        markers.setdefault(REFERENCE.format(alt=pictures[index].alt, name=_file_name(pictures[index])), marker(index))
+    return markers
+
+
+def from_references(text: str, markers: dict[str, str]) -> str:
+    """``text`` with each reference in ``markers`` (see :func:`reference_markers`) as its marker,
+    in one pass over ``text``."""
+    if "[" not in text or not markers:
+        return text
+    return _BRACKETED.sub(lambda match: markers.get(match.group(), match.group()), text)
+
+
+def _file_name(picture: Picture) -> str:
+    return picture.name or picture.url
 
 
 def without_pictures(text: str) -> str:
@@ -156,6 +190,24 @@ class PictureBook:
         if size > self.per_picture:
             raise ParseError(place, f"a picture of at most {_mb(self.per_picture)}", f"{what} of {_mb(size)}",
                              "make it smaller (a picture in a guide rarely needs 1 MB)")
+
+    def referenced(self, src: str, alt: str, place: str, folder: Path) -> str:
+        """The marker of the picture a bank refers to by ``src``: a path relative to ``folder``
+        and inside it (a bank cannot copy a file from elsewhere on the machine into its guide),
+        a ``data:`` URI, or a remote address, kept as a link and never fetched (the guide is read
+        offline).  A file that is not there, or outside the folder, is kept as :data:`MISSING`."""
+        if (data_uri := _DATA_URI.match(src)) is not None:
+            try:
+                return self.add(base64.b64decode(data_uri.group("data"), validate=False), alt, place)
+            except binascii.Error:
+                return self.without_data(src[:60], alt, place, MISSING)
+        if _REMOTE.match(src):
+            return self.without_data(src, alt, place, REMOTE)
+        path = (folder / unquote(src.split("#", 1)[0].split("?", 1)[0])).resolve()
+        if not path.is_relative_to(folder) or not path.is_file():
+            return self.without_data(src, alt, place, MISSING)
+        self.check_size(path.stat().st_size, place, src)  # before it is read
+        return self.add(path.read_bytes(), alt, place)
 
     def without_data(self, reference: str, alt: str, place: str, kind: str) -> str:
         """The marker of a picture the guide cannot show: a remote address (kept as a link) or a

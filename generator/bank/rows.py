@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from .fields import is_letter_answer
 from .model import DISPLAY_MATH, INLINE_MATH, OPTION_LETTERS, Bank, Question, QuestionType
-from .pictures import picture_text
+from .pictures import as_references
 
 HANS, HANT = "hans", "hant"
 MIN_OPTION_COLUMNS = 6  # 选项A…F, as the templates have them; more when a question needs them
@@ -111,7 +111,7 @@ def bank_rows(bank: Bank, script: str, keep: Callable[[Question], bool] = lambda
               HEADERS["editor_answer"][k])
     rows = []
     def cell(text: str) -> str:  # a picture as its alt text and the file name the site gives it
-        return plain(picture_text(text, bank, "[{alt}: {name}]"))
+        return plain(as_references(text, bank))
     for chapter, q in kept:
         options = [cell(o.text) for o in q.options] + [""] * (width - len(q.options))
         rows.append((str(q.number), TYPE_NAMES[q.type][k], cell(q.stem), *options, answer_cell(q, k),

@@ -13,15 +13,17 @@ import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from ..bank.model import Bank
 from ..base.files import current_umask
-from ..links.glossary import Glossary
 from ..pages.paths import DOWNLOADS
 from .common import ExportError
 from .json import dumps_json
 from .text import dump_text
+
+if TYPE_CHECKING:
+    from ..links.glossary import Glossary
 
 
 @dataclass(frozen=True)
@@ -91,6 +93,22 @@ def write_export(name: str, bank: Bank, path: Path, how: Export, make_folder: bo
     and errata read), when it exists and not ``replace``, or when it cannot be written."""
     refuse_overwrite(path, inputs, replace)
     write_file(path, export_bytes(name, bank, how), make_folder)
+
+
+def write_pictures(bank: Bank, folder: Path, inputs: tuple[Path, ...] = (), replace: bool = False) -> int:
+    """Write the files of ``bank``'s pictures into ``folder``, where an export's ``[alt: file]``
+    names them and the JSON reader looks for them; the number written.  A file of that name
+    holding the same bytes is left as it is (names are content hashes); one holding other
+    bytes is an :class:`ExportError`, unless ``replace``."""
+    written = 0
+    for name, data in {p.name: p.data for p in bank.pictures if p.data}.items():
+        path = folder / name
+        if path.is_file() and not path.is_symlink() and path.read_bytes() == data:
+            continue
+        refuse_overwrite(path, inputs, replace)
+        write_file(path, data, make_folder=False)
+        written += 1
+    return written
 
 
 def export_bytes(name: str, bank: Bank, how: Export) -> bytes:

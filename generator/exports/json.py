@@ -12,12 +12,12 @@ from typing import Any
 
 from ..bank.errata import editor_source, markers_as_dollars
 from ..bank.model import Bank, Question
-from ..bank.pictures import picture_text
+from ..bank.pictures import as_references
 
 
 def question_json(q: Question, bank: Bank) -> dict[str, Any]:
     def text(field: str) -> str:
-        return picture_text(markers_as_dollars(field), bank, PICTURE_REFERENCE)
+        return as_references(markers_as_dollars(field), bank)
 
     return {
         "id": q.id,
@@ -37,9 +37,6 @@ def question_json(q: Question, bank: Bank) -> dict[str, Any]:
         "points": q.points,
         "source": {"line": q.position.line, "column": q.position.column},
     }
-
-
-PICTURE_REFERENCE = "[{alt}: {name}]"  # the file name the site writes the picture under
 
 
 def _bank_text(text: str | None) -> str | None:

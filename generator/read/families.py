@@ -20,13 +20,11 @@ from ..bank.repair import repair
 from ..base.decode import as_lines, decode
 from ..base.errors import GuideError, ParseError
 from .json.reader import looks_like_export, read_json_bank
-from .office_package import check_unpacked_size, damaged_office_file
 from .pdf import MAGIC as PDF_MAGIC
 from .sheet.delimited import looks_like_delimited, read_delimited
 from .sheet.reader import XLSX_MAGIC, looks_like_table, read_rows_text, read_xlsx
 from .text.parse import parse
 from .text.pictures import markdown_pictures
-from .word.reader import read_word_bank
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 
@@ -82,7 +80,11 @@ def text_bank(text: str, source: str, slug: str, answers: Mapping[int, str] | No
     return replace(bank, repairs=repaired.count)
 
 
+# The Word reader and the zip checks (python-docx and lxml, a fifth of a second to import) are
+# imported only for a workbook or document: a text bank does not wait for them.
 def _xlsx(file: BankFile) -> Bank:
+    from .office_package import check_unpacked_size, damaged_office_file
+
     check_unpacked_size(file.data, file.source, file.limit)  # a zip: what it unpacks to is bounded too
     try:
         # a sheet of questions written as text (no header row) is read as a text bank
@@ -94,6 +96,8 @@ def _xlsx(file: BankFile) -> Bank:
 
 
 def _docx(file: BankFile) -> Bank:
+    from .word.reader import read_word_bank
+
     # its text goes through the same repair and parser as a text bank's
     return read_word_bank(file.data, file.source, file.slug, file.limit,
                           lambda text, answers: text_bank(text, file.source, file.slug, answers))
@@ -136,6 +140,12 @@ def _pdf(file: BankFile) -> Bank:
     return read_pdf_bank(file.data, file.source, lambda text: text_bank(text, file.source, file.slug))
 
 
+def _json(file: BankFile) -> Bank:
+    # its pictures' files are read from beside it, as a Markdown bank's
+    bank = read_json_bank(file.decoded[0], file.source, file.slug, file.path.parent)
+    return replace(bank, encoding=file.decoded[1])
+
+
 MARKDOWN_SUFFIXES = (".md", ".markdown")  # where ![alt](path) and <img src> are pictures; elsewhere, text
 
 
@@ -161,7 +171,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("unread", lambda f: any(f.data.startswith(u.magic) for u in _UNREAD), _unread),
     Family("csv", _is_table, _decoded(read_rows_text)),
     Family("rows", lambda f: looks_like_delimited(f.decoded[0]), _decoded(read_delimited)),
-    Family("json", lambda f: looks_like_export(f.decoded[0]), _decoded(read_json_bank)),
+    Family("json", lambda f: looks_like_export(f.decoded[0]), lambda f: _json(f)),
     Family("text", lambda f: True, lambda f: _text(f)),
 )
 

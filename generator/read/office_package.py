@@ -8,12 +8,21 @@ import zlib
 from functools import cache
 from typing import Any
 
-from docx.opc.constants import RELATIONSHIP_TYPE as RT
-from docx.oxml.ns import qn
-
 from ..base.errors import BankFileError, ParseError
 
-clark = cache(qn)  # an element's Clark name ("w:t" -> "{…main}t"), worked out once: asked of every element
+# python-docx (and lxml under it) is imported when a document is read, not with this module:
+# the sheet reader imports it, and a text bank does not wait a tenth of a second for python-docx.
+# Relationship types, as python-docx's docx.opc.constants.RELATIONSHIP_TYPE names them.
+OFFICE_DOCUMENT = "http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument"
+CORE_PROPERTIES = "http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties"
+
+
+@cache
+def clark(tag: str) -> str:
+    """An element's Clark name ("w:t" -> "{…main}t"), worked out once: asked of every element."""
+    from docx.oxml.ns import qn
+
+    return str(qn(tag))
 MAX_PARTS = 10_000  # a document has dozens of parts; thousands more are a zip bomb's trick
 
 
@@ -95,7 +104,7 @@ class Package:
 
     def main(self) -> str:
         """The name of the main document part (/word/document.xml as a rule)."""
-        name = self._target("/", RT.OFFICE_DOCUMENT)
+        name = self._target("/", OFFICE_DOCUMENT)
         if name is None:
             raise ValueError("it has no main document part")
         return name
@@ -114,7 +123,7 @@ class Package:
         return str(rel.target_partname), self.blobs[rel.target_partname]
 
     def title(self) -> str:
-        core = self.related("/", RT.CORE_PROPERTIES)
+        core = self.related("/", CORE_PROPERTIES)
         title = None if core is None else core.find("{http://purl.org/dc/elements/1.1/}title")
         return "" if title is None else title.text or ""
 

@@ -28,8 +28,10 @@ def pdf_lines(bank: Bank) -> list[str]:
               for n, (start, end) in enumerate(zip(report.page_starts, ends, strict=True), 1)]
     more = len(ranges) - PAGE_RANGES_SHOWN
     return [f"pdf: {report.pages} page{'s' * (report.pages != 1)} read ({report.two_columns} in two columns), "
-            f"{report.lines} lines placed in reading order, {report.furniture} running headers, footers and "
-            "page numbers removed",
+            f"{report.lines} lines placed in reading order, {report.furniture} running headers, footers, "
+            "page numbers and logos removed"
+            + (f", {report.decorations} tiny picture{'s' * (report.decorations != 1)} (bullets, rules) set aside"
+               if report.decorations else ""),
             "pdf: " + "; ".join(ranges[:PAGE_RANGES_SHOWN]) + (f"; … {more} more pages" if more > 0 else "")]
 
 

@@ -235,6 +235,23 @@ def test_the_search_index_is_read_when_the_reader_first_searches_from_a_folder(b
     assert [url.rsplit("/", 2)[-2:] for url in after] == [["search", "search_index.js"]]
 
 
+def test_the_search_index_is_read_as_the_pointer_comes_over_the_search_field(browser, guide_site):
+    """A reader about to click search: the index is read while the hand still moves, once."""
+    with offline_page(browser) as (page, refused):
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url) if "search_index" in request.url else None)
+        page.goto(file_url(guide_site, CHAPTERS[0]))
+        page.mouse.move(5, 400)  # over the page, not the search field
+        page.wait_for_timeout(500)
+        assert asked == []
+        page.hover(SEARCH_INPUT)
+        page.wait_for_function("studyGuide.timings.setup > 0")  # the workers have the documents
+        assert [url.rsplit("/", 1)[-1] for url in asked] == ["search_index.js"]
+        assert result_ids(search(page, "LoRA", clear=False))[0] == "q10"
+        assert len(asked) == 1
+    assert not refused
+
+
 def test_the_search_workers_start_before_the_reader_searches_and_the_index_waits(browser, guide_site):
     context = browser.new_context(service_workers="block")
     page = context.new_page()

@@ -154,3 +154,24 @@ for module in pkgutil.walk_packages(generator.__path__, "generator."):
 def test_no_module_imports_playwright_when_imported():
     result = subprocess.run([sys.executable, "-c", IMPORT_ALL], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+# The libraries a JSON export of a text bank without errata has no use for: Word documents and
+# workbooks (python-docx, lxml, openpyxl), formula checks (pylatexenc), the site (MkDocs).
+EXPORT_IMPORTS = """
+import sys
+from generator.cli import main
+code = main(sys.argv[1:])
+print(sorted(m for m in ("docx", "lxml", "openpyxl", "pylatexenc", "mkdocs", "markdown") if m in sys.modules))
+raise SystemExit(code)
+"""
+
+
+def test_a_json_export_of_a_text_bank_imports_no_library_it_does_not_use(tmp_path):
+    bank = tmp_path / "bank.txt"
+    bank.write_text("1. 哪一项是监督学习？\nA. 聚类\nB. 分类\n答案：B\n", encoding="utf-8")
+    command = [sys.executable, "-c", EXPORT_IMPORTS, "export", str(bank), "--format", "json", "--no-errata"]
+    result = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, encoding="utf-8")
+    assert result.returncode == 0, result.stderr
+    assert '"stem": "哪一项是监督学习？"' in result.stdout
+    assert result.stdout.rstrip().splitlines()[-1] == "[]"

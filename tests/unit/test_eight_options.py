@@ -124,3 +124,14 @@ def test_more_options_than_h_is_an_error_naming_where(tmp_path):
     exported["chapters"][0]["questions"][0]["options"].append({"label": "I", "text": "壬"})
     with pytest.raises(ParseError, match=r"question 1 .*options: expected at most 8 options \(A-H\), found 9"):
         read_json_bank(json.dumps(exported), "bank.json", "bank")
+
+
+def test_a_filled_option_column_past_h_is_an_error_naming_row_and_column(tmp_path):
+    header = "题干,选项A,选项B,选项C,选项D,选项E,选项F,选项G,选项H,选项I,答案\n"
+    sheet = tmp_path / "bank.csv"
+    sheet.write_text(header + "哪个,甲,乙,丙,丁,戊,己,庚,辛,,A\n再选,甲,乙,丙,丁,戊,己,庚,辛,壬,I\n", encoding="utf-8")
+    with pytest.raises(ParseError, match=r"bank\.csv: row 3, column 10: expected at most 8 option columns "
+                                         r"\(选项A–选项H\), found 选项I filled: '壬'"):
+        read_bank(sheet)
+    sheet.write_text(header + "哪个,甲,乙,丙,丁,戊,己,庚,辛,,A\n", encoding="utf-8")  # an empty one is no loss
+    assert read_bank(sheet).questions[0].answer == "A"

@@ -64,3 +64,18 @@ def test_a_question_bullet_without_choices_asks_for_the_answer_written():
     assert [q.stem for q in bank.questions] == ["Name a colour.", "Name a shape."]
     assert [(q.options, q.answer, q.type) for q in bank.questions] == [((), "red", QuestionType.SHORT),
                                                                         ((), "square", QuestionType.SHORT)]
+
+
+def test_a_comma_among_one_word_choices_split_at_semicolons_separates_too():
+    bank = parse_text("""
+    - Question: What does REPL stand for?
+      - Answer: Read-Eval-Print-Loop
+      - Choices: Read-Eval-Print-Loop; Read-Execute-Learn, Rely-Expression-Loop; Run-Print-Loop
+    - Question: Which are true?
+      - Answer: One, two and three.; Four.
+      - Choices: One, two and three.; Four.; Five, six.
+    """)
+    assert [[o.text for o in q.options] for q in bank.questions] == [
+        ["Read-Eval-Print-Loop", "Read-Execute-Learn", "Rely-Expression-Loop", "Run-Print-Loop"],
+        ["One, two and three.", "Four.", "Five, six."]]  # items of several words keep their commas
+    assert [q.answer for q in bank.questions] == ["A", "AB"]

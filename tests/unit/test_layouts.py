@@ -684,3 +684,31 @@ def test_a_label_that_lost_its_punctuation_between_two_that_have_it(options, tex
 def test_a_line_opening_with_a_latin_word_in_an_option_with_one_left_out_stays_its_text():
     q = parse_text("1. 選哪個\nA. 甲\nBig data 乙\nC. 丙\n答案：C\n2. 再選\nA. 丙\nB. 丁\n答案：A\n").questions[0]
     assert [(o.label, o.text) for o in q.options] == [("A", "甲\nBig data 乙"), ("C", "丙")]
+
+
+@pytest.mark.parametrize(("options", "texts"), [
+    ("A骨髓\nB.胸腺\nC.腔上囊\nD. 淋巴结", ["骨髓", "胸腺", "腔上囊", "淋巴结"]),  # the first label's dot lost
+    ("> A.甲\n> B.乙\n> C.丙\n> D丁", ["甲", "乙", "丙", "丁"]),  # the last one's, in a quote
+])
+def test_a_first_or_last_label_that_lost_its_punctuation_next_to_ones_that_have_it(options, texts):
+    q = parse_text(f"1. 選哪個\n{options}\n\n答案：B\n2. 再選\nA. 丙\nB. 丁\n答案：A\n").questions[0]
+    assert [o.text for o in q.options] == texts and q.answer == "B"
+
+
+def test_a_line_opening_with_a_latin_word_after_the_last_option_stays_its_text():
+    q = parse_text("1. 選哪個\nA. 甲\nB. 乙\nC. 丙\nDNA 是什麼\n答案：C\n2. 再選\nA. 丙\nB. 丁\n答案：A\n").questions[0]
+    assert [(o.label, o.text) for o in q.options] == [("A", "甲"), ("B", "乙"), ("C", "丙\nDNA 是什麼")]
+
+
+def test_a_label_that_lost_its_letter_between_two_that_have_it():
+    bank = parse_text("1. Which level?\n    A) Tissue\n    B) Cell\n    ) Organ system\n    D) Population\n"
+                      "    Answer: C\n\n2. Which?\n    A) One\n    B) Two\n    Answer: A\n")
+    q = bank.questions[0]
+    assert [(o.label, o.text) for o in q.options] == [("A", "Tissue"), ("B", "Cell"), ("C", "Organ system"),
+                                                      ("D", "Population")]
+    assert q.answer == "C"
+
+
+def test_a_label_that_lost_its_punctuation_in_options_set_in_tabbed_columns():
+    q = parse_text("1. 選哪個\nA.甲\tB.乙\tC丙\tD.丁\n答案：C\n2. 再選\nA.丙\tB.丁\n答案：A\n").questions[0]
+    assert [(o.label, o.text) for o in q.options] == [("A", "甲"), ("B", "乙"), ("C", "丙"), ("D", "丁")]

@@ -73,7 +73,7 @@ def test_messages_point_at_lines_of_the_text_check_says_which_page_gave_them(tmp
     out = run("check", path)
     assert out.returncode == 0, out.stderr
     assert "pdf: 2 pages read (0 in two columns), 25 lines placed in reading order, 6 running headers, " \
-           "footers and page numbers removed" in out.stdout
+           "footers, page numbers and logos removed" in out.stdout
     assert "pdf: page 1 lines 1–13; page 2 lines 14–25" in out.stdout
 
 
@@ -132,23 +132,40 @@ def _jpeg(colour):
 
 
 def test_a_pdf_picture_is_read_in_the_question_it_stands_in(tmp_path):
+    import io
     import zlib
 
+    from PIL import Image
+
     from generator.bank.pictures import marker
+    from generator.read.reading_report import pdf_lines
+    from testing.pdf_files import Drawn, Samples, png_samples
     red, blue = _jpeg((200, 30, 30)), _jpeg((30, 30, 200))
+    drawing = Image.new("RGBA", (30, 20), (0, 0, 0, 0))  # a PNG with transparency, as Word saves it in a PDF
+    drawing.paste((0, 128, 0, 255), (5, 5, 25, 15))
     lines = column(["1. 下图是什么颜色？"], top=100) + column(["A. 红", "B. 蓝", "答案：A"], top=200) \
         + column(["2. 哪个是蓝色？", "A. 左", "B. 右", "答案：B"], top=300)
-    pictures = [(60.0, 120.0, 80.0, 60.0, "DCTDecode", red, 16, 12),  # under question 1's stem
-                (120.0, 330.0, 40.0, 30.0, "DCTDecode", blue, 16, 12),  # beside option B of question 2
-                (60.0, 400.0, 20.0, 20.0, "FlateDecode", zlib.compress(b"\x80" * 12), 2, 2)]  # raw pixels
+    dot = zlib.compress(b"\0" * 12)
+    bullets: list[Drawn] = [(50.0, top + 2, 6.0, 6.0, "FlateDecode", dot, 2, 2) for top in (200, 216)]
+    pictures: list[Drawn] = [
+        (60.0, 120.0, 80.0, 60.0, "DCTDecode", red, 16, 12),  # under question 1's stem
+        (120.0, 330.0, 40.0, 30.0, "DCTDecode", blue, 16, 12),  # beside option B of question 2
+        (60.0, 400.0, 20.0, 20.0, "FlateDecode", zlib.compress(b"\x80" * 12), 2, 2),  # raw pixels
+        (60.0, 430.0, 60.0, 40.0, png_samples(drawing)),
+        (60.0, 480.0, 20.0, 20.0, Samples(b"\0" * 8, "JBIG2Decode", (8, 8), b"/BitsPerComponent 1")),
+        *bullets]  # tiny pictures before question 1's options: set aside
     bank = load_bank(write(tmp_path, pdf_document([lines], pictures=[pictures])))
     first, second = bank.questions
     assert first.stem == f"下图是什么颜色？\n{marker(0)}" and [o.text for o in first.options] == ["红", "蓝"]
     assert [o.text for o in second.options] == ["左", f"右 {marker(1)}"]
-    jpeg, beside, raw = bank.pictures
+    jpeg, beside, raw, png, jbig2 = bank.pictures
     assert (jpeg.data, jpeg.media_type, beside.data) == (red, "image/jpeg", blue)  # JPEG kept byte for byte
     assert jpeg.place.endswith("bank.pdf: page 1")
-    assert raw.media_type == "" and raw.data == b"" and raw.place.endswith("bank.pdf: page 1")
-    assert second.explanation == marker(2)  # under question 2's answer line
-    flag, = second.flags  # check lists it with its page
-    assert flag.code == "picture-unshown" and "bank.pdf: page 1" in flag.message and "FlateDecode" in flag.message
+    assert raw.media_type == "image/png" and Image.open(io.BytesIO(raw.data)).getpixel((1, 1)) == (128, 128, 128)
+    assert png.media_type == "image/png" and Image.open(io.BytesIO(png.data)).convert("RGBA").tobytes() \
+        == drawing.tobytes()  # its pixels and its transparency
+    assert jbig2.media_type == "" and jbig2.data == b"" and jbig2.place.endswith("bank.pdf: page 1")
+    assert second.explanation == "\n".join(marker(n) for n in (2, 3, 4))  # under question 2's answer line
+    flag, = second.flags  # check lists the one it cannot show with its page
+    assert flag.code == "picture-unshown" and "bank.pdf: page 1" in flag.message and "JBIG2Decode" in flag.message
+    assert bank.pdf.decorations == 2 and "2 tiny pictures (bullets, rules) set aside" in pdf_lines(bank)[0]

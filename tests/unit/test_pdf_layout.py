@@ -147,3 +147,19 @@ def test_pictures_stay_in_their_column_and_take_no_part_in_finding_columns():
     assert gutter is not None
     read_in = reading_order([*body, picture("左图", 150, 133, 100, 30)], gutter)  # beside 呢。, left column
     assert read_in == (*COLUMN_LEFT[:1], "呢。 左图", *COLUMN_LEFT[2:], *COLUMN_RIGHT)
+
+
+def test_bullets_icons_and_rules_drawn_as_pictures_are_set_aside_and_counted_a_small_figure_is_kept():
+    """16 px is 12 pt at the page's scale, 4 px is 3 pt."""
+    stem, option = line("1. 看图：", 60, 100), line("A. 甲", 72, 200)
+    bullet = picture("圆点", 60, 200, 6, 6)  # before option A
+    icon = picture("图标", 300, 100, 11.5, 11.5)
+    rule = picture("横线", 60, 180, 400, 1.5)  # a line under the picture, drawn as an image
+    small = picture("小图", 60, 120, 12.5, 12.5)  # a figure the size of a character: a reader sees it
+    strip = picture("长条", 60, 150, 400, 3.5)
+    page = PageText(W, H, (stem, option), (bullet, icon, rule, small, strip))
+    read, = read_pages([page])
+    assert read.lines == ("1. 看图：", "小图", "长条", "A. 甲") and read.decorations == 3
+    # set aside before logos are looked for: a bullet on every page's top band is no logo, nor counted twice
+    pages = [PageText(W, H, (stem,), (picture("圆点", 60, 20, 6, 6),))] * 3
+    assert [(page.decorations, page.furniture) for page in read_pages(pages)] == [(1, 0)] * 3

@@ -10,7 +10,7 @@ import pytest
 from docx.oxml import parse_xml
 from PIL import Image
 
-from generator.bank.model import PICTURE_MARK
+from generator.bank.model import PICTURE_MARK, Bank
 from generator.bank.pictures import (
     MISSING,
     REMOTE,
@@ -21,7 +21,7 @@ from generator.bank.pictures import (
     split_pictures,
     without_pictures,
 )
-from generator.base.errors import ParseError
+from generator.base.errors import ErrataError, ParseError
 from generator.cli import main
 from generator.exports.json import dumps_json
 from generator.read.load import load_bank, read_bank
@@ -267,3 +267,96 @@ def test_the_markdown_command_writes_the_pictures_its_pages_show(tmp_path, monke
     assert len(sources) >= 2
     for src in sources:
         assert (page.parent / src).resolve().read_bytes() in (png(RED), png(BLUE, (30, 30)))
+
+
+def test_an_erratum_on_a_field_holding_a_picture_keeps_the_picture_and_quotes_it_as_exports_write_it(tmp_path):
+    folder = tmp_path / "mdbank"
+    bank_file = markdown_bank(folder)
+    red = read_bank(bank_file).pictures[0]
+    reference = f"[红色 标志: {red.name}]"  # as `export` writes it, for the editor to copy
+    (folder / "errata.yml").write_text(
+        "q1:\n"
+        "  stem:\n"
+        "    - {replace: 是什么意思, with: 表示什么}\n"  # a piece beside the picture
+        "  explanation:\n"
+        f"    - {{whole: '见图[蓝色: {read_bank(bank_file).pictures[1].name}]。', with: '见下图。'}}\n"
+        "  A:\n"
+        f"    - {{replace: 禁止通行, with: '禁止通行 {reference}'}}\n", encoding="utf-8")
+    with pytest.raises(ErrataError) as refused:  # the explanation's picture is dropped
+        load_bank(bank_file)
+    assert "entry q1, explanation (line 5)" in str(refused.value) and "write [蓝色: " in str(refused.value)
+    blue = read_bank(bank_file).pictures[1]
+    (folder / "errata.yml").write_text(
+        "q1:\n"
+        "  stem:\n"
+        f"    - {{whole: '如图所示，这个标志是什么意思？{reference}',\n"
+        f"       with: '如图所示，这个标志表示什么？{reference}'}}\n"
+        "  explanation:\n"
+        f"    - {{replace: '见图[蓝色: {blue.name}]', with: '见下图[蓝色: {blue.name}]'}}\n", encoding="utf-8")
+    q1 = load_bank(bank_file).questions[0]
+    assert q1.stem == f"如图所示，这个标志表示什么？{marker(0)}"
+    assert q1.explanation == f"见下图{marker(1)}。"
+    assert q1.corrections[0].startswith("題幹（整段）：「如图所示") and PICTURE_MARK[0] not in q1.corrections[0]
+
+
+def test_an_erratum_that_no_longer_fits_a_field_with_a_picture_shows_the_field_as_the_editor_quotes_it(tmp_path):
+    folder = tmp_path / "mdbank"
+    bank_file = markdown_bank(folder)
+    (folder / "errata.yml").write_text("q1:\n  stem:\n    - {whole: 如图所示，这个标志是什么意思？, with: 改}\n",
+                                       encoding="utf-8")
+    with pytest.raises(ErrataError) as refused:
+        load_bank(bank_file)
+    error = str(refused.value)
+    assert f"[红色 标志: {read_bank(bank_file).pictures[0].name}]" in error and PICTURE_MARK[0] not in error
+
+
+def test_a_json_export_read_back_shows_its_pictures_again_read_from_beside_it(tmp_path):
+    bank = load_bank(markdown_bank(tmp_path / "mdbank"))
+    out = tmp_path / "export"
+    (out / "sub").mkdir(parents=True)
+    (out / "sub" / "bank.json").write_text(dumps_json(bank), encoding="utf-8")
+    red, blue = bank.pictures[:2]
+    (out / "sub" / red.name).write_bytes(red.data)  # the red one beside it; the blue one only outside its folder
+    (out / blue.name).write_bytes(blue.data)
+    back = load_bank(out / "sub" / "bank.json")
+    q1, q2 = back.questions
+    assert q1.stem == bank.questions[0].stem == f"如图所示，这个标志是什么意思？{marker(0)}"
+    assert q1.explanation == f"见图{marker(1)}。" and [o.text for o in q2.options] == [o.text for o in
+                                                                                    bank.questions[1].options]
+    assert [(p.alt, p.name, p.data) for p in back.pictures[:1]] == [(red.alt, red.name, red.data)]
+    assert [p.kind for p in back.pictures] == ["", MISSING, REMOTE, MISSING, MISSING, MISSING]
+    assert back.pictures[2].url == "https://example.com/x.png"
+    flag, = q1.flags  # the blue picture is not beside the JSON: check says so, with its file name
+    assert flag.code == "picture-unshown" and blue.name in flag.message and "bank.json: picture 2" in flag.message
+    again = json.loads(dumps_json(back))["chapters"][0]["questions"][0]  # exported again: the same text
+    assert again["stem"] == json.loads(dumps_json(bank))["chapters"][0]["questions"][0]["stem"]
+
+
+def test_export_writes_the_picture_files_beside_the_json_so_that_it_reads_back_whole(tmp_path, capsys):
+    bank_file = markdown_bank(tmp_path / "mdbank")
+    bank = load_bank(bank_file)
+    out = tmp_path / "out" / "bank.json"
+    out.parent.mkdir()
+    assert main(["export", str(bank_file), "--format", "json", "-o", str(out)]) == 0
+    shown = [p for p in bank.pictures if p.data]
+    assert sorted(f.name for f in out.parent.iterdir()) == sorted({"bank.json", *(p.name for p in shown)})
+    back = load_bank(out)
+    assert [(p.name, p.data) for p in back.pictures if p.data] == [(p.name, p.data) for p in shown]
+    def unshown(read: Bank) -> list[int]:
+        return [sum(f.code == "picture-unshown" for f in q.flags) for q in read.questions]
+
+    assert unshown(back) == unshown(bank)  # only the remote and missing ones, as in the bank
+    # Again over the same files: the same bytes are left as they are; other bytes under a
+    # picture's name are no file of this export's, so it refuses rather than write over them.
+    assert main(["export", str(bank_file), "--format", "json", "-o", str(out), "--force"]) == 0
+    (out.parent / shown[0].name).write_bytes(b"someone else's file")
+    capsys.readouterr()
+    assert main(["export", str(bank_file), "--format", "json", "-o", str(tmp_path / "out" / "again.json")]) == 2
+    assert shown[0].name in capsys.readouterr().err
+    assert (out.parent / shown[0].name).read_bytes() == b"someone else's file"
+
+
+def test_a_json_export_printed_says_its_picture_files_were_not_written(tmp_path, capsys):
+    assert main(["export", str(markdown_bank(tmp_path / "mdbank")), "--format", "json"]) == 0
+    printed = capsys.readouterr()
+    assert json.loads(printed.out)["pictures"] and "give -o FILE" in printed.err

@@ -3,6 +3,7 @@ own, on a bank written from the layout's description."""
 import pytest
 
 from generator.bank.fields import type_from_heading
+from generator.base.errors import ParseError
 from generator.read.text.layout import detect_layout
 from tests.inline_bank import parse_text
 
@@ -284,3 +285,15 @@ def test_an_answer_naming_a_number_and_other_text_takes_no_list_for_options():
     one = "#### {n}. 第{n}题，哪个？\n\n1. 甲\n2. 乙\n3. 丙\n\n**Answer:** {a}\n\n"
     bank = parse_text("".join(one.format(n=n, a=a) for n, a in ((1, "2. 丁"), (2, "2. 乙"))))
     assert [(len(q.options), q.answer) for q in bank.questions] == [(0, "2. 丁"), (3, "B")]
+
+
+def test_questions_only_inside_code_blocks_are_not_read_and_the_error_names_the_blocks():
+    fenced = ("# 练习\n\n### 选择题\n\n```text\n- 哪个是水果\n  A 苹果\n  B 白菜\n\n- 哪个是蔬菜\n  A 苹果\n"
+              "  B 白菜\n```\n\n### 判断题\n```\n- 地球是圆的\n\n- 太阳是方的\n```\n")
+    with pytest.raises(ParseError, match=r"found no question in \d+ characters; 2 code blocks "
+                                         r"\(``` from line 5, 16\) hold lines like questions, and code is shown"):
+        parse_text(fenced)
+    # a question heading whose options stand outside its code block still reads
+    bank = parse_text("### 输出什么\n```python\nprint(1)\n```\nA. 1\nB. 2\n答案：A\n\n"
+                      "### 再选\nA. 甲\nB. 乙\n答案：B\n")
+    assert [(q.answer, len(q.options)) for q in bank.questions] == [("A", 2), ("B", 2)]

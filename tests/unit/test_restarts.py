@@ -106,3 +106,62 @@ def test_a_number_glued_to_a_stem_opening_with_a_digit_fills_the_gap_in_the_run(
 def test_a_decimal_opening_a_line_inside_a_question_is_no_question():
     bank = parse_text("1. 甲？\n1.5 升水\nA. 一\nB. 二\n2. 乙？\nA. 一\nB. 二\n")
     assert [q.number for q in bank.questions] == [1, 2] and "1.5 升水" in bank.questions[0].stem
+
+
+_BRACKETED = """
+【一、单选题】
+
+1. 甲是（   ）
+A.一B.二
+C.三D.四
+2. 乙是（   ）
+A.一\tB.二\tC.三\tD.四
+
+【二、判断题】
+
+3. 地球是圆的。（    ）
+4. 太阳从西边升起。（    ）
+
+六、论述题
+5. 试述甲乙的关系。
+
+==========
+【参考答案】
+==========
+
+【一、单选题】
+
+1. B
+2. C
+
+【二、判断题】
+
+3. √
+4. ×
+
+六、论述题
+5. 答：甲生乙。
+"""
+
+
+def test_bracketed_sections_and_a_boxed_key_repeating_them_answer_every_question():
+    bank = parse_text(_BRACKETED)
+    assert [(c.title, [q.number for q in c.questions]) for c in bank.chapters] == [
+        ("单选题", [1, 2]), ("判断题", [3, 4]), ("论述题", [5])]
+    assert [q.answer for q in bank.questions] == ["B", "C", "true", "false", "答：甲生乙。"]
+
+
+def test_a_section_title_repeated_over_questions_with_stems_is_a_new_section():
+    bank = parse_text("""
+    一、单选题
+    1. 甲是
+    A. 一
+    B. 二
+    答案：A
+    一、单选题
+    1. 乙是
+    A. 一
+    B. 二
+    答案：B
+    """)
+    assert [[q.answer for q in c.questions] for c in bank.chapters] == [["A"], ["B"]]

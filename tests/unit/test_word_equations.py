@@ -130,10 +130,35 @@ def test_a_word_bank_carries_its_equations_as_formulas_and_flags_one_it_cannot_c
     assert len(flags) == 1 and "「y=42」" in flags[0].message
 
 
-def test_equations_in_a_question_table_read_as_their_characters(tmp_path):
+def test_equations_in_a_question_table_are_formulas_as_in_paragraphs_one_it_cannot_convert_flagged(tmp_path):
+    half = "<m:f><m:num>" + r("1") + "</m:num><m:den>" + r("2") + "</m:den></m:f>"
     doc = wd.new()
-    wd.table(doc, [["题干", "选项A", "选项B", "答案"], ["求值", "", "2", "A"]])
-    doc.tables[0].cell(1, 1).paragraphs[0]._p.append(
-        omath("<m:f><m:num>" + r("1") + "</m:num><m:den>" + r("2") + "</m:den></m:f>"))
-    bank = load_bank(wd.save(doc, tmp_path / "table.docx"))
-    assert bank.questions[0].options[0].text == "12"
+    wd.table(doc, [["题干", "选项A", "选项B", "答案"], ["求 ", "", "2", "A"], ["值是？", "42", "0", "A"]])
+    grid = doc.tables[0]
+    grid.cell(1, 0).paragraphs[0]._p.append(omath("<m:sSup>" + e(r("x")) + "<m:sup>" + r("2") + "</m:sup></m:sSup>"))
+    grid.cell(1, 0).paragraphs[0].add_run(" 在 x=1 的值")
+    grid.cell(1, 1).paragraphs[0]._p.append(omath(half))  # an option that is only a fraction
+    grid.cell(2, 0).paragraphs[0]._p.append(omath(r("y="), "<m:unknownThing>" + r("42") + "</m:unknownThing>"))
+    first, second = load_bank(wd.save(doc, tmp_path / "table.docx")).questions
+    opening, closing = INLINE_MATH
+    assert first.stem == f"求 {opening}{{x}}^{{2}}{closing} 在 x=1 的值"
+    assert [o.text for o in first.options] == [f"{opening}\\frac{{1}}{{2}}{closing}", "2"]  # was "12"
+    assert not any(f.code == "equation-unconverted" for f in first.flags)
+    assert second.stem == "值是？y=42" and [o.text for o in second.options] == ["42", "0"]
+    flag, = (f for f in second.flags if f.code == "equation-unconverted")
+    assert "「y=42」" in flag.message
+
+
+def test_equations_in_a_table_of_a_text_document_are_formulas_one_it_cannot_convert_flagged(tmp_path):
+    doc = wd.new()
+    doc.add_paragraph("1. 哪个等于 0.5？")
+    wd.table(doc, [["A. ", "B. "]])
+    grid = doc.tables[0]
+    grid.cell(0, 0).paragraphs[0]._p.append(omath("<m:f><m:num>" + r("1") + "</m:num><m:den>" + r("2")
+                                                  + "</m:den></m:f>"))
+    grid.cell(0, 1).paragraphs[0]._p.append(omath(r("y="), "<m:unknownThing>" + r("42") + "</m:unknownThing>"))
+    doc.add_paragraph("答案：A")
+    question, = load_bank(wd.save(doc, tmp_path / "rows.docx")).questions
+    assert [o.text for o in question.options] == [f"{INLINE_MATH[0]}\\frac{{1}}{{2}}{INLINE_MATH[1]}", "y=42"]
+    flag, = (f for f in question.flags if f.code == "equation-unconverted")
+    assert "「y=42」" in flag.message

@@ -8,9 +8,10 @@ that text; ``check`` says which page each line range came from.
 
 A PDF with no text (a scan) needs OCR first, and says so; a damaged or password-protected PDF
 is refused naming what is wrong.  A picture (an image XObject, also inside a form) is read
-where it stands on its page (see the reading order's rule): a JPEG (DCTDecode) is kept byte
-for byte; one of the other encodings (raw pixels, JPEG 2000, JBIG2 ...) is kept as a picture
-the guide cannot show, which ``check`` lists with its page.
+where it stands on its page (see the reading order's rules, which also set aside a page's
+bullets and rules drawn as tiny pictures) and made a file a browser shows
+(:mod:`generator.read.pdf.images`); one that cannot be (JBIG2 ...) is kept as a picture the
+guide cannot show, which ``check`` lists with its page.
 """
 from __future__ import annotations
 
@@ -20,16 +21,18 @@ import logging
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, TypeVar
 
 from pdfminer.high_level import extract_pages
 from pdfminer.layout import LAParams, LTImage, LTPage, LTTextLine
 from pdfminer.pdfdocument import PDFPasswordIncorrect
+from pdfminer.pdftypes import PDFStream, resolve1
 
 from ...bank.model import PICTURE_MARK, Bank, PdfReport
 from ...bank.pictures import PictureBook
 from ...base.errors import GuideError, ParseError
+from .images import Shown, picture_file
 from .reading_order import Line, PageRead, PageText, read_pages
 
 _STAND_INS = re.compile("[\u2f00-\u2fd5\uf900-\ufaff]")
@@ -46,7 +49,7 @@ _Item = TypeVar("_Item")
 
 def read_pdf_bank(data: bytes, source: str, parse_text: TextParser) -> Bank:
     """The bank in the PDF ``data``, its text (see :func:`pdf_text`) read by ``parse_text``."""
-    found: dict[str, _Found] = {}
+    found: dict[str, LTImage] = {}
     pages = read_pages(pdf_pages(data, source, found))
     if not pages:
         raise ParseError(source, _EXPECTED, "a PDF without pages", "open it in a PDF viewer and save it again")
@@ -55,15 +58,15 @@ def read_pdf_bank(data: bytes, source: str, parse_text: TextParser) -> Bank:
                          "(a scanned PDF holds pictures of pages, not their text)",
                          "recognise its text first (OCR), e.g. `ocrmypdf -l chi_sim scan.pdf bank.pdf`, "
                          "or give the bank as text")
-    book = PictureBook(source)
-    pages = tuple(_with_markers(page, number, found, book) for number, page in enumerate(pages, 1))
+    book, shown = PictureBook(source), dict[str, Shown]()
+    pages = tuple(_with_markers(page, number, found, book, shown) for number, page in enumerate(pages, 1))
     bank = parse_text(pdf_text(pages))
     starts, line = [], 1
     for page in pages:
         starts.append(line)
         line += len(page.lines)
     report = PdfReport(len(pages), line - 1, sum(p.furniture for p in pages),
-                       sum(1 for p in pages if p.columns == 2), tuple(starts))
+                       sum(1 for p in pages if p.columns == 2), tuple(starts), sum(p.decorations for p in pages))
     return replace(bank, encoding="pdf", pdf=report, pictures=tuple(book.pictures))
 
 
@@ -71,7 +74,7 @@ def pdf_text(pages: tuple[PageRead, ...]) -> str:
     return "".join(line + "\n" for page in pages for line in page.lines)
 
 
-def pdf_pages(data: bytes, source: str, found: dict[str, _Found] | None = None) -> list[PageText]:
+def pdf_pages(data: bytes, source: str, found: dict[str, LTImage] | None = None) -> list[PageText]:
     """Each page's text lines with their boxes (y downwards), as pdfminer lays them out, and its
     pictures, each a line naming its content (its key in ``found``)."""
     try:
@@ -91,7 +94,7 @@ def _damaged(source: str, error: Exception) -> ParseError:
                       "open it in a PDF viewer and save or print it again as PDF")
 
 
-def _page(page: LTPage, found: dict[str, _Found] | None, place: str) -> PageText:
+def _page(page: LTPage, found: dict[str, LTImage] | None, place: str) -> PageText:
     height = page.height
     lines = tuple(Line(common_characters(text), line.x0, line.x1, height - line.y1, height - line.y0)
                   for line in _within(page, LTTextLine) if (text := line.get_text().translate(_MARKS).strip()))
@@ -101,37 +104,34 @@ def _page(page: LTPage, found: dict[str, _Found] | None, place: str) -> PageText
     return PageText(page.width, height, lines, pictures)
 
 
-@dataclass(frozen=True)
-class _Found:
-    """A picture's content: a JPEG's bytes, or (``data`` None) the encoding the guide cannot show."""
-
-    data: bytes | None
-    encoding: str
-
-
-def _picture(image: LTImage, found: dict[str, _Found], place: str) -> str:
-    """The key of ``image``'s content in ``found``, between the picture marks (no text holds them)."""
-    stream = image.stream
-    filters = [name for name, _ in stream.get_filters()]
-    last = getattr(filters[-1], "name", str(filters[-1])) if filters else "raw pixels"
-    raw = stream.get_rawdata() or b""
-    PictureBook(place).check_size(len(raw), place)  # before its bytes are hashed or decoded
-    data = stream.get_data() if last in ("DCTDecode", "DCT") else None
-    key = f"{PICTURE_MARK[0]}{hashlib.sha256(data if data is not None else raw).hexdigest()}{PICTURE_MARK[1]}"
-    found.setdefault(key, _Found(data, last))
+def _picture(image: LTImage, found: dict[str, LTImage], place: str) -> str:
+    """The key of ``image``'s content in ``found``, between the picture marks (no text holds them):
+    a hash of its stream and its soft mask's, as the file holds them."""
+    content = hashlib.sha256()
+    for stream in (image.stream, resolve1(image.stream.get_any(("SMask",)))):
+        if isinstance(stream, PDFStream):
+            raw = stream.rawdata if stream.rawdata is not None else stream.get_data()
+            PictureBook(place).check_size(len(raw), place)  # before it is hashed or decoded
+            content.update(raw)
+    key = f"{PICTURE_MARK[0]}{content.hexdigest()}{PICTURE_MARK[1]}"
+    found.setdefault(key, image)
     return key
 
 
-def _with_markers(page: PageRead, number: int, found: dict[str, _Found], book: PictureBook) -> PageRead:
-    """``page`` with each picture's key as its marker in ``book``, in reading order: a JPEG as
-    it is, else a picture the guide cannot show."""
+def _with_markers(page: PageRead, number: int, found: dict[str, LTImage], book: PictureBook,
+                  shown: dict[str, Shown]) -> PageRead:
+    """``page`` with each picture's key as its marker in ``book``, in reading order: its file,
+    made once however often the PDF draws it, else a picture the guide cannot show."""
     place = f"{book.source}: page {number}"
 
     def marker(match: re.Match[str]) -> str:
-        picture = found[match.group()]
+        key = match.group()
+        if key not in shown:
+            shown[key] = picture_file(found[key].stream)
+        picture = shown[key]
         if picture.data is not None:
             return book.add(picture.data, "", place)
-        return book.without_data("", "", place, f"PDF ({picture.encoding})")
+        return book.without_data("", "", place, f"PDF ({picture.why})")
     return replace(page, lines=tuple(_PICTURE.sub(marker, line) for line in page.lines))
 
 

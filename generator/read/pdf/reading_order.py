@@ -18,23 +18,31 @@ Pure geometry over plain data, so each rule is tested on its own (``tests/unit/t
   row's text).  They take no part in finding columns.  A picture in the top or bottom band
   that stands there on at least half the pages (two at least; the same picture: ``text``
   names its content) is running furniture (a logo).
+- **Decorations**: a picture a reader sees smaller than 16 px on both sides (a bullet, an
+  icon) or thinner than 4 px (a rule drawn as a picture), at the page's own scale (1 pt is
+  4/3 px at 100 %), is no figure: it is set aside and counted.  Anything larger is a picture.
 """
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 BAND = 0.1  # the top and bottom tenth of a page hold its running headers and footers
 GUTTER_RANGE = (0.3, 0.7)  # where a two-column page's gutter may stand, as a share of its width
 GUTTER_STEPS = 40  # positions tried in that range
 MIN_COLUMN_LINES = 3
+PX = 0.75  # points a CSS pixel spans: a page at 100 % shows 96 px to the inch, PDF counts 72 points
+DECORATION = 16 * PX  # a picture under this on both sides is a bullet or an icon
+RULE = 4 * PX  # a picture thinner than this is a line
 SPANNING_SHARE = 0.2  # at most this share of a two-column page's lines cross its gutter
 REACHING_SHARE = 0.1  # at least this share of the left column's lines end at the gutter
 PAGE_NUMBER = re.compile(
     r"^[-–—·•\s]*(?:(?:page|p\.)\s*\d+(?:\s*of\s*\d+)?|第\s*\d+\s*[页頁](?:\s*[,，/／]?\s*共\s*\d+\s*[页頁])?"
     r"|\d+\s*(?:[/／]\s*\d+)?\s*[页頁]?)[-–—·•\s]*$", re.IGNORECASE)
 _DIGITS = re.compile(r"\d+")
+_Item = TypeVar("_Item")
 
 
 @dataclass(frozen=True)
@@ -68,6 +76,7 @@ class PageRead:
     lines: tuple[str, ...]
     columns: int  # 1 or 2
     furniture: int  # running headers, footers, page numbers and repeated band pictures (logos) removed
+    decorations: int = 0  # tiny pictures (bullets, rules) set aside
 
 
 def read_pages(pages: Sequence[PageText]) -> tuple[PageRead, ...]:
@@ -78,11 +87,19 @@ def read_pages(pages: Sequence[PageText]) -> tuple[PageRead, ...]:
     for number, page in enumerate(pages):
         body = tuple(line for k, line in enumerate(page.lines) if (number, k) not in furniture)
         gutter = column_gutter(page.width, body)
-        pictures = tuple(p for p in page.pictures if (_band(page, p), p.text) not in logos)
+        figures = tuple(p for p in page.pictures if not decorative(p))
+        pictures = tuple(p for p in figures if (_band(page, p), p.text) not in logos)
         lines = reading_order((*body, *pictures), gutter)
         read.append(PageRead(lines, 1 if gutter is None else 2,
-                             len(page.lines) - len(body) + len(page.pictures) - len(pictures)))
+                             len(page.lines) - len(body) + len(figures) - len(pictures),
+                             len(page.pictures) - len(figures)))
     return tuple(read)
+
+
+def decorative(picture: Line) -> bool:
+    """Whether a picture is too small to be a figure: a bullet, an icon, a rule (see the module)."""
+    width, height = picture.x1 - picture.x0, picture.height
+    return (width < DECORATION and height < DECORATION) or min(width, height) < RULE
 
 
 def _band(page: PageText, line: Line) -> str | None:
@@ -107,9 +124,8 @@ def running_furniture(pages: Sequence[PageText]) -> set[tuple[int, int]]:
                 edges.append((number, k, band, shape, outermost))
                 if outermost:
                     seen.setdefault((band, shape), set()).add(number)
-    repeated = max(2, (len(pages) + 1) // 2)
     return {(number, k) for number, k, band, shape, outermost in edges
-            if (outermost and len(seen[(band, shape)]) >= repeated) or PAGE_NUMBER.match(pages[number].lines[k].text)}
+            if (outermost and _running(seen[(band, shape)], pages)) or PAGE_NUMBER.match(pages[number].lines[k].text)}
 
 
 def running_pictures(pages: Sequence[PageText]) -> set[tuple[str | None, str]]:
@@ -117,21 +133,21 @@ def running_pictures(pages: Sequence[PageText]) -> set[tuple[str | None, str]]:
     seen: dict[tuple[str | None, str], set[int]] = {}
     for number, page in enumerate(pages):
         for picture in page.pictures:
-            if (band := _band(page, picture)) is not None:
+            if not decorative(picture) and (band := _band(page, picture)) is not None:
                 seen.setdefault((band, picture.text), set()).add(number)
-    repeated = max(2, (len(pages) + 1) // 2)
-    return {key for key, numbers in seen.items() if len(numbers) >= repeated}
+    return {key for key, numbers in seen.items() if _running(numbers, pages)}
+
+
+def _running(numbers: set[int], pages: Sequence[PageText]) -> bool:
+    """Whether something that stands on the pages ``numbers`` runs through the document: on at
+    least half its pages, two at least."""
+    return len(numbers) >= max(2, (len(pages) + 1) // 2)
 
 
 def _edge_lines(page: PageText) -> Iterator[tuple[int, bool]]:
     """The lines of a page's two top and two bottom rows: (index, whether on the outermost row)."""
     order = sorted(range(len(page.lines)), key=lambda k: page.lines[k].top)
-    rows: list[list[int]] = []
-    for k in order:
-        if rows and _same_row(page.lines[rows[-1][0]], page.lines[k]):
-            rows[-1].append(k)
-        else:
-            rows.append([k])
+    rows = _grouped(order, lambda row, k: _same_row(page.lines[row[0]], page.lines[k]))
     outermost = {0, len(rows) - 1}
     for r in sorted({r for r in (0, 1, len(rows) - 2, len(rows) - 1) if 0 <= r < len(rows)}):
         yield from ((k, r in outermost) for k in rows[r])
@@ -186,13 +202,18 @@ def reading_order(lines: Sequence[Line], gutter: float | None) -> tuple[str, ...
 
 def _rows(lines: Sequence[Line]) -> tuple[str, ...]:
     """Lines (sorted by top) on one baseline joined left to right by a tab."""
-    rows: list[list[Line]] = []
-    for line in lines:
-        if rows and _joins(rows[-1], line):
-            rows[-1].append(line)
+    return tuple(_row_text(row) for row in _grouped(lines, _joins))
+
+
+def _grouped(items: Iterable[_Item], joins: Callable[[list[_Item], _Item], bool]) -> list[list[_Item]]:
+    """``items`` (in order from the top) as rows: each joins the row before it when ``joins`` says so."""
+    rows: list[list[_Item]] = []
+    for item in items:
+        if rows and joins(rows[-1], item):
+            rows[-1].append(item)
         else:
-            rows.append([line])
-    return tuple(_row_text(row) for row in rows)
+            rows.append([item])
+    return rows
 
 
 def _row_text(row: list[Line]) -> str:

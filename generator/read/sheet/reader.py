@@ -53,6 +53,7 @@ from ...bank.rows import (
     ENGLISH_TYPES,
     HEADERS,
     OPTION_HEADER,
+    OPTIONS_HEADER,
     WEAK_STEM,
     all_type_names,
     header_key,
@@ -81,6 +82,7 @@ HEADER_SEARCH_ROWS = 10  # a title row or two may come before the header
 HEADER_MAX_LENGTH = 4000
 # Picture markers (U+000E, U+000F) are the reader's own (with_pictures refuses them in a cell).
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x10-\x1f]")
+_CONTROL_BESIDE_MATH = re.compile(r"[\x00\x01\x06-\x08\x0b\x0c\x10-\x1f]")  # the math markers let through
 _LINE_ENDS = re.compile(r"\r\n?")
 _ANSWER_PARTS = re.compile(r"[&|｜、,，;；\n]")  # between the texts of several options an answer names
 _NUMBER_CELL = re.compile(r"[(（]?(\d{1,9})[)）.．、]?")
@@ -255,9 +257,11 @@ class _Draft:
 
 
 def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str,
-              default_type: QuestionType | None = None, first_line: int = 1) -> Bank:
+              default_type: QuestionType | None = None, first_line: int = 1, math: bool = False) -> Bank:
     """The bank in ``rows`` of text cells: a header row, then a row per question
-    (``default_type`` for a row that names no type; ``first_line``, the first row's number)."""
+    (``default_type`` for a row that names no type; ``first_line``, the first row's number;
+    ``math``: cells may hold formulas between the model's math markers, as a Word table's
+    equations do, where no text can forge them)."""
     numbered = enumerate(rows, first_line)
     columns, header_line, header = None, 0, list[str]()
     for header_line, header in numbered:
@@ -267,7 +271,8 @@ def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str,
     if columns is None:
         raise ParseError(f"{source}: row {header_line or 1}", "a header row naming at least the stem column "
                          "(题干 or 题目)", "no such row in the first ten", _EXAMPLE)
-    read = list(_rows(numbered, columns, source, [str(cell or "") for cell in header]))
+    read = list(_rows(numbered, columns, source, [str(cell or "") for cell in header], math))
+    _no_options_past_h(read, [str(cell or "") for cell in header], source)
     if not read:
         raise ParseError(source, "at least one row with a stem under the header", "none", _EXAMPLE)
     # Options inside one cell: a separator is known only from all the cells together.
@@ -292,19 +297,38 @@ def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str,
 
 
 def _rows(numbered: Iterator[tuple[int, list[str]]], columns: Columns, source: str,
-          header: Sequence[str] = ()) -> Iterator[_Row]:
+          header: Sequence[str] = (), math: bool = False) -> Iterator[_Row]:
     """The rows after the header that hold anything, numbered, each in its chapter; the header
     repeated further down (sheets pasted together) is no question."""
     chapter, number = "", 0
     repeated = [cell.strip() for cell in header]
     for line, row in numbered:
-        cells = _cells(row, source, line)
+        cells = _cells(row, source, line, _CONTROL_BESIDE_MATH if math else _CONTROL)
         if not any(cells) or cells == repeated[: len(cells)] + [""] * (len(cells) - len(repeated)):
             continue
         fields = {key: cells[i] if i < len(cells) else "" for key, i in columns.fields.items()}
         chapter = fields.get("chapter") or chapter
         number = _number(fields.get("number", ""), number, source, line)
         yield _Row(line, number, chapter, fields, cells)
+
+
+# An option column past the last letter ("选项I", "Option J", "K选项"): nothing the model can hold
+# ("options", one column of all options, is none)
+_OPTION_PAST_H = re.compile(rf"^(?:(?:选项|選項|option(?!s$))([{chr(ord(OPTION_LETTERS[-1]) + 1)}-Z])"
+                            rf"|([{chr(ord(OPTION_LETTERS[-1]) + 1)}-Z])(?:选项|選項))$", re.IGNORECASE)
+
+
+def _no_options_past_h(rows: list[_Row], header: list[str], source: str) -> None:
+    """A named error when a row fills an option column past H: its option would be lost
+    (an empty such column, as a template has, loses nothing)."""
+    past = [i for i, cell in enumerate(header) if _OPTION_PAST_H.match(header_key(cell))]
+    for row in rows if past else ():
+        filled = next((i for i in past if i < len(row.cells) and row.cells[i]), None)
+        if filled is not None:
+            letters = f"{OPTIONS_HEADER[0]}A–{OPTIONS_HEADER[0]}{OPTION_LETTERS[-1]}"
+            raise ParseError(f"{source}: row {row.line}, column {filled + 1}",
+                             f"at most {len(OPTION_LETTERS)} option columns ({letters})",
+                             f"{header[filled].strip()} filled: {quoted(row.cells[filled])}")
 
 
 def _answered_by(separator: str | None, rows: list[_Row]) -> str | None:
@@ -514,11 +538,11 @@ def header_columns(row: Sequence[object]) -> Columns | None:
     return Columns(fields, tuple(sorted(options.items())))
 
 
-def _cells(row: Sequence[object], source: str, line: int) -> list[str]:
+def _cells(row: Sequence[object], source: str, line: int, refused: re.Pattern[str] = _CONTROL) -> list[str]:
     cells = []
     for column, value in enumerate(row, 1):
         text = _LINE_ENDS.sub("\n", unguarded(str(value or ""))).strip()
-        control = _CONTROL.search(text)
+        control = refused.search(text)
         if control:
             raise ParseError(f"{source}: row {line}, column {column}", "text",
                              f"the control character U+{ord(control.group()):04X}")

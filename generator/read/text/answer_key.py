@@ -45,12 +45,13 @@ ENTRY = re.compile(
 # "1-5 ABCDA" "1～5：ABCDA"
 RANGE = re.compile(r"(?P<a>\d{1,7})[ \t]{0,2}[-~～—–][ \t]{0,2}(?P<b>\d{1,7})[ \t]{0,2}[.．、:：]?[ \t]{0,4}"
                    rf"(?P<v>[{LETTER}√×]{{1,50}})(?![A-Za-z])")
-_SUB_HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?"
+_SUB_HEADING = re.compile(r"[ \t]*(?:#{1,6}[ \t]*)?【?[ \t]*"
                           r"(?:第[\d一二三四五六七八九十百零〇]{1,4}[章節节部]|[一二三四五六七八九十]{1,3}[、.．])")
 # Under a sub-heading that repeats a section's name: "1．存储器" (any text answers question 1)
 FREE_ENTRY = re.compile(r"[ \t]{0,8}[(（]?(?P<n>\d{1,7})[)）]?[ \t]{0,4}[.．、:：)）][ \t]{0,4}(?P<v>\S[^\n]*)")
 _LEAD = " \t#*>"
-_NAME_END = re.compile(r"[（(【\[ \t　:：]")
+_NAME_END = re.compile(r"[（(【】\[ \t　:：]")
+_RULE = re.compile(r"[ \t]*([-=*_])\1{2,}[ \t]*")  # "=====": a box drawn around the key's heading
 _STARTS_WITH_NUMBER = re.compile(r"[ \t]*(?:[#*>][ \t#*>]{0,10})?[(（]?\d")
 _MARKER_SIGN = re.compile(r"[:：【\[]")
 # between entries (matched in place: a copy of the rest of the line at each entry was quadratic)
@@ -201,7 +202,8 @@ def _read_key(text: str, heading: re.Match[str], sections: set[str],
     while line_start < len(text):
         line_end = _line_end(text, line_start)
         line = text[line_start:line_end]
-        line = line if line.strip(" \t>") else ""  # a bare quote mark (">") is a blank line
+        # a bare quote mark (">") is a blank line, and so is a rule boxing the heading
+        line = line if line.strip(" \t>") and not _RULE.fullmatch(line) else ""
         entries = _entries(line, line_start)
         if not entries and (free or bare) and (written := FREE_ENTRY.match(line)):
             number = int(written["n"])

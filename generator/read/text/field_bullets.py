@@ -40,9 +40,15 @@ def field_bullet_fields(body: str) -> Fields | None:
 
 
 def _items(line: str) -> list[str]:
-    """A line's items: split at ``;`` when it holds one, else at ``,``; empty items dropped."""
-    items = line.split(";") if ";" in line else line.split(",")
-    return [item.strip() for item in items if item.strip()]
+    """A line's items: split at ``;`` when it holds one, else at ``,``; empty items dropped.
+    Where every item split at ``;`` is one word but for commas between words
+    ("Read-Eval-Print-Loop; Read-Execute-Prepare-Learn, Rely-Expression-Loop"), a ``,`` slipped
+    in for a ``;``: it separates too (items of several words keep their commas)."""
+    items = [item.strip() for item in (line.split(";") if ";" in line else line.split(",")) if item.strip()]
+    words = [part.strip() for item in items for part in item.split(",")]
+    if ";" in line and len(words) > len(items) and all(word and not any(c.isspace() for c in word) for word in words):
+        return words
+    return items
 
 
 def _letters(written: str, options: tuple[Option, ...]) -> str | None:

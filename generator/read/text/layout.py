@@ -16,6 +16,7 @@ Every pattern is linear: no nested or overlapping quantifiers, every repeat boun
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass
 from itertools import chain
@@ -35,6 +36,7 @@ from ...bank.fields import (
     has_options,
 )
 from ...bank.model import Bank, LayoutReport, TableReport
+from ...bank.spans import code_and_table_spans
 from .line_scan import LineScan
 
 # "1." "1．" "1、" "題目1" (with a bold "**" around the number as Markdown banks write it); a
@@ -95,6 +97,11 @@ FIELD_BULLET_QUESTIONS = Recogniser("field-bullet", "- Question: <stem> over - A
 JUDGED_BULLET_QUESTIONS = Recogniser("judged-bullet", "* (T) <statement> / - （×）<statement>",
                                      re.compile(r"(?m:^)[ \t]{0,3}[-*+][ \t]{1,4}[(（][ \t]{0,2}"
                                                 r"(?P<a>[TF√×✓✗✔✘]|对|错|對|錯)[ \t]{0,2}[)）][ \t]*"))
+# Markua's quiz questions ("? stem" over choices "a)" "C)" or accepted answers "! …"; see
+# generator.read.text.markua_quiz): the "? " lines count when some line holds a choice or an answer.
+MARKUA_QUESTIONS = Recogniser("markua", "? <stem> over a) b) C) (capital: right) or ! <answer>",
+                              re.compile(r"(?m:^)[ \t]{0,3}\?[ \t]+(?=\S)"))
+_MARKUA_MARK = re.compile(r"(?m)^[ \t]{0,3}(?:[A-Za-z]\)|!)[ \t]+\S")
 # Unnumbered paragraphs, a blank line between them, each a stem over its answer marker
 # ("地球是圆的。" then "正确答案：正确"): a bank of statements to judge, as a quiz script keeps them.
 PARAGRAPH_QUESTIONS = Recogniser("paragraph", "<stem>, then 答案：… on a line of its own; a blank line between",
@@ -266,7 +273,7 @@ def _heading_numbering(text: str, numbers: list[int], best: tuple[int, int, Reco
 
 def _unnumbered_questions(text: str, headings: int) -> tuple[Recogniser, tuple[int, ...]] | None:
     """With no numbers, the starts of at least two questions opened by field bullets, judged
-    bullets or label lines (as many as
+    bullets, Markua's "? " or label lines (as many as
     the question headings, or more: "## Question" each time is a label, no stem), else with
     no question headings either, by <details> cards."""
     bullets = tuple(m.start() for m in FIELD_BULLET_QUESTIONS.pattern.finditer(text))
@@ -275,6 +282,9 @@ def _unnumbered_questions(text: str, headings: int) -> tuple[Recogniser, tuple[i
     judged = tuple(m.start() for m in JUDGED_BULLET_QUESTIONS.pattern.finditer(text))
     if len(judged) >= max(2, headings):
         return JUDGED_BULLET_QUESTIONS, judged
+    markua = tuple(m.start() for m in MARKUA_QUESTIONS.pattern.finditer(text))
+    if len(markua) >= max(2, headings) and _MARKUA_MARK.search(text):
+        return MARKUA_QUESTIONS, markua
     labels = tuple(m.start() for m in LABELLED_QUESTIONS.pattern.finditer(text))
     if len(labels) >= max(2, headings):
         return LABELLED_QUESTIONS, labels
@@ -315,11 +325,26 @@ def _heading_questions(text: str, labels: re.Pattern[str], numbered: int) -> tup
     if len(heads) <= numbered:
         return ()
     found = []
+    code = code_and_table_spans(text) if "```" in text else []  # options shown as code are no options
     for i, start in enumerate(heads):
-        section = text[start : heads[i + 1] if i + 1 < len(heads) else len(text)]
+        end = heads[i + 1] if i + 1 < len(heads) else len(text)
+        section = "".join(text[a:b] for a, b in _outside(code, start, end))
         if TASK_ITEM.search(section) or has_options(section, labels):
             found.append(start)
     return tuple(found)
+
+
+def _outside(spans: list[tuple[int, int]], start: int, end: int) -> list[tuple[int, int]]:
+    """The stretches of ``[start, end)`` outside the sorted ``spans``."""
+    pieces, k = [], max(bisect.bisect_right(spans, (start, 0)) - 1, 0)
+    while k < len(spans) and spans[k][0] < end:
+        a, b = spans[k]
+        if b > start:
+            pieces.append((start, max(start, a)))
+            start = max(start, b)
+        k += 1
+    pieces.append((start, max(start, end)))
+    return [(a, b) for a, b in pieces if b > a]
 
 
 def _counts_as_answer(style: Recogniser, match: re.Match[str]) -> bool:

@@ -35,6 +35,7 @@ from .layout import (
     DEFAULT_NUMBERING,
     FIELD_BULLET_QUESTIONS,
     JUDGED_BULLET_QUESTIONS,
+    MARKUA_QUESTIONS,
     NUMBERINGS,
     Layout,
     at_line_start,
@@ -43,6 +44,7 @@ from .layout import (
     number_of,
 )
 from .lists import numbered_lists
+from .markua_quiz import markua_fields
 from .restarts import part_title, restart_title, type_title
 from .sections import (
     ANSWER_SUMMARY,
@@ -70,6 +72,8 @@ _KEY_TITLE = re.compile(r"(?:Answer Key|ANSWER KEY|Answers|ANSWERS|Solutions|參
 # bracket, an answer marker 答 or the "e" of "Answer", options a letter or a task box, a blank
 # its underscore or bracket (tests/unit/test_quick_tests.py checks)
 _QUESTION_SIGN = re.compile(rf"[答{F.LETTER}{F.LOWER}{F.WIDE}\[_＿（(【]")
+# a list item, or a line opening with a number or an option letter ("- 甲", "1. 乙", "  A 硬盘")
+_LISTED_LINE = re.compile(rf"(?m)^[ \t]{{0,8}}(?:[-*+]|\d{{1,3}}[.．、)）]|[{F.LETTER}][.．、)）]?)[ \t]+\S")
 _TAG = re.compile(r"</?[A-Za-z][A-Za-z0-9]{0,10}\b[^<>\n]{0,80}>")  # "<div>", "</p>" around a card's answer
 
 
@@ -375,7 +379,7 @@ class _Scanner:
         for i, event in enumerate(events):
             if event.start < consumed or event.start in self.lists:
                 continue
-            if event.kind == "heading" and state.last is not None and (key_end := self._repeated_key(events, i)):
+            if event.kind == "heading" and state.last is not None and (key_end := self._repeated_key(events, i, state)):
                 consumed = key_end
                 continue
             if event.kind == "heading":
@@ -407,21 +411,27 @@ class _Scanner:
         found = _INDENT.match(self.text, offset)
         return len(found.group().expandtabs(4)) if found else 0
 
-    def _repeated_key(self, events: list[_Event], i: int) -> int | None:
+    def _repeated_key(self, events: list[_Event], i: int, state: _State) -> int | None:
         """Under a heading "## Answer Key" that repeats the questions by number, each with its
         answer ("**Question 1** … **Answer**: True"), to the next heading as high: a key
-        (added to ``self.keys``), whose end is returned; ``None`` for any other heading."""
+        (added to ``self.keys``), whose end is returned; ``None`` for any other heading.
+        So too under a heading repeating an earlier section's title, to the next heading, when
+        its items repeat numbers of that section's questions, each only an answer ("44. 答：…",
+        "3. B"): past papers repeat a section's title over questions with stems of their own."""
         heading = events[i]
         level = _HEADING_LEVEL.match(self.text, heading.start)
-        if level is None or not _KEY_TITLE.fullmatch(heading.title):
+        named = level is not None and _KEY_TITLE.fullmatch(heading.title) is not None
+        repeated = None if named else next((c for c in reversed(state.chapters) if c.title == heading.title
+                                            and c.start != heading.start), None)
+        if not named and repeated is None:
             return None
-        depth = len(level[1])
+        depth = len(level[1]) if level is not None and named else 0
         end = len(self.text)
         inside: list[_Event] = []
         for k in range(i + 1, len(events)):  # no slice: a copy of the rest at every heading is quadratic
             event = events[k]
-            if event.kind == "heading" and (other := _HEADING_LEVEL.match(self.text, event.start)) \
-                    and len(other[1]) <= depth:
+            if event.kind == "heading" and (not depth or ((other := _HEADING_LEVEL.match(self.text, event.start))
+                                                          and len(other[1]) <= depth)):
                 end = event.start
                 break
             if event.kind == "question" and event.line_start:
@@ -429,10 +439,15 @@ class _Scanner:
         entries = []
         for k, event in enumerate(inside):
             block_end = inside[k + 1].start if k + 1 < len(inside) else end
-            parts = F.split_question(self.text[event.end : block_end], None)
-            if parts.answer_text:
-                entries.append(KeyEntry(event.number, parts.answer_text, parts.explanation, event.start))
-        if not entries:
+            block = self.text[event.end : block_end]
+            parts = F.split_question(block, None)
+            if repeated is not None and not (_answer_like(block) or F.ANSWER_MARK.match(block.lstrip())):
+                return None  # a question with a stem: a new section so titled
+            answer = parts.answer_text or (block.strip() if repeated is not None else None)  # "3. B"
+            if answer:
+                entries.append(KeyEntry(event.number, answer, parts.explanation, event.start))
+        numbers = {q.number for q in repeated.questions} if repeated is not None else set()
+        if not entries or (repeated is not None and not all(e.number in numbers for e in entries)):
             return None
         self.repeated_keys.append(AnswerKey(heading.start, end, [entries]))  # joins self.keys after the scan
         return end
@@ -563,7 +578,7 @@ class _Scanner:
         if not kept:
             raise ParseError(self.source, "numbered questions: " + " or ".join(f"'{r.example}'" for r in NUMBERINGS)
                              + ", each followed by options ('A. …') or an answer ('答案：B')",
-                             f"no question in {len(self.text)} characters"
+                             f"no question in {len(self.text)} characters" + self._fenced_questions()
                              + (f"; it starts:\n{_first_lines(self.text)}" if self.text.strip() else ""))
         front_end, title = front_matter(preamble)  # site metadata names the bank, or comes before its name
         title = title or next((line.strip(" #\t") for line in preamble[front_end:].splitlines()
@@ -581,6 +596,18 @@ class _Scanner:
         return Bank(slug=slug, source=self.source, title=title, preamble=preamble, chapters=chapters,
                     stray=tuple(sorted(self.strays, key=lambda s: s.position.offset)), answer_keys=answer_keys,
                     layout=self._report(len(chapters), unplaced), unread=unread)
+
+    def _fenced_questions(self) -> str:
+        """What a bank with no question read says of its fenced code blocks that hold lines like
+        questions (list items, numbered or lettered lines): code is shown as written, never read."""
+        lines = [self.position(start).line for start, end in self.opaque
+                 if self.text.startswith(("```", "~~~"), start)
+                 and len(_LISTED_LINE.findall(self.text, start, end)) >= 2]
+        if not lines:
+            return ""
+        where = ", ".join(map(str, lines[:5])) + (" …" if len(lines) > 5 else "")
+        return (f"; {len(lines)} code block{'s' * (len(lines) > 1)} (``` from line {where}) hold lines like "
+                "questions, and code is shown as written, never read as questions: write them outside the fences")
 
     def _accounted(self, chapters: tuple[Chapter, ...]) -> tuple[tuple[Chapter, ...], tuple[Stray, ...]]:
         """``chapters`` with a flag on each question that absorbed question-like lines, and the
@@ -664,7 +691,8 @@ class _Scanner:
         judged = F.JUDGE_PREFIX.match(self.text, mark.start, mark.end)  # "(√)1. 陳述"
         if self.layout.numbering is JUDGED_BULLET_QUESTIONS:  # "* (T) statement"
             judged = JUDGED_BULLET_QUESTIONS.pattern.match(self.text, mark.start)
-        fielded = field_bullet_fields(body) if self.layout.numbering is FIELD_BULLET_QUESTIONS else None
+        fielded = (field_bullet_fields(body) if self.layout.numbering is FIELD_BULLET_QUESTIONS
+                   else markua_fields(body) if self.layout.numbering is MARKUA_QUESTIONS else None)
         parts = fielded or F.part_question(self.text[mark.end : end]) or F.split_question(  # its "---" are no markup
             body, draft.default_type, self.labels, self.layout.answers.name,
             judged["a"] if judged else None)

@@ -28,6 +28,9 @@ LINE_HEADINGS = (
     # a title between separator runs: "-----0804-----", "===== 第二套 ====="
     re.compile(r"(?m)^[ \t]{0,8}(?P<r>[-=])(?P=r){2,40}[ \t]{0,8}(?P<title>[^-=\n \t][^-=\n]{0,39}?)"
                r"[ \t]{0,8}(?P=r){3,40}[ \t]*$"),
+    # a numbered section in lenticular brackets: "【一、单选题】", "【第二部分 判断题】"
+    re.compile(rf"(?m)^[ \t　]*【[ \t　]*(?:[一二三四五六七八九十]{{1,3}}[、.．]|{CHAPTER_NUMBER})[ \t　]*"
+               r"(?P<title>[^\n【】]{1,40}?)[ \t　]*】[ \t]*$"),
 )
 HEADING_SCANS = tuple(LineScan(p) for p in LINE_HEADINGS)  # their whole-text scans (generator.read.text.line_scan)
 # A heading inside running text (一、 or 第一章), title, then straight into question 1 (or N).
@@ -60,9 +63,11 @@ MARKUP_LINE = re.compile(
     r"|</?(?:details|summary|p|b|strong|br|hr)\b[^<>\n]{0,40}>"
     r"|Answer|Solution|Show answer|答案|解析|查看答案|[ \t])+|[ \t]*-{3,}[ \t]*"
     # a container of VuePress/VitePress/Docusaurus ("::: tip 答案" … ":::")
-    r"|[ \t]{0,3}:{3,}[ \t]*(?:[A-Za-z][\w-]{0,20}(?:[ \t][^\n]{0,80})?)?)$\n?"
+    r"|[ \t]{0,3}:{3,}[ \t]*(?:[A-Za-z][\w-]{0,20}(?:[ \t][^\n]{0,80})?)?"
+    # Markua's quiz blocks and attribute lists ("{quiz, id: q1}" … "{/quiz}", "{choose-answers: 4}")
+    r"|[ \t]{0,3}\{(?:/?(?:quiz|exercise)\b[^{}\n]{0,200}|[a-z][\w-]{0,30}:[ \t][^{}\n]{0,200})\}[ \t]*)$\n?"
 )
-MARKUP_SCAN = LineScan(MARKUP_LINE, r"\n[ \t]*[-:]|<")  # (lines that hold a tag, a rule or a container)
+MARKUP_SCAN = LineScan(MARKUP_LINE, r"\n[ \t]*[-:{]|<")  # (lines that hold a tag, a rule or a container)
 # A markup line folding an answer away whose summary names it ("<summary>第 1 题的答案</summary>",
 # "<summary>Show answer</summary>", "::: tip 答案"): with no answer marker after it, what it folds
 # is the answer.

@@ -16,7 +16,7 @@ document is read as a LaTeX command.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable
 from typing import Any
 
 M = "{http://schemas.openxmlformats.org/officeDocument/2006/math}"
@@ -67,7 +67,7 @@ def equation_latex(element: Any) -> str:
     """The LaTeX of an ``m:oMath`` or ``m:oMathPara`` (several equations one under another)."""
     if element.tag == OMATH_PARA:
         lines = [_children(e, 0) for e in element.iterchildren(OMATH)]
-        return lines[0] if len(lines) == 1 else r"\begin{gathered}" + r"\\".join(lines) + r"\end{gathered}"
+        return lines[0] if len(lines) == 1 else _environment("gathered", lines)
     return _children(element, 0)
 
 
@@ -196,19 +196,18 @@ def _delimiter(element: Any, depth: int) -> str:
     return rf"\left{_DELIMITERS[begin]} {inner} \right{_DELIMITERS[end]}"
 
 
-def _rows(rows: Iterator[Any], depth: int, environment: str) -> str:
-    return (rf"\begin{{{environment}}}" + r"\\".join(
-        "&".join(_children(e, depth) for e in row.iterchildren(M + "e")) for row in rows)
-        + rf"\end{{{environment}}}")
+def _environment(name: str, lines: Iterable[str]) -> str:
+    """``lines`` one under another in the LaTeX environment ``name``."""
+    return rf"\begin{{{name}}}" + r"\\".join(lines) + rf"\end{{{name}}}"
 
 
 def _matrix(element: Any, depth: int) -> str:
-    return _rows(element.iterchildren(M + "mr"), depth, "matrix")
+    return _environment("matrix", ("&".join(_children(e, depth) for e in row.iterchildren(M + "e"))
+                                   for row in element.iterchildren(M + "mr")))
 
 
 def _equation_array(element: Any, depth: int) -> str:
-    return r"\begin{gathered}" + r"\\".join(_children(e, depth) for e in element.iterchildren(M + "e")) + \
-        r"\end{gathered}"
+    return _environment("gathered", (_children(e, depth) for e in element.iterchildren(M + "e")))
 
 
 def _accent(element: Any, depth: int) -> str:
@@ -224,9 +223,14 @@ def _bar(element: Any, depth: int) -> str:
     return command + _group(_part(element, "e", depth))
 
 
+def _plain(element: Any | None) -> str:
+    """The characters of a part (a function's name, a limit's base), to tell ``sin`` or ``lim``."""
+    return "" if element is None else equation_text(element).strip()
+
+
 def _function(element: Any, depth: int) -> str:
     name = element.find(M + "fName")
-    plain = "" if name is None else equation_text(name).strip()
+    plain = _plain(name)
     if plain in _FUNCTIONS:
         head = "\\" + plain
     elif plain and _PLAIN.fullmatch(plain) and plain.isalpha():
@@ -237,8 +241,7 @@ def _function(element: Any, depth: int) -> str:
 
 
 def _limit(element: Any, depth: int) -> str:
-    base, limit = element.find(M + "e"), _part(element, "lim", depth)
-    plain = "" if base is None else equation_text(base).strip()
+    plain, limit = _plain(element.find(M + "e")), _part(element, "lim", depth)
     if plain in _FUNCTIONS:
         return "\\" + plain + ("_" if element.tag == M + "limLow" else "^") + _group(limit)
     command = r"\underset" if element.tag == M + "limLow" else r"\overset"
@@ -256,10 +259,6 @@ def _group_character(element: Any, depth: int) -> str:
     return (r"\underset" if position == "bot" else r"\overset") + _group(mark) + base
 
 
-def _element(element: Any, depth: int) -> str:
-    return _children(element, depth)
-
-
 _HANDLERS: dict[str, Callable[[Any, int], str]] = {
     M + "r": _run, W + "r": _run, M + "f": _fraction, M + "sSub": _scripts, M + "sSup": _scripts,
     M + "sSubSup": _scripts, M + "sPre": _scripts, M + "rad": _radical, M + "nary": _nary, M + "d": _delimiter,
@@ -267,7 +266,7 @@ _HANDLERS: dict[str, Callable[[Any, int], str]] = {
     M + "limLow": _limit, M + "limUpp": _limit, M + "groupChr": _group_character,
     M + "borderBox": lambda e, depth: r"\boxed" + _group(_part(e, "e", depth)),
     M + "box": lambda e, depth: _part(e, "e", depth), M + "phant": lambda e, depth: _part(e, "e", depth),
-    M + "e": _element, OMATH: _element,
+    M + "e": _children, OMATH: _children,
     W + "bookmarkStart": lambda e, depth: "", W + "bookmarkEnd": lambda e, depth: "",
     W + "proofErr": lambda e, depth: "",
 }

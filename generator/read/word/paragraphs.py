@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from docx.opc.constants import RELATIONSHIP_TYPE as RT
 
@@ -94,22 +94,20 @@ class Paragraph:
     equations: tuple[Equation, ...] = ()  # the equations in ``text``, in order
 
     @property
-    def cell(self) -> str:
-        """``text`` with each equation as the characters Word shows, its pictures kept (for a
-        table's cells, which are read as a sheet's)."""
-        pieces = iter(e.linear for e in self.equations if e.latex is not None)
-        return MARKED_EQUATION.sub(lambda _: next(pieces), self.text) if self.equations else self.text
-
-    @property
     def linear(self) -> str:
-        """``cell`` with each picture as a placeholder: the paragraph's characters alone."""
-        return PICTURE_MARKER.sub(PICTURE, self.cell)
+        """``text`` as its characters alone: each equation as the characters Word shows, each
+        picture as a placeholder (what the reader checks for control characters)."""
+        pieces = iter(e.linear for e in self.equations if e.latex is not None)
+        text = MARKED_EQUATION.sub(lambda _: next(pieces), self.text) if self.equations else self.text
+        return PICTURE_MARKER.sub(PICTURE, text)
 
 
 @dataclass(frozen=True)
 class Row:
-    cells: tuple[str, ...]  # a cell's paragraphs joined by "\n"; a merged cell's later columns empty
+    cells: tuple[str, ...]  # each cell's paragraphs (Paragraph.text) joined by "\n"; a merged cell's later ones empty
     place: int
+    plain: tuple[str, ...] = ()  # the same cells as their characters alone (see Paragraph.linear)
+    unconverted: tuple[str, ...] = ()  # the linear text of each equation kept as text, in order
 
     @property
     def text(self) -> str:
@@ -118,8 +116,8 @@ class Row:
 
     @property
     def linear(self) -> str:
-        """``text`` with each picture as a placeholder: the row's characters alone."""
-        return PICTURE_MARKER.sub(PICTURE, self.text)
+        """``text`` as its characters alone (see :attr:`Paragraph.linear`)."""
+        return "\t".join(self.plain).strip("\t")
 
 
 @dataclass(frozen=True)
@@ -259,7 +257,9 @@ class _Reader:
                     self.place += counted
                     if counted:  # a table in a cell is part of its row
                         self.where = f"table {number} row {i}"
-                    rows.append(Row(tuple(self.row(tr)), self.place))
+                    cells = list(self.row(tr))
+                    rows.append(Row(tuple(c.text for c in cells), self.place, tuple(c.plain for c in cells),
+                                    tuple(linear for c in cells for linear in c.unconverted)))
                 yield Table(number, tuple(rows))
             elif child.tag in (clark("w:sdt"), clark("w:customXml"), clark("w:sdtContent")):
                 yield from self.blocks(child, counted)
@@ -298,21 +298,35 @@ class _Reader:
         emphasis = () if heading else self.emphasis.spans(style_id, shading, pieces, runs, shift, len(text))
         return text, heading, emphasis, equations
 
-    def row(self, tr: Any) -> Iterator[str]:
+    def row(self, tr: Any) -> Iterator[_Cell]:
         for tc in _children(tr, "w:tc"):
             tc_pr = tc.find(clark("w:tcPr"))
             merge = None if tc_pr is None else tc_pr.find(clark("w:vMerge"))
             span = None if tc_pr is None else tc_pr.find(clark("w:gridSpan"))
-            paragraphs = []
+            texts, plain, unconverted = list[str](), list[str](), list[str]()
             for block in self.blocks(tc, counted=False):  # tables in a cell are read, as lines, in its text
-                if isinstance(block, Paragraph):  # a table's cells are read as a sheet's: no math markers
-                    paragraphs.append(block.cell)
+                if isinstance(block, Paragraph):
+                    texts.append(block.text)
+                    plain.append(block.linear)
+                    unconverted.extend(e.linear for e in block.equations if e.latex is None)
                 else:
-                    paragraphs.extend("\t".join(row.cells) for row in block.rows)
+                    for row in block.rows:
+                        texts.append("\t".join(row.cells))
+                        plain.append("\t".join(row.plain))
+                        unconverted.extend(row.unconverted)
             continued = merge is not None and merge.get(clark("w:val")) != "restart"
-            yield "" if continued else "\n".join(paragraphs).strip("\n")
+            yield _Cell("", "", ()) if continued else _Cell("\n".join(texts).strip("\n"),
+                                                             "\n".join(plain).strip("\n"), tuple(unconverted))
             for _ in range(_span(span) - 1):
-                yield ""
+                yield _Cell("", "", ())
+
+
+class _Cell(NamedTuple):
+    """A table cell as :class:`Row` keeps it."""
+
+    text: str
+    plain: str
+    unconverted: tuple[str, ...]
 
 
 def _children(element: Any, name: str) -> Iterator[Any]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from ...bank.ids import assign_ids
@@ -68,11 +68,17 @@ def with_unconverted(bank: Bank, neutral: NeutralText) -> Bank:
         i = bisect.bisect_right(starts, offset) - 1
         if i >= 0:
             found.setdefault(starts[i], []).append(linear)
+    return flagged_unconverted(bank, lambda q: found.get(q.position.offset, ()))
 
+
+def flagged_unconverted(bank: Bank, unconverted: Callable[[Question], Sequence[str]]) -> Bank:
+    """``bank`` with a warning on each question whose equations ``unconverted`` gives (their
+    linear text): they stay the characters Word shows."""
     def flagged(chapter: Chapter, q: Question) -> Question:
-        if q.position.offset not in found:
+        linears = unconverted(q)
+        if not linears:
             return q
-        formulas = "、".join(f"「{clip(linear, 40)}」" for linear in found[q.position.offset])
+        formulas = "、".join(f"「{clip(linear, 40)}」" for linear in linears)
         message = f"{where(chapter.number, q)}的 Word 公式{formulas}無法轉成 LaTeX，按原文件的字元顯示"
         return replace(q, flags=(*q.flags, Flag(UNCONVERTED, Severity.WARNING, message)))
 
@@ -141,6 +147,7 @@ def neutral_text(document: WordDocument, source: str) -> NeutralText:
             add(_heading(block) if block.heading and block.text else block.text, block.place, block.linear)
         else:
             for row in block.rows:
+                unconverted.extend((offset + max(row.text.find(linear), 0), linear) for linear in row.unconverted)
                 add(row.text, row.place, row.linear)
     return NeutralText("\n".join(pieces) + "\n", tuple(starts), tuple(places), tuple(emphasis), tuple(unconverted))
 
@@ -219,6 +226,7 @@ def table_bank(document: WordDocument, tables: list[QuestionTable], source: str,
     title = document.title or (preamble[0] if preamble else "")
     chapters: dict[str, list[Question]] = {}
     strays: list[Stray] = []
+    unconverted: dict[int, list[str]] = {}  # a question's place -> its equations kept as text
     counted = 0  # questions of one-question tables under this heading
     for block in document.blocks[first:]:
         if isinstance(block, Paragraph):
@@ -235,7 +243,10 @@ def table_bank(document: WordDocument, tables: list[QuestionTable], source: str,
             else:
                 rows, places = [list(r.cells) for r in block.rows], [r.place for r in block.rows]
                 where = f"{source}: table {block.number}"
-            read = read_rows(rows, where, slug, heading or title)
+            for row in block.rows:  # a one-question table's equations are all its question's
+                place = block.rows[0].place if chosen[block.number].vertical else row.place
+                unconverted.setdefault(place, []).extend(row.unconverted)
+            read = read_rows(rows, where, slug, heading or title, math=True)
             for chapter in read.chapters:
                 chapters.setdefault(chapter.title, []).extend(
                     replace(q, position=Position(places[q.position.line - 1], 1, places[q.position.line - 1]),
@@ -246,8 +257,8 @@ def table_bank(document: WordDocument, tables: list[QuestionTable], source: str,
                                 "the question tables") for r in block.rows if any(r.cells))
     made = tuple(Chapter(i, name or title or slug, tuple(questions), questions[0].position)
                  for i, (name, questions) in enumerate(chapters.items(), 1))
-    return Bank(slug, source, title, "\n".join(preamble), assign_ids(made), tuple(strays),
-                encoding="docx")
+    bank = Bank(slug, source, title, "\n".join(preamble), assign_ids(made), tuple(strays), encoding="docx")
+    return flagged_unconverted(bank, lambda q: unconverted.get(q.position.line, ()))
 
 
 def _transposed(table: Table, number: int) -> list[list[str]]:

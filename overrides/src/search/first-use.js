@@ -6,8 +6,9 @@
  * search/search_index.json, from a folder with a script element for search/search_index.js
  * appended to <head> (generator/site/material.py checks both in the installed bundle).  This
  * module runs before the bundle (search.js, in <head>) and holds those two requests back until
- * first use: the search field focused (a click, a tap on the phone's search button, or
- * Material's keys / s f), or a page opened with a shared search (?q=) or from a search hit
+ * first use: the pointer over the search field (a reader about to click it: the index is read
+ * while the hand still moves), the field focused (a click, a tap on the phone's search button,
+ * or Material's keys / s f), or a page opened with a shared search (?q=) or from a search hit
  * (?h=, whose words Material marks on the page once its search is set up).  Material waits for
  * the index as it would on a slow network; the offline search (offline-search.js) reads it at
  * the same moment, once for both (shareIndexScript).
@@ -40,7 +41,7 @@ export function shareIndexScript(/** @type {Promise<boolean>} */ loaded) {
 export function firstUse() {
   if (used) return used;
   used = new Promise((resolve) => {
-    const events = /** @type {const} */ (["focusin", "pointerdown", "keydown"]);
+    const events = /** @type {const} */ (["pointerover", "focusin", "pointerdown", "keydown"]);
     function check(/** @type {Event} */ ev) {
       const target = ev.target instanceof Element ? ev.target : null;
       const keyed = ev.type === "keydown" && ["/", "s", "f"].includes(/** @type {KeyboardEvent} */ (ev).key);

@@ -1,0 +1,59 @@
+// The guide's quick search worker run in Node, its processor time measured (for
+// benchmarks/bench_search.py): `node benchmarks/search_worker_cpu.mjs SITE QUERY` prints one JSON
+// line, milliseconds of processor time for
+//   setup   the documents handed over as text (search/search_index.js), read into the quick index;
+//   answer  the first answer to QUERY (folded as the page folds it): Material's index built over
+//           the documents that hold the query's words, and searched;
+// with how many documents that index held and how many result groups it gave.  The worker runs
+// as the page runs it (workers/search-source.js: the guide's prelude, Material's worker, Lunr),
+// in a context of its own; a browser's clock on a busy machine says little, a processor's time more.
+import fs from "node:fs";
+import vm from "node:vm";
+import { queryFolding } from "../overrides/src/search/query-folding.js";
+
+const [site, typed] = process.argv.slice(2);
+const cpu = () => {
+  const used = process.cpuUsage();
+  return (used.user + used.system) / 1000;
+};
+const read = (path) => fs.readFileSync(`${site}/${path}`, "utf8");
+
+/* The page's copy of the index: studyGuide.index = {config, options, docs (JSON text)}. */
+const page = vm.createContext({});
+page.window = page;
+vm.runInContext(read("search/search_index.js"), page);
+const index = page.studyGuide.index;
+
+/* The worker: a global scope that hears and posts messages. */
+const events = new EventTarget();
+const posted = [];
+const scope = vm.createContext({ console, performance, setTimeout, clearTimeout, queueMicrotask });
+Object.assign(scope, {
+  self: scope,
+  addEventListener: events.addEventListener.bind(events),
+  postMessage: (message) => posted.push(message),
+});
+vm.runInContext(read("assets/javascripts/workers/search-source.js").replace(/^studyGuide\./, "var studyGuide = {}; studyGuide."), scope);
+vm.runInContext(scope.studyGuide.searchWorker, scope);
+let picked = 0;  /* the documents of the answer's index: the one array of documents it parses */
+const json = vm.runInContext("JSON", scope), parse = json.parse;
+json.parse = (text, reviver) => {
+  const value = parse(text, reviver);
+  if (Array.isArray(value)) picked = value.length;
+  return value;
+};
+
+function ask(data, count) {
+  const start = cpu();
+  events.dispatchEvent(new MessageEvent("message", { data }));
+  return new Promise((resolve) => {
+    const wait = () => (posted.length >= count ? resolve(cpu() - start) : setTimeout(wait, 0));
+    wait();
+  });
+}
+
+const fold = queryFolding(index.config, scope.studyGuide.constants);
+const setup = await ask({ type: 0, data: { quick: true, config: index.config, docs: index.docs, options: index.options ?? {} } }, 1);
+const answer = await ask({ type: 2, data: fold(typed) }, 2);
+const result = posted[1].data;
+console.log(JSON.stringify({ setup, answer, documents: picked, groups: result.items?.length ?? 0, declined: Boolean(result.declined) }));
