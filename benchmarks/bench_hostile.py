@@ -8,7 +8,10 @@ fresh process each
 
 - ``check``   what ``python -m generator check`` does (read, repair, parse, lint, term suggestions);
 - ``render``  the chapter page to HTML: pages rendered with the glossary and typeset formulas,
-              then Python-Markdown with the site's extensions (where 500 KB once took minutes).
+              then Python-Markdown with the site's extensions (where 500 KB once took minutes);
+- ``site``    (the shapes of ``SITE_SHAPES``) CPU seconds of ``python -m generator site``, the
+              command and every process it starts: the whole site a user waits for (issue 30:
+              one 500 KB field under ``SITE_LIMIT``).
 
 The ratio 4n/n is about 4 for linear time and 16 for quadratic; a row whose ratio is over 8 is
 marked.  ``--scale 0.25`` runs every size at a quarter (a quick look).
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -30,6 +34,8 @@ from testing.paths import ROOT
 
 ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 QUADRATIC_HINT = 8.0  # a ratio above this is nearer 16 (quadratic) than 4 (linear)
+SITE_SHAPES = ("big-field",)  # built into a whole site too
+SITE_LIMIT = 5.0  # CPU seconds a site of one 500 KB field may take (issue 30, defect 7)
 
 
 def work(name: str, size: str) -> dict:
@@ -43,7 +49,19 @@ def work(name: str, size: str) -> dict:
         checked = time.perf_counter()
         render(path)
         rendered = time.perf_counter()
-        return {"bytes": path.stat().st_size, "check": checked - start, "render": rendered - checked}
+        times = {"bytes": path.stat().st_size, "check": checked - start, "render": rendered - checked}
+        if name in SITE_SHAPES:
+            times["site"] = site_cpu(path, Path(folder) / "site")
+        return times
+
+
+def site_cpu(bank: Path, out: Path) -> float:
+    """CPU seconds of ``python -m generator site bank -o out`` and every process it started."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    subprocess.run([sys.executable, "-m", "generator", "site", str(bank), "-o", str(out)],
+                   cwd=ROOT, env=ENV, check=True, capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
 def run_worker(name: str, size: int, repeat: int) -> dict:
@@ -60,7 +78,9 @@ def run_worker(name: str, size: int, repeat: int) -> dict:
 def table(rows: list[tuple[str, int, dict, dict]]) -> str:
     lines = [f"{'shape':<20} {'n':>10} {'stage':<7} {'n s':>8} {'4n s':>8} {'4n/n':>6}"]
     for name, n, small, large in rows:
-        for stage in ("check", "render"):
+        for stage in ("check", "render", "site"):
+            if stage not in small:
+                continue
             ratio = large[stage] / max(small[stage], 1e-6)
             mark = "  <- quadratic?" if ratio > QUADRATIC_HINT else ""
             times = f"{small[stage]:>8.2f} {large[stage]:>8.2f} {ratio:>6.1f}"
@@ -87,11 +107,19 @@ def main(argv: list[str] | None = None) -> int:
         print(f"measured {shape.name} at {n:,} and {4 * n:,} {shape.unit}", file=sys.stderr)
         rows.append((shape.name, n, small, large))
     print(table(rows))
-    for name, _, small, large in rows:
-        for stage in ("check", "render"):
+    for name, n, small, large in rows:
+        for stage in ("check", "render", "site"):
+            if stage not in small:
+                continue
             ratio = large[stage] / max(small[stage], 1e-6)
             figure(f"{name} {stage}: time at 4n / time at n", ratio, "x", f"< {QUADRATIC_HINT:g} (4 is linear)",
                    ratio < QUADRATIC_HINT)
+        if "site" in large:
+            shape = next(s for s in SHAPES if s.name == name)
+            at_size = 4 * n == shape.size  # the limit is for the issue's size
+            target = f"< {SITE_LIMIT:g} s at {shape.size:,}" if at_size else ""
+            figure(f"{name} site at {4 * n:,} {shape.unit}: CPU", large["site"], "s", target,
+                   large["site"] < SITE_LIMIT if at_size else None)
     return 0
 
 

@@ -26,7 +26,7 @@ from .base.safe_text import for_terminal
 from .base.settings import ORIGINAL, SCRIPTS, Settings, guide_settings
 from .base.text import quoted
 from .exports.formats import FORMATS
-from .read.load import MAX_BANK_SIZE, default_errata, load_bank, refuse_shared_slugs
+from .read.load import MAX_BANK_SIZE, corrected_bank, default_errata, load_bank, refuse_shared_slugs
 
 # Each command imports what only it needs when it runs (formula checks, readers' reports, the
 # glossary, the site's output folders): ``export --format json`` starts without them.
@@ -352,8 +352,9 @@ def _build(project: Project, banks: list[Path], out: Path, script: str | None, f
     settings = _settings(project, banks, max_size)
     inputs = tuple(p.resolve() for p in _inputs(settings.banks))
     check_output(out, Protected(project.root, inputs), force)  # before any work
-    loaded = [load_bank(bank, check_math=_check_math, limit=settings.max_bank_size)
-              for bank in banks]  # fail early, with the parser's message, before MkDocs starts
+    # Fail early, with the parser's or the errata's message, before MkDocs starts (which reads
+    # them again); not linted here: lint raises no error, and the build lints them beside MkDocs.
+    loaded = [corrected_bank(bank, check_math=_check_math, limit=settings.max_bank_size) for bank in banks]
     # The bundled guide is named after its bank, not after the project it was built from.
     name = (loaded[0].title or loaded[0].slug) if project.bundled and loaded else None
     build_site(project.mkdocs_file, [p.resolve() for p in banks], out.resolve(), script, force=force, inputs=inputs,

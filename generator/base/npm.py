@@ -26,11 +26,16 @@ def npm_root(project: Path) -> Path:
     if (project / "node_modules" / ".package-lock.json").is_file():
         return project
     lock = (project / "package-lock.json").read_bytes()
-    cache = Path(os.environ.get("STUDY_GUIDE_CACHE") or Path.home() / ".cache" / "study-guide")
-    root = cache / f"npm-{hashlib.sha256(lock).hexdigest()[:16]}"
+    root = cache_home() / f"npm-{hashlib.sha256(lock).hexdigest()[:16]}"
     if not (root / "node_modules" / ".package-lock.json").is_file():
         _install(project, root)
     return root
+
+
+def cache_home() -> Path:
+    """Where the generator keeps what it can make again: ``$STUDY_GUIDE_CACHE``, by default
+    ``~/.cache/study-guide``."""
+    return Path(os.environ.get("STUDY_GUIDE_CACHE") or Path.home() / ".cache" / "study-guide")
 
 
 def npm_modules() -> Path:

@@ -214,18 +214,15 @@ class KatexRenderer:
         return self._engine().request(batch)
 
     def _engine(self) -> NodeProcess:
-        global _v8_started
         if self.node.pid is None:  # not started, stopped, or started by the process this was forked from
             if not self.script.is_file():
                 raise KatexMissingError(str(self.script), "KaTeX installed from the npm registry",
                                         "no such file", "run `npm ci` in the repository root")
             self.node.start()
-            _v8_started = True
         return self.node
 
 
 _default: KatexRenderer | None = None
-_v8_started = False
 
 
 def default_renderer() -> KatexRenderer:
@@ -360,15 +357,6 @@ class MathStash:
             return html
         return STASH_TOKEN.sub(
             lambda m: table.pop(int(m.group(2)), m.group()) if m.group(1) == self._nonce else m.group(), html)
-
-
-def v8_started() -> bool:
-    """Whether this process (or the one it was forked from) has started KaTeX's engine (Node's V8).
-
-    Forking after it is safe (a forked process starts a Node process of its own); the name and
-    the caution of generator.site.prerender are from the embedded V8 used before.
-    """
-    return _v8_started
 
 
 def katex_assets(root: Path | None = None, formats: tuple[str, ...] = ("woff2",)) -> list[tuple[Path, str]]:

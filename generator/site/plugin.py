@@ -48,6 +48,7 @@ from ..search.index import IndexBuilder, Rewritten, rewrite_page
 from ..search.segmenter import JIEBAS_OWN, Dictionaries
 from .share import first_question_text
 from .skip_link import skip_to_first_question
+from .template_cache import keep_compiled_templates
 
 
 class StudyGuideConfig(base.Config):  # type: ignore[no-untyped-call]  # MkDocs' __init_subclass__
@@ -154,6 +155,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         return self._page_paths
 
     def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
+        keep_compiled_templates(env)  # before the first page is rendered with them
         # Every page is made by now: the process beside makes the downloads while MkDocs writes the pages.
         self.downloads = or_plugin_error(lambda: self._started().run(
             download_files, prerender.RENDERER, self.plan.interface, self.plan.glossary, config.site_name))

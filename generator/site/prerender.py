@@ -8,9 +8,10 @@ it reads it, by which time the page is long made.  The page is the same either w
 :class:`PageRenderer` renders it.  Once the pages are made the process takes other work
 (:meth:`Pages.run`), such as half of the search index's words at the end of the build.
 
-Where a process cannot be forked safely (no ``fork``, other threads running, or KaTeX's V8
-already started in this process: a V8 engine does not survive ``fork``) the pages are
-rendered here, when asked.
+Where a process cannot be forked safely (no ``fork``, or other threads running) the pages are
+rendered here, when asked.  KaTeX's Node process, started here when the errata's formulas were
+checked, is no reason not to fork: a forked process starts a Node of its own
+(generator.math.node).
 """
 from __future__ import annotations
 
@@ -26,7 +27,7 @@ from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..base.errors import GuideError
-from ..math.katex import KatexRenderer, default_renderer, v8_started
+from ..math.katex import KatexRenderer, default_renderer
 
 if TYPE_CHECKING:
     from ..bank.model import Page
@@ -163,11 +164,11 @@ class PagesBeside(Pages):
 def start(renderer: PageRenderer) -> Pages:
     """The renderer's pages, made beside this process where it can fork safely, else here.
 
-    Forking is safe in a process with one thread that has not started V8: ``mkdocs build``.
+    Forking is safe in a process with one thread: ``mkdocs build``.
     ``mkdocs serve`` runs a server and a file watcher in threads, whose locks a forked child
     could inherit held, so its rebuilds make the pages here.
     """
-    if "fork" not in multiprocessing.get_all_start_methods() or v8_started() or threading.active_count() > 1:
+    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
         return Pages(renderer)
     try:
         return PagesBeside(renderer)
@@ -206,7 +207,7 @@ def _work(renderer: PageRenderer, outbox: Connection, jobs: Connection) -> None:
     logger = logging.getLogger("generator")
     logger.handlers, logger.propagate = [records], False  # the parent logs them, once
     stash = renderer.stash
-    if stash is not None:  # KaTeX loads into V8 while the banks are checked for the first page
+    if stash is not None:  # Node loads KaTeX while the banks are checked for the first page
         threading.Thread(target=_start_katex, args=(stash.renderer or default_renderer(),), daemon=True).start()
 
     def send(kind: str, index: int, payload: Any, formulas: dict[int, tuple[str, str]]) -> None:

@@ -15,6 +15,7 @@ import pytest
 from generator.site import prerender as beside
 from generator.base.errors import GuideError
 from generator.bank.model import Page
+from generator.math.katex import default_renderer
 from generator.pages.compose import PageRenderer
 from tests.paths import ROOT
 
@@ -108,9 +109,26 @@ def test_pages_are_made_here_when_no_process_can_be_started(monkeypatch):
         raise OSError(11, "Resource temporarily unavailable")
 
     monkeypatch.setattr("multiprocessing.process.BaseProcess.start", refuse)
-    monkeypatch.setattr(beside, "v8_started", lambda: False)
     pages = beside.start(fake(2))
     assert type(pages) is beside.Pages and pages.page(1).markdown == f"made by {os.getpid()}"
+
+
+def _typeset(latex: str) -> str:
+    return default_renderer().render(latex, False)
+
+
+def test_pages_are_made_beside_though_katex_runs_here():
+    """Checking the errata's formulas starts KaTeX's Node in MkDocs' process before the pages
+    are started (on_config): the pages are still made beside, with a Node of their own."""
+    here = _typeset("x^2")
+    pages = beside.start(fake(1))
+    try:
+        assert type(pages) is beside.PagesBeside
+        assert pages.page(0).markdown == f"made by {pages._process.pid}"
+        assert pages.run(_typeset, "x^2")() == here  # KaTeX works beside
+    finally:
+        pages.close()
+    assert _typeset("y") and default_renderer().node.pid is not None  # and still here
 
 
 def test_pages_are_made_here_while_other_threads_run():
