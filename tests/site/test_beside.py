@@ -125,7 +125,7 @@ def test_pages_are_made_beside_though_katex_runs_here(monkeypatch):
     threads = threading.active_count()
     here = _typeset("x^2")
     started = threading.active_count() - threads
-    monkeypatch.setattr(beside.threading, "active_count", lambda: 1 + started)
+    monkeypatch.setattr(threading, "active_count", lambda: 1 + started)
     pages = beside.start(fake(1))
     try:
         assert type(pages) is beside.PagesBeside
