@@ -34,6 +34,7 @@ from testing.paths import ROOT
 
 ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 QUADRATIC_HINT = 8.0  # a ratio above this is nearer 16 (quadratic) than 4 (linear)
+STAGES = ("check", "render", "site")  # "site" for SITE_SHAPES only
 SITE_SHAPES = ("big-field",)  # built into a whole site too
 SITE_LIMIT = 5.0  # CPU seconds a site of one 500 KB field may take (issue 30, defect 7)
 
@@ -78,9 +79,7 @@ def run_worker(name: str, size: int, repeat: int) -> dict:
 def table(rows: list[tuple[str, int, dict, dict]]) -> str:
     lines = [f"{'shape':<20} {'n':>10} {'stage':<7} {'n s':>8} {'4n s':>8} {'4n/n':>6}"]
     for name, n, small, large in rows:
-        for stage in ("check", "render", "site"):
-            if stage not in small:
-                continue
+        for stage in (s for s in STAGES if s in small):
             ratio = large[stage] / max(small[stage], 1e-6)
             mark = "  <- quadratic?" if ratio > QUADRATIC_HINT else ""
             times = f"{small[stage]:>8.2f} {large[stage]:>8.2f} {ratio:>6.1f}"
@@ -108,9 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((shape.name, n, small, large))
     print(table(rows))
     for name, n, small, large in rows:
-        for stage in ("check", "render", "site"):
-            if stage not in small:
-                continue
+        for stage in (s for s in STAGES if s in small):
             ratio = large[stage] / max(small[stage], 1e-6)
             figure(f"{name} {stage}: time at 4n / time at n", ratio, "x", f"< {QUADRATIC_HINT:g} (4 is linear)",
                    ratio < QUADRATIC_HINT)

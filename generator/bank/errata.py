@@ -51,7 +51,7 @@ from .answer_guard import check_answer_kept, check_editor_answer, moved_options
 from .fields import judge_value, normalise_answer
 from .math_markers import check_math_markers
 from .model import DISPLAY_MATH, INLINE_MATH, OPTION_LETTERS, Bank, Flag, Option, Question, QuestionType
-from .pictures import as_references, from_references, marker, pictures_in, reference_markers
+from .pictures import as_references, from_references, pictures_in, reference, reference_markers
 
 OPTION_FIELDS = tuple(OPTION_LETTERS)
 FIELDS = ("stem", "answer", "explanation", *OPTION_FIELDS)
@@ -395,17 +395,16 @@ def _check_pictures_kept(pictures: list[int], before: dict[str, str], after: dic
                          question: Question, source: str, bank: Bank) -> None:
     """An :class:`ErrataError` naming the first picture of ``question`` that no field shows
     after the corrections (one of the same file and alt text in its place keeps it)."""
-    kept = {as_references(marker(i), bank) for text in after.values() for i in pictures_in(text)}
+    kept = {reference(bank.pictures[i]) for text in after.values() for i in pictures_in(text)}
     for index in pictures:
-        reference = as_references(marker(index), bank)
-        if reference not in kept:
+        if (shown := reference(bank.pictures[index])) not in kept:
             held = next(field for field, text in before.items() if index in pictures_in(text))
             line = next((c.line for c in entry.corrections if c.field == held), entry.line)
             raise ErrataError(f"{source}: entry {question.id}, {held} (line {line})",
                               f"corrections that keep each picture of question {question.id} (第{question.number}題) "
                               f"of {bank.source} in one of its fields",
-                              f"the picture {reference} of the {held} in none of them",
-                              f"write {reference} in with: where the picture goes")
+                              f"the picture {shown} of the {held} in none of them",
+                              f"write {shown} in with: where the picture goes")
 
 
 def _corrected(original: str, corrections: list[Correction], question: Question, source: str,

@@ -108,12 +108,17 @@ def as_references(text: str, bank: Bank) -> str:
     return picture_text(text, bank, REFERENCE)
 
 
+def reference(picture: Picture) -> str:
+    """``picture`` as its :data:`REFERENCE`."""
+    return REFERENCE.format(alt=picture.alt, name=_file_name(picture))
+
+
 def reference_markers(pictures: Sequence[Picture], indexes: Iterable[int]) -> dict[str, str]:
     """The :data:`REFERENCE` of each of the pictures ``indexes`` -> its marker (the first of
     them, for two of the same file and alt text)."""
     markers: dict[str, str] = {}
     for index in indexes:
-        markers.setdefault(REFERENCE.format(alt=pictures[index].alt, name=_file_name(pictures[index])), marker(index))
+        markers.setdefault(reference(pictures[index]), marker(index))
     return markers
 
 

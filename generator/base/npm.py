@@ -13,6 +13,7 @@ import shutil
 import subprocess
 from pathlib import Path
 
+from .cache import cache_home
 from .errors import ConfigError
 
 MANIFESTS = ("package.json", "package-lock.json")
@@ -30,12 +31,6 @@ def npm_root(project: Path) -> Path:
     if not (root / "node_modules" / ".package-lock.json").is_file():
         _install(project, root)
     return root
-
-
-def cache_home() -> Path:
-    """Where the generator keeps what it can make again: ``$STUDY_GUIDE_CACHE``, by default
-    ``~/.cache/study-guide``."""
-    return Path(os.environ.get("STUDY_GUIDE_CACHE") or Path.home() / ".cache" / "study-guide")
 
 
 def npm_modules() -> Path:

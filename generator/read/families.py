@@ -171,7 +171,7 @@ FAMILIES: tuple[Family, ...] = (
     Family("unread", lambda f: any(f.data.startswith(u.magic) for u in _UNREAD), _unread),
     Family("csv", _is_table, _decoded(read_rows_text)),
     Family("rows", lambda f: looks_like_delimited(f.decoded[0]), _decoded(read_delimited)),
-    Family("json", lambda f: looks_like_export(f.decoded[0]), lambda f: _json(f)),
+    Family("json", lambda f: looks_like_export(f.decoded[0]), _json),
     Family("text", lambda f: True, lambda f: _text(f)),
 )
 

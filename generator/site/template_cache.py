@@ -17,7 +17,7 @@ from pathlib import Path
 import jinja2
 from jinja2.bccache import Bucket, FileSystemBytecodeCache
 
-from ..base.npm import cache_home
+from ..base.cache import cache_home
 
 
 class _Kept(FileSystemBytecodeCache):
@@ -50,7 +50,7 @@ def _named(value: object) -> str:
 
 def keep_compiled_templates(env: jinja2.Environment, home: Path | None = None) -> None:
     """Have ``env`` keep its compiled templates under ``home`` (by default the generator's cache
-    folder, generator.base.npm.cache_home), unless it keeps them somewhere already."""
+    folder, generator.base.cache), unless it keeps them somewhere already."""
     if env.bytecode_cache is not None:
         return
     folder = (home or cache_home()) / f"jinja-{environment_key(env)}"

@@ -271,8 +271,9 @@ def read_rows(rows: Iterable[list[str]], source: str, slug: str, title: str,
     if columns is None:
         raise ParseError(f"{source}: row {header_line or 1}", "a header row naming at least the stem column "
                          "(题干 or 题目)", "no such row in the first ten", _EXAMPLE)
-    read = list(_rows(numbered, columns, source, [str(cell or "") for cell in header], math))
-    _no_options_past_h(read, [str(cell or "") for cell in header], source)
+    header = [str(cell or "") for cell in header]
+    read = list(_rows(numbered, columns, source, header, math))
+    _no_options_past_h(read, header, source)
     if not read:
         raise ParseError(source, "at least one row with a stem under the header", "none", _EXAMPLE)
     # Options inside one cell: a separator is known only from all the cells together.
