@@ -333,11 +333,12 @@ def _answer_line(text: str) -> tuple[str, str]:
 
 def _line_lead(text: str, offset: int) -> int:
     """Where the Markdown lead of a marker's line starts ("#### 答案：D", "> 解析：", "* 答案：B",
-    "*Answer: B*"), or ``offset``."""
+    "*Answer: B*"), or ``offset``.  ``text`` opens on its number's line, so a lead at its start is
+    the stem ("1. - 答案：B")."""
     start = offset
     while start > 0 and offset - start < 16 and text[start - 1] in "#>*_-+ \t":
         start -= 1
-    line_start = start == 0 or text[start - 1] == "\n"
+    line_start = start > 0 and text[start - 1] == "\n"
     return start if line_start and text[start:offset].strip(" \t") else offset
 
 

@@ -56,7 +56,9 @@ from generator.read.text.layout import JUDGED_LINE, detect_layout
 from generator.read.text.parse import parse
 from tests.paths import BUNDLED, ROOT
 
-SHORT = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# The suite's runs are derandomized (the same examples each run: its verdict depends on the code
+# alone, never on a draw); the long runs under --run-long explore at random.
+SHORT = settings(max_examples=120, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 LONG = settings(max_examples=20000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 # -- strategies ------------------------------------------------------------------------
@@ -250,6 +252,7 @@ def _without(text: str, start: int, end: int, furniture) -> str:
 @SHORT
 @given(bank_like | well_formed)
 @example("題庫0\n一、0\n1.（單選）0答案：B解析：0\n2.0答案：B解析：0\n3.（單選）0答案：B解析：0")  # 2. glued to "0"
+@example("題庫0一、01.（單選）0答案：B解析：02.（單選）-答案：B解析：0")  # a stem "-" is no Markdown lead
 def test_every_character_is_accounted_for(text):
     check_accounted(text)
 

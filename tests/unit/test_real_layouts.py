@@ -313,3 +313,10 @@ def test_an_answer_and_explanation_set_in_italics_leave_no_asterisk_in_the_last_
 def test_a_line_opening_with_an_asterisk_bullet_before_a_marker_is_no_italics():
     first, = parse_text("1. 甲？\nA. 1\nB. 2\n* 答案：B\n").questions
     assert first.answer == "B" and [o.text for o in first.options] == ["1", "2"]
+
+
+@pytest.mark.parametrize("stem", ["-", "*", "--"])
+def test_a_stem_of_markdown_lead_characters_on_the_number_line_is_kept(stem):
+    # the text after a number is on the number's line: no Markdown lead opens it
+    first, second = parse_text(f"1. {stem}答案：B\n2. 乙答案：A\n").questions
+    assert (first.stem, first.answer, second.stem) == (stem, "B", "乙")
