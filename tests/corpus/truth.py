@@ -15,6 +15,10 @@ A truth file (YAML) is written by hand from reading the bank, never from the par
           3 judge 0 false
           4 fill 0 海量
           5 short 0 -
+    pictures:                           # only for a bank that shows pictures: without it, none
+      total: 3                          # every picture the bank shows, in a question or not (a logo)
+      questions: |                      # one line a question holding pictures: its place, then each
+        9 stem:remote A:missing B:shown
     known_gap: what the parser still gets wrong  # present only while it does: the test is xfail
 
 In a question line ``*`` means "not compared" (a number the bank does not print, an option
@@ -22,17 +26,28 @@ count that is a matter of representation), ``-`` means "none" (no answer in the 
 answer ending in ``…`` only has to start with the text before it.  Answers are written as the
 model normalises them: option letters in order (``ACD``), ``true``/``false`` for judgements,
 otherwise the text (compared with runs of white space made one space).
+
+Pictures (``![alt](path)``, ``<img src>``) are stated by what a reader must report for each,
+since the corpus holds the bank's text only.  A ``pictures.questions`` line starts with the
+question's place in the bank (1 for its first question, counting on across chapters, as the
+report's "question N"), then one ``where:what`` a picture, in the order stem, options,
+explanation.  *where* is ``stem``, an option letter, ``explanation``, or ``*`` when the bank
+does not say (a picture after the last option); *what* is ``shown`` (a file the guide shows),
+``remote`` (an http address: kept as a link, never fetched), ``missing`` (a relative file that
+is not beside the bank, or a path outside its folder) or ``unshown`` (a format browsers cannot
+show).  Every question not listed shows no picture.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from generator.bank.model import Bank, QuestionType
+from generator.bank.model import OPTION_LETTERS, Bank, Picture, Question, QuestionType
+from generator.bank.pictures import MISSING, REMOTE, pictures_in
 
 CORPUS = Path(__file__).parent
 BANKS = CORPUS / "banks"
@@ -43,6 +58,9 @@ PREFIX = "…"
 SHOWN_DIFFERENCES = 5  # per bank, in reports and xfail reasons
 _SPACES = re.compile(r"\s+")
 _TYPES = {t.value for t in QuestionType}
+ANYWHERE = "*"  # a picture's place in its question not compared
+_PLACES = ("stem", *OPTION_LETTERS, "explanation")
+_WHATS = ("shown", "remote", "missing", "unshown")
 
 
 @dataclass(frozen=True)
@@ -54,6 +72,7 @@ class Expected:
     type: str | None
     options: int | None
     answer: str | None  # NONE for "no answer"
+    pictures: tuple[str, ...] = ()  # "where:what" of each picture, in order (see the module doc)
 
 
 @dataclass(frozen=True)
@@ -66,6 +85,7 @@ class Truth:
     questions: tuple[Expected, ...]
     chapter_sizes: tuple[int, ...]
     known_gap: str | None
+    pictures_total: int = 0  # every picture the bank shows, in a question or not
 
 
 class TruthError(ValueError):
@@ -92,8 +112,39 @@ def load_truth(path: Path) -> Truth:
         sizes.append(len(lines))
     if len(questions) != data["questions"]:
         raise TruthError(f"{path}: 'questions: {data['questions']}' but the chapters list {len(questions)}")
+    total = _with_pictures(path, data.get("pictures"), questions)
     return Truth(path.stem, bank, dict(data["source"]), str(data["script"]), str(data["layout"]),
-                 tuple(questions), tuple(sizes), data.get("known_gap"))
+                 tuple(questions), tuple(sizes), data.get("known_gap"), total)
+
+
+def _with_pictures(path: Path, block: object, questions: list[Expected]) -> int:
+    """Put the pictures of ``block`` (the truth's ``pictures:``) on ``questions``; their total."""
+    if block is None:
+        return 0
+    if not isinstance(block, dict) or not isinstance(block.get("total"), int):
+        raise TruthError(f"{path}: expected 'pictures:' with 'total: N' and 'questions: |', found {block!r}")
+    listed, seen = 0, set()
+    for line in str(block.get("questions") or "").splitlines():
+        if not line.strip():
+            continue
+        place, *pictures = line.split()
+        if not place.isdigit() or not 1 <= int(place) <= len(questions) or not pictures:
+            raise TruthError(f"{path}: expected 'place where:what …' with a place from 1 to {len(questions)}, "
+                             f"found {line!r}")
+        for picture in pictures:
+            where, _, what = picture.partition(":")
+            if where not in (*_PLACES, ANYWHERE) or what not in _WHATS:
+                raise TruthError(f"{path}: picture {picture!r} in {line!r} is not where:what with where one of "
+                                 f"stem, A–H, explanation, * and what one of {', '.join(_WHATS)}")
+        index = int(place) - 1
+        if index in seen:
+            raise TruthError(f"{path}: question {place} is listed twice under 'pictures:', found again in {line!r}")
+        seen.add(index)
+        questions[index] = replace(questions[index], pictures=tuple(pictures))
+        listed += len(pictures)
+    if listed > block["total"]:
+        raise TruthError(f"{path}: 'total: {block['total']}' but the questions list {listed} pictures")
+    return int(block["total"])
 
 
 def _expected(path: Path, chapter: int, line: str) -> Expected:
@@ -116,6 +167,8 @@ def differences(truth: Truth, bank: Bank) -> list[str]:
     parsed = bank.questions
     if len(parsed) != len(truth.questions):
         found.append(f"{len(parsed)} questions read, {len(truth.questions)} in the bank")
+    if len(bank.pictures) != truth.pictures_total:
+        found.append(f"{len(bank.pictures)} pictures read, {truth.pictures_total} in the bank")
     sizes = tuple(len(c.questions) for c in bank.chapters)
     if len(sizes) != len(truth.chapter_sizes):
         found.append(f"{len(sizes)} chapters read, {len(truth.chapter_sizes)} in the bank")
@@ -123,6 +176,7 @@ def differences(truth: Truth, bank: Bank) -> list[str]:
         found.append(f"questions per chapter {list(sizes)}, expected {list(truth.chapter_sizes)}")
     for index, (want, got) in enumerate(zip(truth.questions, parsed, strict=False), 1):
         wrong = _question_differences(want, got.number, got.type.value, len(got.options), got.answer)
+        wrong += _picture_differences(want.pictures, question_pictures(got, bank.pictures))
         if wrong:
             found.append(f"question {index} (chapter {want.chapter}, no. {want.number}): " + "; ".join(wrong))
     return found
@@ -139,6 +193,28 @@ def _question_differences(want: Expected, number: int, qtype: str, options: int,
     if want.answer is not None and not _same_answer(want.answer, answer):
         wrong.append(f"answer {_short(answer)}, expected {_short(want.answer)}")
     return wrong
+
+
+def question_pictures(question: Question, pictures: tuple[Picture, ...]) -> tuple[str, ...]:
+    """The "where:what" of each picture ``question`` shows, in the order stem, options, explanation."""
+    fields = [("stem", question.stem), *((o.label, o.text) for o in question.options),
+              ("explanation", question.explanation)]
+    return tuple(f"{where}:{_what(pictures[index])}" for where, text in fields for index in pictures_in(text))
+
+
+def _what(picture: Picture) -> str:
+    if picture.media_type:
+        return "shown"
+    return {REMOTE: "remote", MISSING: "missing"}.get(picture.kind, "unshown")
+
+
+def _picture_differences(want: tuple[str, ...], got: tuple[str, ...]) -> list[str]:
+    same = len(want) == len(got) and all(
+        w == g or (w.startswith(ANYWHERE + ":") and w.partition(":")[2] == g.partition(":")[2])
+        for w, g in zip(want, got, strict=True))
+    if same:
+        return []
+    return [f"pictures {' '.join(got) or 'none'}, expected {' '.join(want) or 'none'}"]
 
 
 def _same_answer(want: str, got: str | None) -> bool:
