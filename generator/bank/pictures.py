@@ -44,7 +44,9 @@ _FORMATS = (
     (b"\x02\x00\x09\x00", "", "wmf", "WMF"),
 )
 _BRACKETED = re.compile(r"\[(?:[^\[\]\n]|\[[^\[\]\n]*\])*\]")  # [...], one level of [...] inside (alt text)
-_REMOTE = re.compile(r"^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|//)")
+# An address has a scheme ("https:") or starts "//"; "C:\\…" or "C:/…" is a file on a Windows
+# machine (a path an editor copied), not an address.
+_REMOTE = re.compile(r"^(?![a-zA-Z]:[\\/])(?:[a-zA-Z][a-zA-Z0-9+.-]*:|//)")
 _DATA_URI = re.compile(r"^data:image/[a-z0-9.+-]+;base64,(?P<data>[A-Za-z0-9+/=\s]+)$", re.I)
 _SVG = re.compile(rb"\A(?:\xef\xbb\xbf)?\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*(?:<!DOCTYPE[^>]*>\s*)?<svg[\s>]",
                   re.S | re.I)

@@ -360,3 +360,44 @@ def test_a_json_export_printed_says_its_picture_files_were_not_written(tmp_path,
     assert main(["export", str(markdown_bank(tmp_path / "mdbank")), "--format", "json"]) == 0
     printed = capsys.readouterr()
     assert json.loads(printed.out)["pictures"] and "give -o FILE" in printed.err
+
+
+def test_a_windows_path_is_a_missing_file_not_a_remote_address(tmp_path):
+    book = PictureBook("bank.md")
+    for src in ("C:\\Users\\me\\Downloads\\q3.PNG", "d:/pictures/q3.png", "https://example.com/q3.png"):
+        book.referenced(src, "", "bank.md:1", tmp_path)
+    assert [(p.kind, p.url) for p in book.pictures] == [
+        (MISSING, "C:\\Users\\me\\Downloads\\q3.PNG"), (MISSING, "d:/pictures/q3.png"),
+        (REMOTE, "https://example.com/q3.png")]
+
+
+def _markdown(tmp_path, text, picture=""):
+    """The bank ``text`` reads as, written to bank.md with a PNG named ``picture`` beside it."""
+    if picture:
+        (tmp_path / picture).write_bytes(png())
+    (tmp_path / "bank.md").write_text(text, encoding="utf-8")
+    return read_bank(tmp_path / "bank.md")
+
+
+def test_an_img_tag_broken_over_lines_is_a_picture_and_later_lines_keep_their_numbers(tmp_path):
+    bank = _markdown(tmp_path, '1. 看图\n<img src="q.png"\n     alt="图一"\n     style="float: left;" />\n'
+                               "A. 是\nB. 否\n答案：A\n\n2. 一加一？\nA. 2\nB. 3\n答案：A\n", "q.png")
+    first, second = bank.questions
+    assert first.stem == f"看图\n{marker(0)}" and [o.text for o in first.options] == ["是", "否"]
+    picture = bank.pictures[0]
+    assert (picture.alt, picture.data, picture.place) == ("图一", png(), f"{tmp_path / 'bank.md'}:2")
+    assert second.position.line == 9
+
+
+def test_an_img_tag_does_not_run_on_across_a_blank_line(tmp_path):
+    bank = _markdown(tmp_path, '1. 看 <img src="q.png"\n\nA. 是\nB. 否\n答案：A\n')
+    assert bank.pictures == () and bank.questions[0].stem == '看 <img src="q.png"'
+
+
+def test_a_picture_path_with_spaces_as_typora_writes_it_is_read_up_to_its_extension(tmp_path):
+    bank = _markdown(tmp_path, "1. Which figure?\n- [x] ![Shot](Screen Shot 2020-06-26 at 4.07.39 PM.png)\n"
+                               '- [ ] ![Other](other shot.jpg "Title")\n- [ ] ![Sized](a.png =100x)\n',
+                     "Screen Shot 2020-06-26 at 4.07.39 PM.png")
+    shot, other = bank.pictures
+    assert (shot.alt, shot.data) == ("Shot", png()) and (other.kind, other.url) == (MISSING, "other shot.jpg")
+    assert [o.text for o in bank.questions[0].options] == [marker(0), marker(1), "![Sized](a.png =100x)"]

@@ -15,9 +15,15 @@ from pathlib import Path
 
 from ...bank.pictures import PictureBook
 
-MARKDOWN_IMAGE = re.compile(r'!\[(?P<alt>[^\]\n]*)\]\(\s*<?(?P<src>[^\s()<>]+)>?'
+# A path with spaces written as they are (Typora does, and macOS names a screenshot "Screen Shot
+# … PM.png") is taken only up to a picture's extension right before the ")" or a title, so
+# "![](a.png =100x)" (a size, in some dialects) stays text as before.
+_SPACED_PATH = r"[^\s()<>\"'][^()<>\n\"']*?\.(?i:png|jpe?g|gif|webp|bmp|svg|tiff?)"
+MARKDOWN_IMAGE = re.compile(r'!\[(?P<alt>[^\]\n]*)\]\(\s*<?(?P<src>' + _SPACED_PATH + r'|[^\s()<>]+)>?'
                             r'(?:\s+(?:"[^"\n]*"|\'[^\'\n]*\'))?\s*\)')
-HTML_IMAGE = re.compile(r"<img\b(?P<attributes>[^<>\n]*)/?>", re.I)
+# An editor may break a tag's attributes over lines (Markdown Monster writes one a line), never
+# across a blank line, which ends an HTML block.
+HTML_IMAGE = re.compile(r"<img\b(?P<attributes>(?:[^<>\n]|\n(?![ \t]*\n))*)/?>", re.I)
 _ATTRIBUTE = re.compile(r"""(?P<name>[a-zA-Z-]+)\s*=\s*(?:"(?P<d>[^"]*)"|'(?P<s>[^']*)'|(?P<u>[^\s"'>]+))""")
 PICTURE_REFERENCE = re.compile(f"{MARKDOWN_IMAGE.pattern}|{HTML_IMAGE.pattern}", re.I)
 
@@ -39,7 +45,8 @@ def markdown_pictures(text: str, bank_path: Path, book: PictureBook) -> str:
                 return match.group()
             src, alt = attributes["src"], attributes.get("alt") or attributes.get("title", "")
         place = f"{bank_path}:{_line(line_starts, match.start())}"
-        return book.referenced(src.strip(), alt, place, folder)
+        # The lines a tag spans follow its marker, so every later line keeps its number.
+        return book.referenced(src.strip(), alt, place, folder) + "\n" * match.group().count("\n")
     return PICTURE_REFERENCE.sub(replaced, text)
 
 
