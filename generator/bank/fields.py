@@ -218,6 +218,8 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         if answer_text is not None and numbered_answer:  # "答案：1, 3"
             answer_text = "".join(OPTION_LETTERS[int(n) - 1] for n in re.findall(r"\d", answer_text)
                                   if int(n) <= len(options))
+    if answer_text is None and (verdicts := _verdict_marked(options)) is not None:  # "B. … (Correct)"
+        options, answer_text = verdicts
     ticked = task_options(question_part)
     if ticked is not None:
         stem, options, letters = ticked
@@ -235,6 +237,22 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         answer_text, _, explanation = answer_text.strip().partition("\n\n")
         answer_text, explanation = answer_text.strip(), explanation.strip()
     return Fields(qtype, tuple(tags), stem.strip(), options, answer_text, explanation)
+
+
+# An option's verdict at its end, "B. 0.8 (Correct)" "C. 0.2 (Incorrect)": the group names the right ones
+_VERDICT = re.compile(r"[ \t]*[(（][ \t]{0,2}(?:(?P<right>Correct|CORRECT|正确|正確)|Incorrect|INCORRECT|错误|錯誤)"
+                      r"[ \t]{0,2}[)）]\Z")
+
+
+def _verdict_marked(options: tuple[Option, ...]) -> tuple[tuple[Option, ...], str] | None:
+    """Options that each end in a verdict, one at least right, without their verdicts, and the
+    letters of the right ones; ``None`` unless every option has one (a bank that marks its
+    options so marks them all: one "(correct)" inside an option's text is that text)."""
+    verdicts = [_VERDICT.search(o.text) for o in options]
+    if not options or None in verdicts or not any(v["right"] for v in verdicts if v):
+        return None
+    return (tuple(Option(o.label, o.text[: v.start()]) for o, v in zip(options, verdicts, strict=True) if v),
+            "".join(o.label for o, v in zip(options, verdicts, strict=True) if v and v["right"]))
 
 
 # A line of nothing but a bold label ("__Question Options__", "**Notes**"): a block of its own, so

@@ -167,7 +167,8 @@ def _label(letter: str) -> str:
     return rf"(?:{box}(?:{form})?|(?:[ \t]*[-*+][ \t]+)?(?:\*\*)?{form}(?:\*\*)?)"
 
 
-_LEAD = r"[#> \t]*"  # "#### 答案：D", "> 解析：": a marker's line may carry a Markdown lead
+# "#### 答案：D", "> 解析：", "- 答案：B", "*Answer: B*": a marker's line may carry a Markdown lead
+_LEAD = r"[#>*_+\- \t]*"
 
 
 def question_pattern(q: Question, numbering: str, keyed: bool = False) -> str:
@@ -253,6 +254,7 @@ def _without(text: str, start: int, end: int, furniture) -> str:
 @given(bank_like | well_formed)
 @example("題庫0\n一、0\n1.（單選）0答案：B解析：0\n2.0答案：B解析：0\n3.（單選）0答案：B解析：0")  # 2. glued to "0"
 @example("題庫0一、01.（單選）0答案：B解析：02.（單選）-答案：B解析：0")  # a stem "-" is no Markdown lead
+@example("0.\n-答案:")  # a bullet before a marker on its own line is its lead
 def test_every_character_is_accounted_for(text):
     check_accounted(text)
 

@@ -320,3 +320,42 @@ def test_a_stem_of_markdown_lead_characters_on_the_number_line_is_kept(stem):
     # the text after a number is on the number's line: no Markdown lead opens it
     first, second = parse_text(f"1. {stem}答案：B\n2. 乙答案：A\n").questions
     assert (first.stem, first.answer, second.stem) == (stem, "B", "乙")
+
+
+# -- options that each end in a verdict ------------------------------------------------------
+
+def test_options_each_ending_in_a_verdict_give_the_answer_and_lose_the_verdicts():
+    first, second = parse_text("Question 1\nWhich hold?\nA. one (Incorrect)\nB. two (Correct)\nC. three (Correct)\n\n"
+                               "Question 2\n哪个对？\nA. 甲（正确）\nB. 乙（错误）\n").questions
+    assert (first.answer, first.type.value) == ("BC", "multiple")
+    assert [o.text for o in first.options] == ["one", "two", "three"]
+    assert (second.answer, [o.text for o in second.options]) == ("A", ["甲", "乙"])
+
+
+@pytest.mark.parametrize("options", ["A. one (Correct)\nB. two\n", "A. one (Incorrect)\nB. two (Incorrect)\n"])
+def test_a_verdict_on_some_options_only_or_none_right_is_option_text(options):
+    question, = parse_text(f"1. Which?\n{options}").questions
+    assert question.answer is None and question.options[0].text.startswith("one (")
+
+
+# -- a container after the answer's container ------------------------------------------------
+
+ADVERT = ("1. 甲？\nA. x\nB. y\n\n::: tip 答案解析\n\n正确答案：A\n\n因为。\n\n:::\n\n"
+          "::: info 辅导班\n\n一对一辅导\n\n:::\n\n![](/ad.jpg)\n\n2. 乙？\nA. x\nB. y\n\n::: tip 答案\n\nB\n\n:::\n")
+
+
+def test_a_container_after_the_answers_container_is_no_part_of_the_question_and_is_reported():
+    bank = parse_text(ADVERT)
+    first, second = bank.questions
+    assert (first.answer, first.explanation, second.answer) == ("A", "因为。", "B")
+    after, = [s for s in bank.stray if s.reason == "after the answer"]
+    assert after.position.line == 13 and "一对一辅导" in after.text and "/ad.jpg" in after.text
+
+
+@pytest.mark.parametrize("following", ["::: details 解析\n\n因为甲。\n\n:::\n", "因为甲。\n"])
+def test_an_explanation_after_the_answers_container_stays_the_questions(following):
+    # a container naming the explanation, or text in no container, is the question's
+    bank = parse_text(f"1. 甲？\nA. x\nB. y\n\n::: tip 答案\n\nA\n\n:::\n\n{following}")
+    question, = bank.questions
+    assert "因为甲" in (question.answer_text or "") + question.explanation
+    assert not [s for s in bank.stray if s.reason == "after the answer"]

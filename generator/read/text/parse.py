@@ -47,8 +47,10 @@ from .lists import numbered_lists
 from .markua_quiz import markua_fields
 from .restarts import part_title, restart_title, type_title
 from .sections import (
+    ANSWER_CONTAINER,
     ANSWER_SUMMARY,
     CASE_SCAN,
+    CONTAINER_LINE,
     FURNITURE,
     FURNITURE_SCAN,
     HEADING_SCANS,
@@ -663,10 +665,29 @@ class _Scanner:
             key = bisect.bisect_left(self.key_starts, mark.end)  # a key ends the question before it
             if key < len(self.key_starts):
                 q_end = min(q_end, self.key_starts[key])
+            q_end = self._after_answer_container(mark.end, q_end)
             questions.append(self._question(mark, q_end, draft))
             self.spans.append((mark.start, q_end, mark.case))
         title = draft.title or "題目"
         return Chapter(number, title, tuple(questions), self.position(draft.start), intro)
+
+    def _after_answer_container(self, start: int, end: int) -> int:
+        """Where a question from ``start`` to ``end`` ends: where its answer's container closes
+        ("::: tip 答案解析" … ":::") when right after it another container opens that names no
+        answer ("::: info 辅导班": a site's advert or note).  That container and what follows it
+        up to ``end`` are no part of the question: they are kept as a stray ("after the answer")."""
+        first = bisect.bisect_left(self.furniture_starts, start)
+        containers = [(f_start, line) for f_start, f_end, reason in
+                      self.furniture[first:bisect.bisect_left(self.furniture_starts, end)]
+                      if reason == "markup" and (line := CONTAINER_LINE.fullmatch(self.text, f_start, f_end))]
+        threes = zip(containers, containers[1:], containers[2:], strict=False)  # each three lines in a row
+        for (_, opening), (_, closing), (after, following) in threes:
+            if ANSWER_CONTAINER.match(opening.group()) and not closing["title"] and following["title"] \
+                    and not ANSWER_CONTAINER.match(following.group()) and not self.text[closing.end():after].strip():
+                if rest := self.slice(after, end).strip():
+                    self.strays.append(Stray(rest, self.position(after), "after the answer"))
+                return closing.end()
+        return end
 
     def _unbolded_stem(self, mark: _Event, body: str) -> str:
         """``body`` less the ``**`` that closes a bold opened before the number ("**1.題幹**")."""

@@ -73,6 +73,11 @@ MARKUP_SCAN = LineScan(MARKUP_LINE, r"\n[ \t]*[-:{]|<")  # (lines that hold a ta
 # is the answer.
 ANSWER_SUMMARY = re.compile(r"(?:<summary\b|[ \t]{0,3}:{3,}[ \t]*[A-Za-z][\w-]{0,20}[ \t])[^\n]{0,200}?"
                             r"(?:答案|[Aa]nswer|Solution|解答)")
+# A container's opening or closing line ("::: tip 答案解析", ":::"), and one that names the answer
+# or the explanation it holds
+CONTAINER_LINE = re.compile(r"[ \t]{0,3}:{3,}[ \t]*(?P<title>[^\n]*?)[ \t]*\n?")
+ANSWER_CONTAINER = re.compile(r"[ \t]{0,3}:{3,}[ \t]*[A-Za-z][\w-]{0,20}[ \t][^\n]{0,200}?"
+                              r"(?:答案|解析|解答|[Aa]nswer|[Ee]xplanation|Solution)")
 # An unnumbered question set as a heading named by its kind and an ordinal ("### 应用题一（30 分）",
 # "## 案例二", "### Case Study 3"): a case question, whose own numbered tasks stay inside it.
 CASE_HEADING = re.compile(
