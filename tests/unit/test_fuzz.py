@@ -192,7 +192,8 @@ def question_pattern(q: Question, numbering: str, keyed: bool = False) -> str:
     if answer is not None:
         stem = stem.replace(e(F.BLANKED), rf"(?:{e(F.BLANKED)}|[（(][ \t　]*{answer}[ \t　]*[）)])")
     parts.append(rf"\s*{stem}(?:[ \t]*\*\*)?")  # "**1.題幹**" closes its bold on the stem
-    parts += [rf"\s*{_label(o.label)}\s*{e(o.text)}" for o in q.options]
+    # options quoted in a blockquote ("> A. 甲") leave the quote's mark out of the fields
+    parts += [rf"\s*(?:>[ \t]?)?{_label(o.label)}\s*{e(o.text)}" for o in q.options]
     if answer is not None:
         parts.append(rf"(?:\s*{_LEAD}{F.ANSWER_MARK.pattern}\s*{answer}(?:[ \t]*\*\*)?)?")  # "**答案：B**"
     explanation = _LEAD + F.EXPLANATION_MARK.pattern.replace("bold", "xbold")
@@ -255,6 +256,7 @@ def _without(text: str, start: int, end: int, furniture) -> str:
 @example("題庫0\n一、0\n1.（單選）0答案：B解析：0\n2.0答案：B解析：0\n3.（單選）0答案：B解析：0")  # 2. glued to "0"
 @example("題庫0一、01.（單選）0答案：B解析：02.（單選）-答案：B解析：0")  # a stem "-" is no Markdown lead
 @example("0.\n-答案:")  # a bullet before a marker on its own line is its lead
+@example("0.(單選)\n>A.")  # an option quoted in a blockquote
 def test_every_character_is_accounted_for(text):
     check_accounted(text)
 
