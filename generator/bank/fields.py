@@ -145,9 +145,10 @@ class Fields:
 
 
 # Options quoted in a Markdown blockquote ("> A. 甲"), and the quote's mark at each line start
-QUOTED_OPTION = re.compile(rf"(?m)^[ \t]{{0,3}}>[ \t]{{0,3}}"
+# (after a line break: the text after a number opens on the number's line, "1.>A." quotes nothing)
+QUOTED_OPTION = re.compile(rf"(?<=\n)[ \t]{{0,3}}>[ \t]{{0,3}}"
                            rf"(?:[(（][{LETTER}{WIDE}][)）]|[{LETTER}{WIDE}][.．、:：)）])")
-QUOTE_LEAD = re.compile(r"(?m)^[ \t]{0,3}>[ \t]?")
+QUOTE_LEAD = re.compile(r"(?<=\n)[ \t]{0,3}>[ \t]?")
 
 
 def split_question(body: str, default_type: QuestionType | None, labels: re.Pattern[str] | None = None,

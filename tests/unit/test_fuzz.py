@@ -192,8 +192,7 @@ def question_pattern(q: Question, numbering: str, keyed: bool = False) -> str:
     if answer is not None:
         stem = stem.replace(e(F.BLANKED), rf"(?:{e(F.BLANKED)}|[（(][ \t　]*{answer}[ \t　]*[）)])")
     parts.append(rf"\s*{stem}(?:[ \t]*\*\*)?")  # "**1.題幹**" closes its bold on the stem
-    # options quoted in a blockquote ("> A. 甲") leave the quote's mark out of the fields
-    parts += [rf"\s*(?:>[ \t]?)?{_label(o.label)}\s*{e(o.text)}" for o in q.options]
+    parts += [rf"\s*{_label(o.label)}\s*{e(o.text)}" for o in q.options]
     if answer is not None:
         parts.append(rf"(?:\s*{_LEAD}{F.ANSWER_MARK.pattern}\s*{answer}(?:[ \t]*\*\*)?)?")  # "**答案：B**"
     explanation = _LEAD + F.EXPLANATION_MARK.pattern.replace("bold", "xbold")
@@ -231,6 +230,8 @@ def check_accounted(text: str) -> None:
         if isinstance(item, Question):
             assert item.end_offset == end, f"{item.id} ends at {item.end_offset}, the next piece starts at {end}"
             pattern = question_pattern(item, numbering, bool(bank.answer_keys))
+            if ">" in region and F.QUOTED_OPTION.search(region):  # quoted options: no line keeps its "> "
+                region = F.QUOTE_LEAD.sub("", region)
         elif isinstance(item, Chapter):
             pattern = head_pattern(item)
         else:
@@ -257,6 +258,8 @@ def _without(text: str, start: int, end: int, furniture) -> str:
 @example("題庫0一、01.（單選）0答案：B解析：02.（單選）-答案：B解析：0")  # a stem "-" is no Markdown lead
 @example("0.\n-答案:")  # a bullet before a marker on its own line is its lead
 @example("0.(單選)\n>A.")  # an option quoted in a blockquote
+@example("1.>A.")  # no quote on the number's line
+@example("1.\n>A.")  # a quoted line that makes no options
 def test_every_character_is_accounted_for(text):
     check_accounted(text)
 
