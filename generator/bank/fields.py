@@ -174,8 +174,8 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         tags.append(tag.group(1).strip())
         body = body[tag.end() :]
 
-    answer_mark = ANSWER.search(body)
-    explanation_mark = EXPLANATION.search(body, answer_mark.end() if answer_mark else 0)
+    answer_mark = _marker(ANSWER, body)
+    explanation_mark = _marker(EXPLANATION, body, answer_mark.end() if answer_mark else 0)
     first_mark = answer_mark or explanation_mark  # the explanation is looked for after the answer
     end_of_question = _line_lead(body, first_mark.start()) if first_mark else len(body)
     question_part = body[:end_of_question]
@@ -348,6 +348,15 @@ def _answer_line(text: str) -> tuple[str, str]:
     if newline and rest.strip() and (choice_letters(first) or judge_value(first) is not None):
         return first.strip(), rest.strip()
     return text, ""
+
+
+def _marker(marker: Marker, body: str, pos: int = 0) -> re.Match[str] | None:
+    """The first of ``marker`` in ``body`` from ``pos``, but at ``body``'s start one that only a
+    line start allows ("答案 B", "### 解析"): ``body`` opens on its number's line."""
+    found = marker.search(body, pos)
+    if found is not None and found.start() == 0 and not marker.pattern.match(" " + body, 1):
+        found = marker.search(body, 1)
+    return found
 
 
 def _line_lead(text: str, offset: int) -> int:
