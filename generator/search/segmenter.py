@@ -23,6 +23,7 @@ from ..links.term_pattern import SEPARATOR_RUN
 from ..pages.script import converter
 
 ZWSP = "\u200b"
+RUN_CACHE_SIZE = 100_000  # runs of Han characters whose words are kept (each cut by jieba once)
 # Han characters, as Material's search plugin finds them (\p{script=Han}), BMP and beyond.
 HAN_RUN = re.compile(r"[\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf"
                      r"\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
@@ -114,6 +115,7 @@ class Segmenter:
         self.traditional = traditional
         self._cut: Any = None
         self._simple: dict[str, str] = {}
+        self._runs: dict[str, str] = {}  # run -> its words: a bank repeats its words (答案, 下列, its terms)
 
     def segment(self, text: str) -> str:
         """``text`` with its Chinese words and glued English terms set apart."""
@@ -125,6 +127,14 @@ class Segmenter:
 
     def _segment_run(self, match: re.Match[str]) -> str:
         run = match.group(0)
+        cut = self._runs.get(run)
+        if cut is None:
+            if len(self._runs) >= RUN_CACHE_SIZE:  # a bound on memory: start again (runs are short)
+                self._runs.clear()
+            cut = self._runs[run] = self._cut_run(run)
+        return cut
+
+    def _cut_run(self, run: str) -> str:
         shadow = "".join(self._simplified(c) for c in run) if self.traditional else run
         if self._cut is None:
             self._cut = _tokenizer(self.terms.chinese, self.dictionaries).cut

@@ -56,6 +56,22 @@ def test_traditional_text_is_cut_like_its_simplified_form(segmenter):
     assert traditional == ["張量並行", "的", "通信", "開銷", "與", "位置編碼"]
 
 
+def test_a_run_of_chinese_repeated_in_a_bank_is_cut_once_and_the_same_each_time():
+    segmenter = Segmenter(search_terms(GLOSSARY), GLOSSARY)
+    line = "张量并行的通信开销与位置编码。"
+    once = segmenter.segment(line)
+    cuts: list[str] = []
+    cut = segmenter._cut
+
+    def counted(text: str):
+        cuts.append(text)
+        return cut(text)
+
+    segmenter._cut = counted
+    assert segmenter.segment(line * 50) == once * 50 and cuts == []  # every run already cut
+    assert words(segmenter.segment("通信开销与张量并行")) == ["通信", "开销", "与", "张量并行"] and len(cuts) == 1
+
+
 def test_run_together_english_is_split_into_the_glossary_words(segmenter):
     assert words(segmenter.segment("使用KVcacheeviction策略")) == ["使用", "KV", "cache", "eviction", "策略"]
     assert words(segmenter.segment("KV cache與LoRA")) == ["KV", "cache", "與", "LoRA"]
