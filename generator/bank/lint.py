@@ -57,8 +57,8 @@ from dataclasses import replace
 from ..base.text import clip
 from .damage import QUOTE_LIMIT, WHITESPACE, damage_flags, excerpt, question_fields
 from .fields import JUDGE_CODES, choice_letters, judge_value, unfenced, worded_letters
-from .model import OPTION_LETTERS, Bank, Chapter, Flag, Question, QuestionType, Severity
-from .pictures import unshown_flags
+from .model import OPTION_LETTERS, PICTURE_MARK, Bank, Chapter, Flag, Question, QuestionType, Severity
+from .pictures import picture_text, unshown_flags
 from .spans import FENCE_MARK
 from .text_blocks import Code, split_blocks
 
@@ -101,7 +101,7 @@ class Linter:
     def __init__(self, bank: Bank, source_length: int | None = None) -> None:
         self._numbering = _numbering_flags(bank)
         self._cut = _truncated(bank, source_length)
-        self._pictures = bank.pictures
+        self._bank = bank
 
     def chapter(self, chapter: Chapter) -> Chapter:
         """``chapter`` (of the bank) with its questions' flags filled."""
@@ -116,7 +116,10 @@ class Linter:
             for check in QUESTION_CHECKS:
                 found.extend(check(q, place, truncated))
             found.extend(damage_flags(q, place))
-            found.extend(unshown_flags(q, place, self._pictures))
+            found.extend(unshown_flags(q, place, self._bank.pictures))
+            # a quoted field shows its pictures as their alt text, never as the model's markers
+            found = [replace(f, message=picture_text(f.message, self._bank)) if PICTURE_MARK[0] in f.message else f
+                     for f in found]
             flags = tuple(dict.fromkeys(q.flags + tuple(found)))
             questions.append(q if flags == q.flags else replace(q, flags=flags))  # most questions: none found
         return replace(chapter, questions=tuple(questions))

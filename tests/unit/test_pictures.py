@@ -401,3 +401,12 @@ def test_a_picture_path_with_spaces_as_typora_writes_it_is_read_up_to_its_extens
     shot, other = bank.pictures
     assert (shot.alt, shot.data) == ("Shot", png()) and (other.kind, other.url) == (MISSING, "other shot.jpg")
     assert [o.text for o in bank.questions[0].options] == [marker(0), marker(1), "![Sized](a.png =100x)"]
+
+
+def test_a_flag_that_quotes_a_field_shows_its_pictures_by_their_alt_text(tmp_path):
+    # the last question, cut off after its pictures: the truncated flag quotes its end
+    (tmp_path / "bank.md").write_text("1. 甲？\nA. x\nB. y\n答案：A\n\n2. 看图\n![路标](sign.png)\n", encoding="utf-8")
+    bank = load_bank(tmp_path / "bank.md")
+    messages = [f.message for q in bank.questions for f in q.flags]
+    assert any("[路标]" in m for m in messages)
+    assert not any(c in m for m in messages for c in PICTURE_MARK)
