@@ -41,6 +41,8 @@ _LABELS = {"gb18030": "GB18030/GBK", "big5": "Big5 (Traditional Chinese)", "shif
            "euc_jp": "EUC-JP (Japanese)", "euc_kr": "EUC-KR (Korean)"}
 _ICONV = {"gb18030": "GB18030", "big5": "BIG5", "shift_jis": "SHIFT_JIS", "euc_jp": "EUC-JP", "euc_kr": "EUC-KR"}
 # Unicode's private-use areas: no bank character, but where a wrong legacy guess lands.
+# Full-width punctuation and the words every Chinese bank writes (its markers, 題, 的, 是)
+_BANK_SIGNS = re.compile("[，。：；？！（）、「」『』“”《》【】題题選选的是]|答案|解析")
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
 
 _BOMS = (
@@ -116,10 +118,7 @@ def _legacy(data: bytes, utf8_error: int, source: str) -> tuple[str, str]:
             f"bytes {bad.hex(' ')} that fit none of them (mixed encodings?)",
             "re-save the file as UTF-8",
         )
-    import charset_normalizer  # only for files in a legacy encoding: most banks are UTF-8
-
-    best = charset_normalizer.from_bytes(data, cp_isolation=list(decoded)).best()
-    encoding = best.encoding if best is not None and best.encoding in decoded else next(iter(decoded))
+    encoding = _by_bank_words(decoded) or _by_charset_normalizer(data, decoded)
     family = CANDIDATES[encoding]
     if family not in READ:
         raise DecodeError(
@@ -128,6 +127,24 @@ def _legacy(data: bytes, utf8_error: int, source: str) -> tuple[str, str]:
             f"if that is right, convert it: iconv -f {_ICONV[family]} -t UTF-8 {source} > bank-utf8.txt",
         )
     return decoded[encoding], "gb18030" if family == "gb18030" else encoding
+
+
+def _by_bank_words(decoded: dict[str, str]) -> str | None:
+    """The reading that holds the most of a Chinese bank's punctuation and words (，：（）答案 解析
+    題 的), when the readings of one family hold more than every other.  Another encoding turns those bytes into
+    something else (GBK's "答案：" read as Big5 is "湘偶ㄩ", as EUC-KR "댑갭："), and a few lines
+    are too little for charset-normalizer to tell."""
+    counts = {encoding: len(_BANK_SIGNS.findall(text)) for encoding, text in decoded.items()}
+    most = max(counts.values())
+    best = [encoding for encoding, count in counts.items() if count == most]
+    return best[0] if len({CANDIDATES[encoding] for encoding in best}) == 1 else None  # (big5, cp950: one family)
+
+
+def _by_charset_normalizer(data: bytes, decoded: dict[str, str]) -> str:
+    import charset_normalizer  # only for files in a legacy encoding: most banks are UTF-8
+
+    best = charset_normalizer.from_bytes(data, cp_isolation=list(decoded)).best()
+    return best.encoding if best is not None and best.encoding in decoded else next(iter(decoded))
 
 
 def _refuse_mixed(data: bytes, bad: int, source: str) -> None:

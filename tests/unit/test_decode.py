@@ -97,3 +97,12 @@ def test_bytes_that_gb18030_reads_only_as_private_use_are_refused():
     data = "1.（單選）".encode("gb18030") + b"\xaa\xa1\xaa\xa2\xfe\xfe" + "\n答案：A\n".encode("gb18030")
     with pytest.raises(DecodeError, match="private-use character U\\+E000"):
         decode(data, "odd.txt")
+
+
+@pytest.mark.parametrize("text, encoding", [
+    ("1. 甲\nA. x\nB. y\n答案：A\n", "gb18030"),  # charset-normalizer alone reads it as Big5: 答案： -> 湘偶ㄩ
+    ("1. 乙\nA. x\nB. y\n答案：B\n", "gb18030"),
+    ("1. 數據\nA. x\nB. y\n答案：A\n", "big5"),
+])
+def test_a_bank_of_a_few_lines_in_a_chinese_encoding_reads_right(text, encoding):
+    assert decode(text.encode(encoding), "few.txt") == (text, encoding)
