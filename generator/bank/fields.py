@@ -114,6 +114,7 @@ OPTION_LABEL = re.compile(  # the lookahead, each label's possible first charact
 SPACED_LABEL = re.compile(rf"(?:(?<=[ \t])|(?m:^))(?P<d>[{LETTER}])[ \t]+(?=[^\sa-z])")
 _SPACED_OR_CLASSIC = re.compile(f"{SPACED_LABEL.pattern}|{OPTION_LABEL.pattern.replace('?P<d>', '?P<c>')}")
 _LETTERS = re.compile(f"[{LETTER}]")
+_BRACKETED = re.compile(r"[(（【\[][ \t]*(?P<inner>[^()（）【】\[\]\n]{1,40}?)[ \t]*[)）】\]]")
 CHOICE_ANSWER = re.compile(rf"[{LETTER}{LOWER}\s、,，.．;；/和及]+")
 _TRUE = {"√", "✓", "✔", "✅", "對", "对", "正確", "正确", "是", "T", "TRUE", "Y", "YES", "V"}
 _FALSE = {"×", "✗", "✘", "❌", "X", "錯", "错", "錯誤", "错误", "否", "F", "FALSE", "N", "NO"}
@@ -704,6 +705,8 @@ def is_letter_answer(answer: str | None) -> bool:
 def choice_letters(text: str) -> str | None:
     """``"B、C"`` -> ``"BC"``; ``None`` when ``text`` is not a list of option letters."""
     text = text.translate(FULLWIDTH_LETTERS).strip().rstrip("。.")
+    if (bracketed := _BRACKETED.fullmatch(text)) is not None:  # "(A)", "（B、C）", "【D】"
+        text = bracketed["inner"]
     if not text or not CHOICE_ANSWER.fullmatch(text):
         return None
     letters = _LETTERS.findall(text.upper())

@@ -261,6 +261,7 @@ def _without(text: str, start: int, end: int, furniture) -> str:
 @example("1.>A.")  # no quote on the number's line
 @example("1.\n>A.")  # a quoted line that makes no options
 @example("題目1答案A.")  # a marker that needs a line start has none on the number's line
+@example("0.A.B.答案：(A)")  # letters in brackets
 def test_every_character_is_accounted_for(text):
     check_accounted(text)
 

@@ -359,3 +359,9 @@ def test_an_explanation_after_the_answers_container_stays_the_questions(followin
     question, = bank.questions
     assert "因为甲" in (question.answer_text or "") + question.explanation
     assert not [s for s in bank.stray if s.reason == "after the answer"]
+
+
+@pytest.mark.parametrize("answer, letters", [("(A)", "A"), ("（B）", "B"), ("【A、B】", "AB"), ("[b]", "B")])
+def test_an_answer_of_letters_in_brackets_is_those_letters_and_nothing_more(answer, letters):
+    question, = parse_text(f"1. 甲？\nA. x\nB. y\n答案：{answer}\n").questions
+    assert (question.answer, question.explanation) == (letters, "")
