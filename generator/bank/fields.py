@@ -234,6 +234,8 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         found = bracket_answer(question_part, choice_expected, labels)
         if found is not None:
             stem, options, answer_text = found
+    elif answer_text is None and not options and (judged_in := _judge_in_brackets(stem)) is not None:
+        stem, answer_text = judged_in  # "地球是圆的。（ √ ）" in a bank that writes markers elsewhere
     if answer_text and not explanation and not options and "\n\n" in answer_text.strip() and has_blank(stem):
         # a blank's answer is its first paragraph: what follows a blank line explains it ("记忆性知识点")
         answer_text, _, explanation = answer_text.strip().partition("\n\n")
@@ -421,6 +423,20 @@ def bracket_answer(text: str, choice_expected: bool, labels: re.Pattern[str] | N
         if not options and judge_value(value) is not None:
             return trial, (), value
     return None
+
+
+_JUDGE_BRACKET = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>{_JUDGE_TOKENS})[ \t　]{{0,4}}[）)]")
+
+
+def _judge_in_brackets(stem: str) -> tuple[str, str] | None:
+    """A statement's judgement in its last brackets (√ × 对 错 正确 错误: no letter, which could be
+    an option's), and the statement with them blanked; ``None`` without."""
+    last = None
+    for last in _JUDGE_BRACKET.finditer(stem):  # noqa: B007  (the last one counts)
+        pass
+    if last is None or stem[last.end():].strip().strip("。.！!"):
+        return None
+    return stem[: last.start()] + BLANKED + stem[last.end():], last["a"]
 
 
 _ITEM_NUMBER = re.compile(r"\n[ \t]{0,12}\d{1,2}[.．][ \t]{1,6}(?:\*\*)?$")  # ending where the next label starts

@@ -365,3 +365,12 @@ def test_an_explanation_after_the_answers_container_stays_the_questions(followin
 def test_an_answer_of_letters_in_brackets_is_those_letters_and_nothing_more(answer, letters):
     question, = parse_text(f"1. 甲？\nA. x\nB. y\n答案：{answer}\n").questions
     assert (question.answer, question.explanation) == (letters, "")
+
+
+def test_a_judgement_in_the_statements_brackets_is_its_answer_where_other_questions_use_markers():
+    choices = "".join(f"{n}. 哪个是水果？\nA. 苹果 B. 白菜\n答案：A\n" for n in range(1, 6))
+    bank = parse_text(f"一、单选题\n{choices}二、判断题\n1. 地球是圆的。（ √ ）\n2. 太阳从西边升起。（×）\n"
+                      "3. 这句话（对）不对？\n")
+    judged = bank.chapters[1].questions
+    assert [q.answer for q in judged] == ["true", "false", None]  # the third's brackets end no statement
+    assert [q.stem for q in judged[:2]] == ["地球是圆的。（　）", "太阳从西边升起。（　）"]
