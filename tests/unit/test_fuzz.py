@@ -197,8 +197,9 @@ def question_pattern(q: Question, numbering: str, keyed: bool = False) -> str:
         parts.append(rf"(?:\s*{_LEAD}{F.ANSWER_MARK.pattern}\s*{answer}(?:[ \t]*\*\*)?)?")  # "**答案：B**"
     explanation = _LEAD + F.EXPLANATION_MARK.pattern.replace("bold", "xbold")
     # an explanation may follow an answer line with no marker ("Answer: D" then its reasons)
+    # (an answer in words read as letters keeps its words as the explanation: written once)
     parts.append(rf"(?:\s*{explanation}\s*{e(q.explanation)})?" if not q.explanation or keyed
-                 else rf"(?:\s*{explanation})?\s*{e(q.explanation)}")
+                 or q.explanation == q.answer_text else rf"(?:\s*{explanation})?\s*{e(q.explanation)}")
     return "".join(parts) + r"\s*"
 
 
@@ -262,6 +263,7 @@ def _without(text: str, start: int, end: int, furniture) -> str:
 @example("1.\n>A.")  # a quoted line that makes no options
 @example("題目1答案A.")  # a marker that needs a line start has none on the number's line
 @example("0.A.B.答案：(A)")  # letters in brackets
+@example("0.A.B.答案：一、機器學習(A)")  # an answer in words, kept as the explanation
 def test_every_character_is_accounted_for(text):
     check_accounted(text)
 
