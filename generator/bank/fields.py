@@ -439,7 +439,8 @@ def _judge_in_brackets(stem: str) -> tuple[str, str] | None:
     return stem[: last.start()] + BLANKED + stem[last.end():], last["a"]
 
 
-_ITEM_NUMBER = re.compile(r"\n[ \t]{0,12}\d{1,2}[.．][ \t]{1,6}(?:\*\*)?$")  # ending where the next label starts
+# A list item's number or bullet before a label, ending where the label starts ("1.   A、甲", "- B. 乙")
+_ITEM_LEAD = re.compile(r"\n[ \t]{0,12}(?:\d{1,2}[.．]|[-*+])[ \t]{1,6}(?:\*\*)?$")
 
 
 def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str] | None = None
@@ -472,11 +473,17 @@ def split_options(text: str, allow_single: bool = False, labels: re.Pattern[str]
         return text, ()
     chosen = _with_bare_labels(text, chosen)
     ends = [match.start() for match, _ in chosen[1:]] + [len(text)]
-    # in a numbered list ("1.   A、甲" "2.   B、乙") the item's number leads the next label
-    ends = [end - len(lead.group()) if (lead := _ITEM_NUMBER.search(text, max(0, end - 24), end)) else end
-            for end in ends]
-    return text[: chosen[0][0].start()], tuple(Option(letter, text[match.end() : end].strip())
-                                               for (match, letter), end in zip(chosen, ends, strict=True))
+    # in a list ("1.   A、甲" "2.   B、乙", "- A. 甲") the item's number or bullet leads each label
+    ends = [_before_item_lead(text, end) for end in ends]
+    stem = text[: _before_item_lead(text, chosen[0][0].start())]
+    return stem, tuple(Option(letter, text[match.end() : end].strip())
+                       for (match, letter), end in zip(chosen, ends, strict=True))
+
+
+def _before_item_lead(text: str, end: int) -> int:
+    """``end``, or where the list item's number or bullet before it starts (:data:`_ITEM_LEAD`)."""
+    lead = _ITEM_LEAD.search(text, max(0, end - 24), end)
+    return end - len(lead.group()) if lead else end
 
 
 # A label whose punctuation was lost, opening a line ("B心脏射血能力"): a letter, then no Latin letter

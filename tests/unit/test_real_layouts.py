@@ -374,3 +374,12 @@ def test_a_judgement_in_the_statements_brackets_is_its_answer_where_other_questi
     judged = bank.chapters[1].questions
     assert [q.answer for q in judged] == ["true", "false", None]  # the third's brackets end no statement
     assert [q.stem for q in judged[:2]] == ["地球是圆的。（　）", "太阳从西边升起。（　）"]
+
+
+def test_options_as_bullet_items_in_a_bank_that_writes_bare_labels_keep_no_bullet():
+    first, second, third = parse_text(
+        "1. 甲？\nA. x\nB. y\nC. z\n答案：A\n\n2. 乙？\n\n- A. 去重\n- B. 模型部署\n- C. 建模\n\n答案：B\n\n"
+        "3. 丙？\nA. PyTorch B. Excel C. Paddle\n答案：AC\n").questions
+    assert second.stem == "乙？" and [o.text for o in second.options] == ["去重", "模型部署", "建模"]
+    assert [o.text for o in first.options] == ["x", "y", "z"]
+    assert [o.text for o in third.options] == ["PyTorch", "Excel", "Paddle"]
