@@ -11,12 +11,11 @@ from playwright.sync_api import Locator, Page
 
 from generator.base.errors import GuideError
 from testing.browser import PHONE, build_site, file_url, offline_page
-from tests.browser_fixtures import scheme
-from tests.paths import CHAPTERS, ROOT
+from tests.browser_fixtures import axe_in_both_schemes
+from tests.paths import CHAPTERS
 
 pytestmark = pytest.mark.browser
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 STORE = "studyGuide.progress.v1"
 
 
@@ -249,21 +248,11 @@ def test_print_and_no_javascript_show_the_page_as_before(browser, guide_site):
 
 
 def serious_violations(page: Page, focused: str) -> list[str]:
-    """axe's serious and critical findings in the light scheme, then in the dark one, with the
-    first ``focused`` button focused (a focused button has colours of its own).  Both schemes
-    are read on the one page: practising it again for the second would show the same state."""
-    if not AXE.is_file():
-        pytest.fail(f"{AXE}: expected axe-core (npm ci, see package.json), found no such file")
-    page.add_script_tag(path=str(AXE))
-    found = []
-    for dark in (False, True):
-        scheme(page, dark)
-        page.locator(focused).first.focus()
-        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-        found += [f"{'dark' if dark else 'light'}: {v['id']}: {v['help']} {v['nodes'][0]['target']} "
-                  f"{v['nodes'][0].get('failureSummary')}"
-                  for v in result["violations"] if v["impact"] in ("serious", "critical")]
-    return found
+    """axe's serious and critical findings in the light scheme and in the dark one, with the first
+    ``focused`` button focused (a focused button has colours of its own)."""
+    return [f"{name}: {v['id']}: {v['help']} {v['nodes'][0]['target']} {v['nodes'][0].get('failureSummary')}"
+            for name, v in axe_in_both_schemes(page, lambda: page.locator(focused).first.focus())
+            if v["impact"] in ("serious", "critical")]
 
 
 @pytest.mark.parametrize("mode", ["answer", "recite"])
