@@ -6,13 +6,16 @@ A test names the fixture it needs (``browser``, ``page``); the sites they open a
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from generator.base.errors import GuideError
 from testing.browser import launch, offline_page
+from tests.paths import ROOT
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 
 
 @pytest.fixture(scope="session")
@@ -50,3 +53,21 @@ def scheme(page: Page, dark: bool) -> None:
     if dark:  # Material chooses slate from prefers-color-scheme; say so rather than trust it
         page.evaluate("document.body.setAttribute('data-md-color-scheme', 'slate')")
 
+
+
+def axe_in_both_schemes(page: Page, before: Callable[[], object] = lambda: None) -> list[tuple[str, dict]]:
+    """axe-core's violations on the page as it stands, read in the light scheme and then in the
+    dark one (``scheme``), each with its scheme's name; ``before`` runs before each reading (a
+    button focused again).  One page read twice rather than a page set up again for each scheme
+    (practised, drawn, handed in): no script of the guide reads the scheme, so the second would
+    show the same state."""
+    if not AXE.is_file():
+        pytest.fail(f"{AXE}: expected axe-core (npm ci, see package.json), found no such file")
+    page.add_script_tag(path=str(AXE))
+    found = []
+    for dark in (False, True):
+        scheme(page, dark)
+        before()
+        result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
+        found += [("dark" if dark else "light", violation) for violation in result["violations"]]
+    return found

@@ -123,7 +123,10 @@ def test_every_focus_stop_on_a_chapter_page_shows_a_visible_ring(browser, guide_
     moment unfocused): a stop nobody can see fails."""
     with offline_page(browser) as (page, _):
         page.goto(file_url(guide_site, CHAPTER))
-        page.wait_for_timeout(300)
+        # The page as it settles: the practice controls drawn (focus stops of their own), the
+        # fonts loaded (a font arriving between two screenshots would change them).
+        page.locator(".practice-bar").wait_for()
+        page.evaluate("document.fonts.ready.then(() => true)")
         invisible, stops = [], 0
         viewport = page.viewport_size
         assert viewport is not None
@@ -160,7 +163,9 @@ def test_a_terms_definition_never_covers_the_options(browser, guide_site):
             page.mouse.move(0, 0)
             term.hover()
             tooltip = page.wait_for_selector(".md-tooltip2--active .md-tooltip2__inner", timeout=5000)
-            page.wait_for_timeout(500)  # its opening movement
+            # Its opening movement (a transition of 0.4 s in Material's style) played to the end.
+            page.wait_for_function("inner => inner.closest('.md-tooltip2').getAnimations().length === 0",
+                                   arg=tooltip, timeout=5000)
             tip = tooltip.bounding_box()
             assert tip is not None, "the definition is not on screen"
             header = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")

@@ -11,12 +11,11 @@ from playwright.sync_api import Locator, Page
 
 from generator.base.errors import GuideError
 from testing.browser import PHONE, build_site, file_url, offline_page
-from tests.browser_fixtures import scheme
-from tests.paths import CHAPTERS, ROOT
+from tests.browser_fixtures import axe_in_both_schemes
+from tests.paths import CHAPTERS
 
 pytestmark = pytest.mark.browser
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 STORE = "studyGuide.progress.v1"
 
 
@@ -248,26 +247,22 @@ def test_print_and_no_javascript_show_the_page_as_before(browser, guide_site):
         context.close()
 
 
-def serious_violations(page: Page, dark: bool, focused: str) -> list[str]:
-    """axe's serious and critical findings in the scheme asked, with the first ``focused`` button
-    focused (a focused button has colours of its own)."""
-    scheme(page, dark)
-    page.locator(focused).first.focus()
-    page.add_script_tag(path=str(AXE))
-    result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
-    return [f"{v['id']}: {v['help']} {v['nodes'][0]['target']} {v['nodes'][0].get('failureSummary')}"
-            for v in result["violations"] if v["impact"] in ("serious", "critical")]
+def serious_violations(page: Page, focused: str) -> list[str]:
+    """axe's serious and critical findings in the light scheme and in the dark one, with the first
+    ``focused`` button focused (a focused button has colours of its own)."""
+    return [f"{name}: {v['id']}: {v['help']} {v['nodes'][0]['target']} {v['nodes'][0].get('failureSummary')}"
+            for name, v in axe_in_both_schemes(page, lambda: page.locator(focused).first.focus())
+            if v["impact"] in ("serious", "critical")]
 
 
-@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("mode", ["answer", "recite"])
-def test_axe_finds_no_serious_violation_on_a_practised_chapter(page, guide_site, mode, dark):
+def test_axe_finds_no_serious_violation_on_a_practised_chapter(page, guide_site, mode):
     open_chapter(page, guide_site)
     answer_some(page)
     if mode == "recite":
         page.get_by_role("button", name="背题模式").click()
     button = ".practice .md-button:visible" if mode == "answer" else ".practice-bar button"  # recite: no answering
-    found = serious_violations(page, dark, button)
+    found = serious_violations(page, button)
     assert not found, "\n".join(found)
 
 
@@ -358,14 +353,13 @@ def test_the_lists_are_in_the_navigation_in_the_editions_script(browser, guide_s
             assert all(name in nav for name in names), nav
 
 
-@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("path", ["mistakes.html", "starred.html"])
-def test_axe_finds_no_serious_violation_on_the_lists(page, guide_site, path, dark):
+def test_axe_finds_no_serious_violation_on_the_lists(page, guide_site, path):
     open_chapter(page, guide_site)
     choose(page, "q1", "A")
     question(page, "q1").get_by_role("button", name="收藏").click()
     page.goto(file_url(guide_site, path))
-    found = serious_violations(page, dark, ".practice-list .md-button:visible")
+    found = serious_violations(page, ".practice-list .md-button:visible")
     assert not found, "\n".join(found)
 
 
