@@ -21,13 +21,14 @@ MkDocs goes on with the next pages:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..base.settings import HANT
 from ..links.glossary import Glossary
 from .offline import index_script, worker_source
+from .prebuilt import write_prebuilt_index
 from .query_folding import IndexWords, fold_query
 from .segmenter import JIEBAS_OWN, SEPARATOR, Dictionaries, Segmenter, search_terms
 
@@ -133,12 +134,15 @@ def dump_index(index: dict[str, Any]) -> str:
 
 
 
-def complete_search_index(site: Path, index: dict[str, Any] | None, suggest: bool, constants: str = "") -> None:
+def complete_search_index(site: Path, index: dict[str, Any] | None, suggest: bool, constants: str = "",
+                          messages: Mapping[str, int] | None = None) -> None:
     """Where the ``offline`` plugin wrote its copy of the built ``site``'s search ``index``
     for ``file://`` (``search_index.js``), write that copy (:func:`index_script`, with
     Material's ``suggest`` option) and the background search workers' source
     (:func:`worker_source`, starting with ``constants``: the script of constants the guide's
-    scripts share with Python).  Without an index (no search) the site is left as it is."""
+    scripts share with Python); given Material's worker's ``messages`` (their numbers by
+    name), the index those workers build, built now (generator.search.prebuilt).  Without an
+    index (no search) the site is left as it is."""
     offline = site / "search" / "search_index.js"
     if index is None or not offline.is_file():
         return
@@ -147,3 +151,5 @@ def complete_search_index(site: Path, index: dict[str, Any] | None, suggest: boo
     source = worker_source(scripts / "workers", scripts / "lunr", index["config"]["lang"],
                            scripts / SEARCH_WORKER_PRELUDE, constants)
     (scripts / "workers" / "search-source.js").write_text(source, encoding="utf-8")
+    if messages is not None:
+        write_prebuilt_index(site, scripts / "workers" / "search-source.js", messages["SETUP"], messages["READY"])
