@@ -12,8 +12,9 @@ the same results.  Like the documents, it is read when the reader first turns to
 """
 from __future__ import annotations
 
-import json
 import subprocess
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from ..base.errors import GuideError
@@ -22,17 +23,19 @@ PREBUILT_SCRIPT = Path("search") / "search_lunr.js"
 TIMEOUT = 600.0  # seconds Node may take (about 4 s of processor time at 5,000 questions)
 INSTALL_HINT = "install Node.js 18 or newer (`sudo apt-get install nodejs`; the README's Set-up)"
 
-# Node: the worker's source (a script setting studyGuide.searchWorker) and the index (Material's
-# search_index.json) as arguments; prints Lunr's index as JSON.  The worker runs in a context of
-# its own, as a Blob worker runs it: a scope that hears Material's set-up and posts its answer.
-# Lunr's builder is watched for the index it builds.  What fails is said on stderr's last line.
+# Node: the worker's source (a script setting studyGuide.searchWorker), the index (Material's
+# search_index.json) and the script to write as arguments.  The worker runs in a context of its
+# own, as a Blob worker runs it: a scope that hears Material's set-up and posts its answer.
+# Lunr's builder is watched for the index it builds, which is written as the page's script
+# (the JSON as a string, parsed by the worker that loads it; a page that loads the script again
+# keeps the first copy), whole or not at all.  What fails is said on stderr's last line.
 _NODE_MAIN = r"""
-process.on("uncaughtException", (error) => {  // one line that says what failed, for the error
+process.on("uncaughtException", (error) => {
   process.stderr.write(String(error && error.message || error).replace(/\s+/g, " ") + "\n");
   process.exit(1);
 });
 const fs = require("node:fs"), vm = require("node:vm");
-const [sourcePath, indexPath] = process.argv.slice(1);
+const [sourcePath, indexPath, scriptPath] = process.argv.slice(1);
 const page = vm.createContext({});
 page.window = page;
 vm.runInContext("var studyGuide = {};\n" + fs.readFileSync(sourcePath, "utf8"), page);
@@ -52,7 +55,9 @@ events.dispatchEvent(new MessageEvent("message", { data: { type: SETUP, data: se
   if (posted[0].type !== READY || !built) {
     throw new Error("Material's search worker answered " + JSON.stringify(posted[0]));
   }
-  process.stdout.write(JSON.stringify(built));
+  fs.writeFileSync(scriptPath + ".part", "window.studyGuide = window.studyGuide || {};\n" +
+                   "studyGuide.lunrIndex = studyGuide.lunrIndex || " + JSON.stringify(JSON.stringify(built)) + ";\n");
+  fs.renameSync(scriptPath + ".part", scriptPath);
 })();
 """
 
@@ -61,39 +66,44 @@ class PrebuiltIndexError(GuideError):
     """Node could not build the search index."""
 
 
-def prebuilt_index(worker_source: Path, index: Path, setup: int, ready: int, node: str = "node",
-                   timeout: float = TIMEOUT) -> str:
-    """Lunr's index of the documents of ``index`` (Material's ``search_index.json``), as JSON:
-    built in Node by the search workers' source (``workers/search-source.js``), which is sent
-    the set-up message (type ``setup``) and answers ``ready``."""
-    script = _NODE_MAIN.replace("SETUP", str(setup)).replace("READY", str(ready))
+def start_prebuilt_index(worker_source: Path, index: Path, script: Path, setup: int, ready: int,
+                         node: str = "node") -> Callable[..., Path]:
+    """Have Node write ``script``: Lunr's index of the documents of ``index`` (Material's
+    ``search_index.json``), built by the search workers' source (``workers/search-source.js``),
+    which is sent the set-up message (type ``setup``) and answers ``ready``.  Node works while
+    the caller goes on; the function returned waits for it (at most its argument, in seconds)
+    and returns ``script``'s path.  Nothing goes through a pipe: a Node left unwaited-for (the
+    build failed meanwhile) ends by itself."""
+    code = _NODE_MAIN.replace("SETUP", str(setup)).replace("READY", str(ready))
+    said = tempfile.TemporaryFile()  # noqa: SIM115 (closed by the waiting function)
     try:
-        result = subprocess.run([node, "-e", script, str(worker_source), str(index)], capture_output=True,
-                                timeout=timeout, check=False)
+        process = subprocess.Popen([node, "-e", code, str(worker_source), str(index), str(script)],
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=said)
     except OSError as error:
+        said.close()
         raise PrebuiltIndexError(node, "Node.js's `node` program, to build the search index",
                                  f"none that starts ({error.strerror or error})", INSTALL_HINT) from None
-    except subprocess.TimeoutExpired:
-        raise PrebuiltIndexError(str(index), f"the search index built by Node within {timeout:g} s",
-                                 "no index in that time") from None
-    if result.returncode != 0 or not result.stdout:
-        said = result.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise PrebuiltIndexError(str(index), f"the search index built by Node from {worker_source}",
-                                 said[-1] if said else f"exit status {result.returncode} and no index")
-    return result.stdout.decode("utf-8")
+
+    def finished(timeout: float = TIMEOUT) -> Path:
+        with said:
+            try:
+                status = process.wait(timeout)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+                raise PrebuiltIndexError(str(index), f"the search index built by Node within {timeout:g} s",
+                                         "no index in that time") from None
+            said.seek(0)
+            lines = said.read().decode("utf-8", "replace").strip().splitlines()
+        if status != 0 or not script.is_file():
+            raise PrebuiltIndexError(str(index), f"the search index built by Node from {worker_source}",
+                                     lines[-1] if lines else f"exit status {status} and no index")
+        return script
+
+    return finished
 
 
-def prebuilt_script(serialised: str) -> str:
-    """``search/search_lunr.js``: the index as JSON text (parsed by the worker that loads it),
-    in ``studyGuide.lunrIndex``; a page that loads the script again keeps the first copy."""
-    return ("window.studyGuide = window.studyGuide || {};\n"
-            f"studyGuide.lunrIndex = studyGuide.lunrIndex || {json.dumps(serialised, ensure_ascii=False)};\n")
-
-
-def write_prebuilt_index(site: Path, worker_source: Path, setup: int, ready: int) -> Path:
-    """Write ``search/search_lunr.js`` into the built ``site`` (:func:`prebuilt_index` of its
-    ``search/search_index.json``); its path."""
-    serialised = prebuilt_index(worker_source, site / "search" / "search_index.json", setup, ready)
-    path = site / PREBUILT_SCRIPT
-    path.write_text(prebuilt_script(serialised), encoding="utf-8")
-    return path
+def prebuilt_index(worker_source: Path, index: Path, script: Path, setup: int, ready: int,
+                   node: str = "node", timeout: float = TIMEOUT) -> Path:
+    """:func:`start_prebuilt_index`, waited for."""
+    return start_prebuilt_index(worker_source, index, script, setup, ready, node)(timeout)
