@@ -26,9 +26,10 @@ INSTALL_HINT = "install Node.js 18 or newer (`sudo apt-get install nodejs`; the 
 # Node: the worker's source (a script setting studyGuide.searchWorker), the index (Material's
 # search_index.json) and the script to write as arguments.  The worker runs in a context of its
 # own, as a Blob worker runs it: a scope that hears Material's set-up and posts its answer.
-# Lunr's builder is watched for the index it builds, which is written as the page's script
-# (the JSON as a string, parsed by the worker that loads it; a page that loads the script again
-# keeps the first copy), whole or not at all.  What fails is said on stderr's last line.
+# Lunr's builder is watched for the index it builds, which is written compactly (by document
+# numbers, without the positions of words, which the worker finds for the documents a search
+# finds) as the page's script (the JSON as a string, parsed by the worker that loads it; a page
+# that loads the script again keeps the first copy), whole or not at all.  What fails is said on stderr's last line.
 _NODE_MAIN = r"""
 process.on("uncaughtException", (error) => {
   process.stderr.write(String(error && error.message || error).replace(/\s+/g, " ") + "\n");
@@ -50,13 +51,30 @@ let built = null;
 builder.build = function () { return (built = build.call(this)); };
 const setup = { config: index.config, docs: index.docs, options: {} };
 events.dispatchEvent(new MessageEvent("message", { data: { type: SETUP, data: setup } }));
+// Lunr's JSON without the positions of words, documents by number (overrides/src/search/prebuilt-index.js).
+function compact(lunr, refs) {
+  const numbers = new Map(refs.map((ref, i) => [ref, i])), fields = new Map(lunr.fields.map((f, i) => [f, i]));
+  const number = (ref) => {
+    if (!numbers.has(ref)) throw new Error("Lunr's index names a document the index has not: " + ref);
+    return numbers.get(ref);
+  };
+  const vector = ([fieldRef, elements]) => {
+    const at = fieldRef.indexOf("/");
+    return [fields.get(fieldRef.slice(0, at)), number(fieldRef.slice(at + 1)), elements];
+  };
+  const held = (posting) => lunr.fields.map((field) => Object.keys(posting[field]).map(number));
+  const term = ([word, posting]) => [word, posting._index, ...held(posting)];
+  return { version: lunr.version, fields: lunr.fields, pipeline: lunr.pipeline, refs,
+           vectors: lunr.fieldVectors.map(vector), terms: lunr.invertedIndex.map(term) };
+}
 (function wait() {
   if (!posted.length) return void setTimeout(wait, 0);
   if (posted[0].type !== READY || !built) {
     throw new Error("Material's search worker answered " + JSON.stringify(posted[0]));
   }
+  const text = JSON.stringify(compact(built.toJSON(), index.docs.map((doc) => doc.location)));
   fs.writeFileSync(scriptPath + ".part", "window.studyGuide = window.studyGuide || {};\n" +
-                   "studyGuide.lunrIndex = studyGuide.lunrIndex || " + JSON.stringify(JSON.stringify(built)) + ";\n");
+                   "studyGuide.lunrIndex = studyGuide.lunrIndex || " + JSON.stringify(text) + ";\n");
   fs.renameSync(scriptPath + ".part", scriptPath);
 })();
 """

@@ -18,7 +18,8 @@ from tests.paths import CHAPTERS
 pytestmark = pytest.mark.browser
 
 # Simplified and Traditional Chinese, English as written and run together, several terms.
-QUERIES = ["位置编码", "位置編碼", "量化", "LoRA", "KV cache", "KVcache", "speculative decoding", "混合精度 batch"]
+QUERIES = ["位置编码", "位置編碼", "量化", "LoRA", "KV cache", "KVcache", "speculative decoding", "混合精度 batch",
+           "量化 量化", "位置 位置编码"]  # a word asked for twice, or within another
 RESULTS = ".md-search-result__list"
 
 

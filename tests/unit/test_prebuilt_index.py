@@ -3,6 +3,7 @@ Material's own search worker, and the script the page reads it from."""
 from __future__ import annotations
 
 import json
+import subprocess
 from pathlib import Path
 
 import material
@@ -13,6 +14,7 @@ from generator.search.prebuilt import PrebuiltIndexError, prebuilt_index
 from generator.search.segmenter import SEPARATOR
 from generator.site.material import MESSAGE_TYPES
 from tests.node_scripts import run_scripts
+from tests.paths import ROOT
 
 SCRIPTS = Path(material.__file__).parent / "templates" / "assets" / "javascripts"
 SETUP, READY = MESSAGE_TYPES["SETUP"], MESSAGE_TYPES["READY"]
@@ -46,16 +48,15 @@ def built(script: Path) -> dict:
     return json.loads(text)
 
 
-def test_the_index_is_lunrs_of_every_document_with_the_words_as_the_index_cuts_them(tmp_path):
+def test_the_index_is_lunrs_of_every_document_by_number_with_the_words_as_the_index_cuts_them(tmp_path):
     index = built(prebuilt_index(*write_site(tmp_path), SETUP, READY))
-    assert index["fields"] == ["title", "text", "tags"]
-    assert {ref for ref, _ in index["fieldVectors"]} == {f"{field}/{doc['location']}" for doc in DOCS
-                                                           for field in ("title", "text", "tags")}
-    terms = dict(index["invertedIndex"])
-    assert set(terms["混合精度"]["text"]) == {"ai/chapter-1.html#q1"}  # a word cut by the build, whole
-    assert set(terms["训练"]["text"]) == {"ai/chapter-1.html", "ai/chapter-1.html#q1"}
-    assert set(terms["lora"]["text"]) == {"ai/chapter-1.html#q1"}  # lower case, as Lunr searches
-    assert "position" in terms["位置编码"]["text"]["ai/chapter-1.html#q2"]  # where, for Material's marks
+    assert index["fields"] == ["title", "text", "tags"] and index["refs"] == [doc["location"] for doc in DOCS]
+    assert {(field, doc) for field, doc, _ in index["vectors"]} == {(f, d) for f in range(3) for d in range(len(DOCS))}
+    held = {term: docs for term, _, *docs in index["terms"]}  # per term, its documents in each field
+    assert held["混合精度"] == [[], [1], []]  # a word cut by the build, whole, in question 1's text
+    assert held["训练"] == [[], [0, 1], []]
+    assert held["lora"] == [[], [1], []]  # lower case, as Lunr searches
+    assert "position" not in json.dumps(index)  # found by the worker for the documents a search finds
 
 
 def test_a_worker_that_fails_is_an_error_naming_the_index_and_what_node_said(tmp_path):
@@ -71,3 +72,70 @@ def test_a_missing_node_is_an_error_saying_what_to_install(tmp_path):
     with pytest.raises(PrebuiltIndexError) as error:
         prebuilt_index(*write_site(tmp_path), SETUP, READY, node=str(tmp_path / "no-node"))
     assert "Node.js" in error.value.expected and "install Node.js" in error.value.example
+
+
+# Node: Material's worker twice, one building its index (`built`), one given the build's (`prebuilt`,
+# through prebuilt-index.js); the answers of both to each query, as Material's messages and as Lunr's
+# own results (scores and match data, where the words' positions are).
+_COMPARE = r"""
+import fs from "node:fs";
+import vm from "node:vm";
+import { usePrebuilt } from "PREBUILT_INDEX";
+const [sourcePath, scriptPath, indexPath, queries] = process.argv.slice(1);
+const read = (path) => fs.readFileSync(path, "utf8");
+const page = vm.createContext({});
+page.window = page;
+vm.runInContext("var studyGuide = {};\n" + read(sourcePath) + read(scriptPath), page);
+const index = JSON.parse(read(indexPath));
+
+async function worker(prebuilt) {
+  const events = new EventTarget(), posted = [];
+  const scope = vm.createContext({ console, setTimeout, queueMicrotask });
+  Object.assign(scope, { self: scope, addEventListener: events.addEventListener.bind(events),
+                         postMessage: (message) => posted.push(message) });
+  vm.runInContext(page.studyGuide.searchWorker, scope);
+  if (prebuilt) usePrebuilt(scope.lunr, JSON.parse(prebuilt), index.docs, () => {});
+  const builder = scope.lunr.Builder.prototype, build = builder.build;
+  let lunrIndex = null;
+  builder.build = function () { return (lunrIndex = build.call(this)); };
+  const ask = async (message) => {
+    const count = posted.length;
+    events.dispatchEvent(new MessageEvent("message", { data: message }));
+    while (posted.length === count) await new Promise((resolve) => setTimeout(resolve, 0));
+    return posted[count];
+  };
+  await ask({ type: SETUP, data: { config: index.config, docs: structuredClone(index.docs), options: {} } });
+  return { ask, lunrIndex };
+}
+
+const built = await worker(null), prebuilt = await worker(page.studyGuide.lunrIndex);
+const answers = [];
+for (const query of JSON.parse(queries)) {
+  const pair = [];
+  for (const { ask, lunrIndex } of [built, prebuilt]) {
+    const lunr = lunrIndex.search(query);
+    pair.push({ material: (await ask({ type: QUERY, data: query })).data, lunr: JSON.parse(JSON.stringify(lunr)) });
+  }
+  answers.push(pair);
+}
+process.stdout.write(JSON.stringify(answers));
+"""
+COMPARED = ["混合精度", "训练", "lora", "LoRA 训练", "训练 训练", "混合精度 训练 混合精度", "位置编码 kv", "第*",
+            "引号", "+训练 -lora", "lora~1"]
+
+
+def test_the_workers_answers_from_the_builds_index_are_those_from_the_index_it_builds(tmp_path):
+    """Material's answers (marks included) and Lunr's own (scores, the words' positions) are the
+    same from the index the build made as from the one built."""
+    source, index, script = write_site(tmp_path)
+    prebuilt_index(source, index, script, SETUP, READY)
+    module = (ROOT / "overrides" / "src" / "search" / "prebuilt-index.js").as_uri()
+    code = (_COMPARE.replace("PREBUILT_INDEX", module).replace("SETUP", str(SETUP))
+            .replace("QUERY", str(MESSAGE_TYPES["QUERY"])))
+    result = subprocess.run(["node", "--input-type=module", "-e", code, str(source), str(script), str(index),
+                             json.dumps(COMPARED)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stderr
+    answers = json.loads(result.stdout)
+    assert all(built["lunr"] for built, _ in answers[:6])  # each found something, its words' positions with it
+    for (built, prebuilt), query in zip(answers, COMPARED, strict=True):
+        assert prebuilt == built, query

@@ -9,32 +9,23 @@
  *
  * - the index worker parses the text and lets Material build its index of every document,
  *   or, given the index the build made (`prebuilt`, search/search_lunr.js), load that instead
- *   (usePrebuilt: the same index, several times quicker to load than to build);
+ *   (prebuilt-index.js);
  * - the quick worker (`quick` set in the set-up) keeps the text and answers each query by
  *   running Material's own handler on the documents that contain the query's words,
  *   found by a plain scan of the text.  Material then finds what its whole index would,
  *   with scores from those documents only.  offline-search.js asks it until the index is built.
  */
 import { constants } from "../page-data.js";
+import { usePrebuilt } from "./prebuilt-index.js";
 
 /** @typedef {import("./offline-search.js").Message} Message */
 /** @typedef {(event: {data: Message}) => unknown} Handler */
 /**
- * @typedef {object} LunrIndex a Lunr index, as Material searches it
- * @property {(query: string) => {ref: string}[]} search
+ * @typedef {import("./prebuilt-index.js").PrebuiltLunr & LunrWords} Lunr Material's Lunr, as its worker loads it
  */
 /**
- * @typedef {object} LunrBuilder what Material's set-up configures (Lunr's builder)
- * @property {Record<string, {extractor?: (doc: Record<string, unknown>) => unknown}>} _fields
- * @property {(value: unknown, metadata: object) => unknown} tokenizer
- * @property {(doc: object, attributes?: object) => void} add
- * @property {() => LunrIndex} build
- */
-/**
- * @typedef {object} Lunr Material's Lunr, as its worker loads it
+ * @typedef {object} LunrWords
  * @property {new (word: string) => object} Token
- * @property {{prototype: LunrBuilder}} Builder
- * @property {{load: (serialised: unknown) => LunrIndex}} Index
  * @property {(token: object) => {toString(): string}} stemmer
  * @property {{stopWordFilter?: (token: object) => unknown}} [zh]
  */
@@ -85,7 +76,9 @@ listen("message", (/** @type {MessageEvent} */ ev) => {
   if (message?.type === SETUP && typeof data.docs === "string") {
     if (!data.quick) {                             /* the index worker: Material builds it */
       data.docs = JSON.parse(data.docs);
-      if (typeof data.prebuilt === "string") usePrebuilt(JSON.parse(data.prebuilt), data.docs);
+      if (typeof data.prebuilt === "string") {
+        usePrebuilt(scope.lunr, JSON.parse(data.prebuilt), data.docs, () => { prebuiltLoaded = true; });
+      }
       delete data.prebuilt;
       return;
     }
@@ -103,43 +96,6 @@ listen("message", (/** @type {MessageEvent} */ ev) => {
     });
   }
 });
-
-/**
- * Have Material's next set-up load `serialised` (Lunr's toJSON of the index the build made
- * with Material's own set-up over the same `docs`: generator/search/prebuilt.py) instead of
- * adding every document.  Material's set-up runs as it would (its language, tokenizer and
- * pipelines); only Lunr's builder, for that one set-up, adds nothing and returns the loaded
- * index.  Adding a document also records where each of its words is (Material's tokenizer
- * fills a table that its highlighting reads): that is done for a document when a search
- * first finds it, by the same extractor and tokenizer, so the marks are the same too.
- */
-function usePrebuilt(/** @type {unknown} */ serialised, /** @type {{location: string}[]} */ docs) {
-  const lunr = scope.lunr, builder = lunr.Builder.prototype;
-  const { add, build } = builder;
-  builder.add = () => {};
-  builder.build = function () {
-    builder.add = add;
-    builder.build = build;
-    const index = lunr.Index.load(serialised), search = index.search.bind(index);
-    const { _fields: fields, tokenizer } = this;
-    const byLocation = new Map(docs.map((doc) => [doc.location, doc]));
-    const tabled = new Set();
-    index.search = (query) => {
-      const results = search(query);
-      for (const { ref } of results) {
-        const doc = /** @type {Record<string, unknown> | undefined} */ (byLocation.get(ref));
-        if (!doc || tabled.has(ref)) continue;
-        tabled.add(ref);
-        for (const [name, field] of Object.entries(fields)) {
-          tokenizer(field.extractor ? field.extractor(doc) : doc[name], { fields: [name] });
-        }
-      }
-      return results;
-    };
-    prebuiltLoaded = true;
-    return index;
-  };
-}
 
 /* The documents as JSON text, lower case, with where each one begins: a query is
    looked for in the text itself, and only the documents it picks are parsed. */
