@@ -261,7 +261,7 @@ def report_times(browser, url: str, query: str, runs: int, idle: bool = False) -
           f"{median('typed'):.2f} s after the last keystroke")
     print(f"{'':>10} processor time until then (DevTools): page thread {median('page_cpu'):.2f} s, the page and its "
           f"workers {median('process_cpu'):.2f} s")
-    came = "/".join(sorted({t.index or "shim" for t in times}))
+    came = "/".join(sorted({t.index or ("shim" if t.worker == "shim" else "built") for t in times}))
     print(f"{'':>10} whole index ({came}): started {median('building'):.2f} s, "
           f"ready {median('ready'):.2f} s after {since}")
     return median("total"), median("shown")
