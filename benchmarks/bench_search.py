@@ -14,7 +14,9 @@ repeated with new numbers, ``synthetic.py``) the guide is built as configured, t
              the page's own thread was busy at a stretch (a frozen page, when the index is
              built on it by the iframe shim rather than in a background worker);
 - ``index``  (second line) when the whole index was started (once the reader has searched)
-             and built, seconds after opening the page: the quick worker answers until then;
+             and built, seconds after opening the page, and whether it was loaded from the index
+             the build made (``search/search_lunr.js``, whose size is printed with the index's) or
+             built in the browser: the quick worker answers until then;
 - ``idle``   the same, the query typed a second after the page has loaded (a reader looks at
              the page first: the workers are up, the index is not read yet), timed from the click
              into the search field;
@@ -26,7 +28,10 @@ repeated with new numbers, ``synthetic.py``) the guide is built as configured, t
              (the page and its workers), as DevTools counts it: less hostage to a busy machine;
 - ``quick worker``  the quick worker alone run in Node (search_worker_cpu.mjs): processor time of
              its set-up and of its first answer (Material's index built over the documents that
-             hold the query's words, which grows with their number).
+             hold the query's words, which grows with their number);
+- ``whole index``  the index worker run in Node likewise: processor time until the whole index is
+             ready, loaded from the index the build made or built from the documents, and of its
+             first answer.
 
 ``--keep DIR`` builds the sites into DIR and times a site already there again as it is.
 
@@ -37,6 +42,7 @@ Timings depend on the machine: the header line says how many CPUs and how busy.
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import os
 import re
@@ -80,6 +86,9 @@ class IndexSize:
     questions: int
     fold: int  # bytes of config.fold (query folding tables)
     pages: int  # bytes of entries that are not questions (home, chapter intros, glossary)
+    gzipped: int  # bytes of search_index.js gzipped (what a server compressing it sends)
+    prebuilt: int  # bytes of the index the build made (search/search_lunr.js; 0 without it)
+    prebuilt_gzipped: int
 
     @property
     def per_question(self) -> float:
@@ -97,6 +106,7 @@ class FirstResult:
     result: float  # navigation to the first answer from the worker
     freeze: float  # the longest task on the page's thread, seconds
     worker: str  # "background" (Blob workers) or "shim" (iframe-worker on the page's thread)
+    index: str  # how the whole index came: "prebuilt" (the build's, loaded) or "built" (in the browser)
     answered: str  # which worker gave the first result: "quick", "index" or "" (the shim)
     building: float  # navigation to the whole index started
     shown: float  # navigation (or the click) to the first result on screen, by the page's clock
@@ -116,7 +126,10 @@ def index_size(site: Path, questions: int) -> IndexSize:
     fold = len(json.dumps(index["config"].get("fold", {}), ensure_ascii=False, separators=(",", ":")).encode())
     pages = sum(len(json.dumps(d, ensure_ascii=False, separators=(",", ":")).encode())
                 for d in index["docs"] if not QUESTION_ENTRY.search(d["location"]))
-    return IndexSize(len(raw), questions, fold, pages)
+    script = site / "search" / "search_lunr.js"
+    prebuilt = script.read_bytes() if script.is_file() else b""
+    gzipped = len(gzip.compress((site / "search" / "search_index.js").read_bytes(), 6))
+    return IndexSize(len(raw), questions, fold, pages, gzipped, len(prebuilt), len(gzip.compress(prebuilt, 6)))
 
 
 @contextmanager
@@ -158,7 +171,8 @@ def first_result(browser, url: str, query: str, idle: bool = False) -> FirstResu
         return (marks.get(mark, float("nan")) - (0 if mark == "freeze" else clicked)) / 1000
 
     return FirstResult(total, seconds("load"), seconds("setup"), seconds("quick"), seconds("ready"), seconds("result"),
-                       seconds("freeze"), worker, marks.get("answered", ""), seconds("building"), seconds("shown"),
+                       seconds("freeze"), worker, marks.get("index", ""), marks.get("answered", ""),
+                       seconds("building"), seconds("shown"),
                        (marks["shown"] - marks["key"]) / 1000, after["ThreadTime"] - before["ThreadTime"],
                        after["ProcessTime"] - before["ProcessTime"])
 
@@ -181,6 +195,8 @@ def measure(browser, name: str, bank: Path, out: Path, query: str, runs: int, sh
           f"[{'ok' if size.per_question < TARGET_BYTES_PER_QUESTION else 'OVER'}] "
           f"(questions {(size.total - size.fold - size.pages) / questions:.0f} B each; query-folding "
           f"tables {size.fold / 1e3:.1f} kB; other pages {size.pages / 1e3:.1f} kB)")
+    print(f"{'':>10} search_index.js {size.gzipped / 1e6:.2f} MB gzipped; the index the build made, "
+          f"search_lunr.js: {size.prebuilt / 1e6:.2f} MB, {size.prebuilt_gzipped / 1e6:.2f} MB gzipped")
     figure(f"search index, {name} ({questions:,} questions)", size.per_question, "B a question",
            f"< {TARGET_BYTES_PER_QUESTION} B", size.per_question < TARGET_BYTES_PER_QUESTION)
     page = f"{bank_slug(bank)}/chapter-1.html"
@@ -216,6 +232,16 @@ def worker_cpu(site: Path, name: str, questions: int, query: str) -> None:
           f"{', declined: the whole index answers' if cpu['declined'] else ''})")
     figure(f"search, {name} ({questions:,} questions): the quick worker's first answer, processor time",
            cpu["answer"] / 1000, "s", f"< {TARGET_FIRST_RESULT_S:g} s", cpu["answer"] / 1000 < TARGET_FIRST_RESULT_S)
+    for how in ("prebuilt", "built"):  # the guide's way, and the browser's before it (for comparison only)
+        whole = cpu.get(how)
+        if whole:
+            said = "loaded from the index the build made" if how == "prebuilt" else "built from the documents"
+            print(f"{'':>10} whole index {said}, processor time (Node): ready {whole['ready'] / 1000:.3f} s, "
+                  f"first answer {whole['answer'] / 1000:.3f} s")
+        if whole and how == "prebuilt":
+            figure(f"search, {name} ({questions:,} questions): the whole index {said} and its first answer, "
+                   "processor time", (whole["ready"] + whole["answer"]) / 1000, "s", f"< {TARGET_FIRST_RESULT_S:g} s",
+                   (whole["ready"] + whole["answer"]) / 1000 < TARGET_FIRST_RESULT_S)
 
 
 def report_times(browser, url: str, query: str, runs: int, idle: bool = False) -> tuple[float, float]:
@@ -235,7 +261,9 @@ def report_times(browser, url: str, query: str, runs: int, idle: bool = False) -
           f"{median('typed'):.2f} s after the last keystroke")
     print(f"{'':>10} processor time until then (DevTools): page thread {median('page_cpu'):.2f} s, the page and its "
           f"workers {median('process_cpu'):.2f} s")
-    print(f"{'':>10} whole index: started {median('building'):.2f} s, built {median('ready'):.2f} s after {since}")
+    came = "/".join(sorted({t.index or ("shim" if t.worker == "shim" else "built") for t in times}))
+    print(f"{'':>10} whole index ({came}): started {median('building'):.2f} s, "
+          f"ready {median('ready'):.2f} s after {since}")
     return median("total"), median("shown")
 
 

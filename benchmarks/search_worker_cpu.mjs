@@ -4,7 +4,9 @@
 //   setup   the documents handed over as text (search/search_index.js), read into the quick index;
 //   answer  the first answer to QUERY (folded as the page folds it): Material's index built over
 //           the documents that hold the query's words, and searched;
-// with how many documents that index held and how many result groups it gave.  The worker runs
+// with how many documents that index held and how many result groups it gave; and for the index
+// worker, the whole index loaded from the one the build made (`prebuilt`, when the site has it)
+// and built in the worker (`built`): processor time until it is ready, and of its first answer.  The worker runs
 // as the page runs it (workers/search-source.js: the guide's prelude, Material's worker, Lunr),
 // in a context of its own; a browser's clock on a busy machine says little, a processor's time more.
 import fs from "node:fs";
@@ -24,36 +26,57 @@ page.window = page;
 vm.runInContext(read("search/search_index.js"), page);
 const index = page.studyGuide.index;
 
-/* The worker: a global scope that hears and posts messages. */
-const events = new EventTarget();
-const posted = [];
-const scope = vm.createContext({ console, performance, setTimeout, clearTimeout, queueMicrotask });
-Object.assign(scope, {
-  self: scope,
-  addEventListener: events.addEventListener.bind(events),
-  postMessage: (message) => posted.push(message),
-});
-vm.runInContext(read("assets/javascripts/workers/search-source.js").replace(/^studyGuide\./, "var studyGuide = {}; studyGuide."), scope);
-vm.runInContext(scope.studyGuide.searchWorker, scope);
+/* A worker: a global scope that hears and posts messages; `ask` sends one and resolves with the
+   processor time until the worker has posted `count` messages in all. */
+function startWorker() {
+  const events = new EventTarget();
+  const posted = [];
+  const scope = vm.createContext({ console, performance, setTimeout, clearTimeout, queueMicrotask });
+  Object.assign(scope, {
+    self: scope,
+    addEventListener: events.addEventListener.bind(events),
+    postMessage: (message) => posted.push(message),
+  });
+  vm.runInContext(read("assets/javascripts/workers/search-source.js").replace(/^studyGuide\./, "var studyGuide = {}; studyGuide."), scope);
+  vm.runInContext(scope.studyGuide.searchWorker, scope);
+  const ask = (data, count) => {
+    const start = cpu();
+    events.dispatchEvent(new MessageEvent("message", { data }));
+    return new Promise((resolve) => {
+      const wait = () => (posted.length >= count ? resolve(cpu() - start) : setTimeout(wait, 0));
+      wait();
+    });
+  };
+  return { scope, posted, ask };
+}
+
+const quick = startWorker();
 let picked = 0;  /* the documents of the answer's index: the one array of documents it parses */
-const json = vm.runInContext("JSON", scope), parse = json.parse;
+const json = vm.runInContext("JSON", quick.scope), parse = json.parse;
 json.parse = (text, reviver) => {
   const value = parse(text, reviver);
   if (Array.isArray(value)) picked = value.length;
   return value;
 };
 
-function ask(data, count) {
-  const start = cpu();
-  events.dispatchEvent(new MessageEvent("message", { data }));
-  return new Promise((resolve) => {
-    const wait = () => (posted.length >= count ? resolve(cpu() - start) : setTimeout(wait, 0));
-    wait();
-  });
-}
+const fold = queryFolding(index.config, quick.scope.studyGuide.constants);
+const data = { config: index.config, docs: index.docs, options: index.options ?? {} };
+const setup = await quick.ask({ type: 0, data: { quick: true, ...data } }, 1);
+const answer = await quick.ask({ type: 2, data: fold(typed) }, 2);
+const result = quick.posted[1].data;
 
-const fold = queryFolding(index.config, scope.studyGuide.constants);
-const setup = await ask({ type: 0, data: { quick: true, config: index.config, docs: index.docs, options: index.options ?? {} } }, 1);
-const answer = await ask({ type: 2, data: fold(typed) }, 2);
-const result = posted[1].data;
-console.log(JSON.stringify({ setup, answer, documents: picked, groups: result.items?.length ?? 0, declined: Boolean(result.declined) }));
+/* The index worker: the whole index loaded from the one the build made (search/search_lunr.js),
+   if there is one, and built from the documents, each with its first answer. */
+async function wholeIndex(/** @type {string | undefined} */ prebuilt) {
+  const worker = startWorker();
+  const ready = await worker.ask({ type: 0, data: prebuilt ? { ...data, prebuilt } : data }, 1);
+  return { ready, answer: await worker.ask({ type: 2, data: fold(typed) }, 2), prebuilt: Boolean(worker.posted[0].prebuilt) };
+}
+let prebuilt = null;
+if (fs.existsSync(`${site}/search/search_lunr.js`)) {
+  vm.runInContext(read("search/search_lunr.js"), page);
+  prebuilt = await wholeIndex(page.studyGuide.lunrIndex);
+}
+const built = await wholeIndex(undefined);
+console.log(JSON.stringify({ setup, answer, documents: picked, groups: result.items?.length ?? 0, declined: Boolean(result.declined),
+  prebuilt, built }));

@@ -21,13 +21,14 @@ MkDocs goes on with the next pages:
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, Protocol
 
 from ..base.settings import HANT
 from ..links.glossary import Glossary
 from .offline import index_script, worker_source
+from .prebuilt import PREBUILT_SCRIPT, start_prebuilt_index
 from .query_folding import IndexWords, fold_query
 from .segmenter import JIEBAS_OWN, SEPARATOR, Dictionaries, Segmenter, search_terms
 
@@ -133,17 +134,25 @@ def dump_index(index: dict[str, Any]) -> str:
 
 
 
-def complete_search_index(site: Path, index: dict[str, Any] | None, suggest: bool, constants: str = "") -> None:
+def complete_search_index(site: Path, index: dict[str, Any] | None, suggest: bool, constants: str = "",
+                          messages: Mapping[str, int] | None = None) -> Callable[[], object]:
     """Where the ``offline`` plugin wrote its copy of the built ``site``'s search ``index``
     for ``file://`` (``search_index.js``), write that copy (:func:`index_script`, with
     Material's ``suggest`` option) and the background search workers' source
     (:func:`worker_source`, starting with ``constants``: the script of constants the guide's
-    scripts share with Python).  Without an index (no search) the site is left as it is."""
+    scripts share with Python); given Material's worker's ``messages`` (their numbers by
+    name), the index those workers build (generator.search.prebuilt), built by Node while the
+    caller goes on: the function returned waits for it.  Without an index (no search) the
+    site is left as it is."""
     offline = site / "search" / "search_index.js"
     if index is None or not offline.is_file():
-        return
+        return lambda: None
     offline.write_text(index_script(index, {"suggest": suggest}), encoding="utf-8")
     scripts = site / "assets" / "javascripts"
     source = worker_source(scripts / "workers", scripts / "lunr", index["config"]["lang"],
                            scripts / SEARCH_WORKER_PRELUDE, constants)
     (scripts / "workers" / "search-source.js").write_text(source, encoding="utf-8")
+    if messages is None:
+        return lambda: None
+    return start_prebuilt_index(scripts / "workers" / "search-source.js", site / "search" / "search_index.json",
+                                site / PREBUILT_SCRIPT, messages["SETUP"], messages["READY"])

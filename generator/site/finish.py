@@ -10,6 +10,7 @@ from ..base.npm import npm_root
 from ..pages.compose import Plan
 from .downloads import write_downloads
 from .frontend import constants_script
+from .material import MESSAGE_TYPES
 from .pwa import write_offline_app
 from ..search.index import complete_search_index
 
@@ -21,7 +22,8 @@ def finish_site(config: Any, plan: Plan, search_index: dict[str, Any] | None,
     beside has made meanwhile (generator.site.downloads.download_files), the offline app."""
     site = Path(config.site_dir)
     suggest = "search.suggest" in (config.theme.get("features") or [])
-    complete_search_index(site, search_index, suggest, constants_script())
+    prebuilt = complete_search_index(site, search_index, suggest, constants_script(), MESSAGE_TYPES)
     write_downloads(site, downloads())
+    prebuilt()  # Node has built the search index meanwhile; the offline app holds it too
     project = Path(config.config_file_path).parent
     write_offline_app(site, project, npm_root(project), config, plan.interface)

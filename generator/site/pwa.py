@@ -61,6 +61,7 @@ PRECACHED = (
     "assets/katex/fonts/*.woff2",  # browsers that read KaTeX's CSS take woff2
     f"{PRACTICE_DIR}/**/*.js",  # practice data: each bank's index, chapters and questions (generator.practice.data)
     "search/search_index.{json,js}",  # Material's worker reads the JSON, the guide's the script
+    "search/search_lunr.js",  # the index built at build time (generator.search.prebuilt)
     WEB_MANIFEST,
     OFFLINE_INDEX,
 )

@@ -90,6 +90,11 @@ export function searchIndex() {
   return provided().index;
 }
 
+/** The search index the build made (search/search_lunr.js), Lunr's JSON as text. */
+export function prebuiltSearchIndex() {
+  return provided().lunrIndex;
+}
+
 export function searchWorkerSource() {
   return provided().searchWorker;
 }

@@ -100,6 +100,7 @@ export interface Provided {
   pdfs: PdfManifest;
   index: OfflineIndex;
   searchWorker: string;
+  lunrIndex: string;
   nativeWorker: typeof Worker;
 }
 

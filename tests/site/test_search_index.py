@@ -35,9 +35,10 @@ complete = finish.complete_search_index
 def material_index_kept(site, index, *args, **kwargs):
     path = site / "search" / "search_index.json"
     written = {path: path.read_bytes() for path in (path, path.with_suffix(".js")) if path.is_file()}
-    complete(site, json.loads(written[path]), *args, **kwargs)
+    complete(site, json.loads(written[path]), *args, **kwargs)()  # the index Node builds from them, waited for
     for path, data in written.items():
         path.write_bytes(data)
+    return lambda: None
 finish.complete_search_index = material_index_kept
 from mkdocs.__main__ import cli
 cli(["build", "--strict", "-d", sys.argv[1]])

@@ -12,15 +12,17 @@
  *   on the documents that contain the query's words (worker-prelude.js).
  * - The index worker builds Material's index of every document once the reader has
  *   searched; from then on it answers, and the last query is asked again, so the list
- *   settles into the whole index's order (not drawn again when nothing moved).
+ *   settles into the whole index's order (not drawn again when nothing moved).  It loads
+ *   the index the build made (search/search_lunr.js) instead, when there is one.
  * Material's own set-up message is dropped.  Anything missing, and the shim is used.
  * Over http the same two workers answer; Material's own worker, the whole index first, is the fallback.
  */
-import { constants, searchIndex, searchWorkerSource } from "../page-data.js";
+import { constants, prebuiltSearchIndex, searchIndex, searchWorkerSource } from "../page-data.js";
 import { firstUse, shareIndexScript } from "./first-use.js";
+import { fullSetup, listOf, withPrebuilt } from "./messages.js";
 import { loadScript, whenIdle } from "./page-scripts.js";
 
-/** @typedef {{type: number, data?: any, again?: boolean}} Message */
+/** @typedef {{type: number, data?: any, again?: boolean, prebuilt?: boolean}} Message */
 /** @typedef {Record<string, number | string>} Timings */
 /**
  * @typedef {object} Options
@@ -30,11 +32,6 @@ import { loadScript, whenIdle } from "./page-scripts.js";
  * @property {Timings} timings
  * @property {(config: import("../types").SearchConfig) => void} onConfig
  */
-
-/** A result's list, as the locations Material shows in order. */
-function listOf(/** @type {{items?: {location: string}[][]}} */ result) {
-  return JSON.stringify((result.items ?? []).map((group) => group.map((item) => item.location)));
-}
 
 /** @param {Options} options */
 export function offlineSearch(options) {
@@ -48,6 +45,8 @@ export function offlineSearch(options) {
     announced: false,    /* Material was told search is ready */
     lastQuery: /** @type {Message | null} */ (null),    /* Material's last query, and whether it is asked again */
     indexSetup: /** @type {{message: Message, sent: boolean} | null} */ (null),
+    indexWanted: false,  /* the reader has searched (or the quick worker cannot answer) */
+    prebuilt: /** @type {boolean | null} */ (null),     /* the index the build made: read or not (null: not yet) */
     quickAsked: /** @type {boolean[]} */ ([]),          /* per query to the quick worker: not empty */
     shown: /** @type {string | null} */ (null),         /* the last list delivered, as locations */
     early: /** @type {Message[]} */ ([]),               /* messages before Material listens (FolderWorker) */
@@ -84,6 +83,7 @@ export function offlineSearch(options) {
     if (type === MESSAGE.READY) {
       state.ready = true;
       timings.ready = performance.now();
+      timings.index = ev.data.prebuilt ? "prebuilt" : "built";
       stopQuick();
       announce();
       if (last && state.proxy?.attached) {
@@ -116,12 +116,15 @@ export function offlineSearch(options) {
 
   /* The whole index is built once the reader has searched (or the quick worker cannot
      answer): until then it would only take processor time from the page and from the
-     quick worker, and a reader who never searches never pays for it. */
-  function buildIndex() {
-    if (!state.indexSetup || state.indexSetup.sent) return;
+     quick worker, and a reader who never searches never pays for it.  The index the build
+     made, read at first use, is loaded instead (a fraction of the time): the set-up waits
+     until that script is read or has failed. */
+  function buildIndex(asked = true) {
+    if (asked) state.indexWanted = true;
+    if (!state.indexSetup || state.indexSetup.sent || state.prebuilt === null || !state.indexWanted) return;
     state.indexSetup.sent = true;
     timings.building = performance.now();
-    state.background?.postMessage(state.indexSetup.message);
+    state.background?.postMessage(withPrebuilt(state.indexSetup.message, state.prebuilt ? prebuiltSearchIndex() : undefined));
   }
 
   /* The workers start as soon as their source is in, so that they are up and have read
@@ -157,7 +160,7 @@ export function offlineSearch(options) {
     const data = { config: index.config, docs: index.docs, options: index.options ?? {} };
     state.indexSetup = { message: { type: MESSAGE.SETUP, data }, sent: false };
     if (state.quick) state.quick.postMessage({ type: MESSAGE.SETUP, data: { quick: true, ...data } });
-    else buildIndex();
+    buildIndex(!state.quick);
   }
 
   /* Each script: loaded and usable, or not (null: not yet). */
@@ -202,14 +205,10 @@ export function offlineSearch(options) {
       index = ok && typeof searchIndex()?.docs === "string";
       next();
     });
-  }
-
-  /* Material's set-up message, with the documents if it was sent without them. */
-  function fullSetup(/** @type {Message} */ message) {
-    const data = message.data;
-    if (!searchIndex() || data.docs.length) return message;
-    const docs = /** @type {{__index: {docs: unknown[]}}} */ (/** @type {unknown} */ (window)).__index.docs;
-    return { type: MESSAGE.SETUP, data: { config: data.config, docs, options: data.options } };
+    loadScript(options.root + "search/search_lunr.js", (ok) => {
+      state.prebuilt = ok && typeof prebuiltSearchIndex() === "string";
+      buildIndex(false);
+    });
   }
 
   /* What Material gets from `new Worker(url)`: the background workers once

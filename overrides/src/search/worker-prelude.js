@@ -7,18 +7,24 @@
  * messages bring the documents as JSON text (search/search_index.js), parsed here, off
  * the page's thread:
  *
- * - the index worker parses the text and lets Material build its index of every document;
+ * - the index worker parses the text and lets Material build its index of every document,
+ *   or, given the index the build made (`prebuilt`, search/search_lunr.js), load that instead
+ *   (prebuilt-index.js);
  * - the quick worker (`quick` set in the set-up) keeps the text and answers each query by
  *   running Material's own handler on the documents that contain the query's words,
  *   found by a plain scan of the text.  Material then finds what its whole index would,
  *   with scores from those documents only.  offline-search.js asks it until the index is built.
  */
 import { constants } from "../page-data.js";
+import { usePrebuilt } from "./prebuilt-index.js";
 
 /** @typedef {import("./offline-search.js").Message} Message */
 /** @typedef {(event: {data: Message}) => unknown} Handler */
 /**
- * @typedef {object} Lunr Material's Lunr, as its worker loads it
+ * @typedef {import("./prebuilt-index.js").PrebuiltLunr & LunrWords} Lunr Material's Lunr, as its worker loads it
+ */
+/**
+ * @typedef {object} LunrWords
  * @property {new (word: string) => object} Token
  * @property {(token: object) => {toString(): string}} stemmer
  * @property {{stopWordFilter?: (token: object) => unknown}} [zh]
@@ -50,12 +56,15 @@ let capture = null;                                /* takes Material's next answ
 /** @type {ReturnType<typeof textIndex> | null} */
 let quick = null;                                  /* the quick worker's documents */
 let asked = Promise.resolve();                     /* queries, answered one at a time */
+let prebuiltLoaded = false;                        /* the index worker loaded the build's index */
 
 scope.addEventListener = (type, listener, options) => {
   if (type === "message") handlers.push(listener);
   return listen(type, listener, options);
 };
 scope.postMessage = (message) => {
+  /* Material's "ready" says how its index came: offline-search.js times it as such. */
+  if (prebuiltLoaded && /** @type {Message} */ (message)?.type === READY) message = { type: READY, prebuilt: true };
   if (!capture) return post(message);
   const done = capture;
   capture = null;
@@ -67,6 +76,10 @@ listen("message", (/** @type {MessageEvent} */ ev) => {
   if (message?.type === SETUP && typeof data.docs === "string") {
     if (!data.quick) {                             /* the index worker: Material builds it */
       data.docs = JSON.parse(data.docs);
+      if (typeof data.prebuilt === "string") {
+        usePrebuilt(scope.lunr, JSON.parse(data.prebuilt), data.docs, () => { prebuiltLoaded = true; });
+      }
+      delete data.prebuilt;
       return;
     }
     ev.stopImmediatePropagation();
