@@ -431,11 +431,10 @@ _JUDGE_BRACKET = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>{_JUDGE_TOKENS})[ \t�
 def _judge_in_brackets(stem: str) -> tuple[str, str] | None:
     """A statement's judgement in its last brackets (√ × 对 错 正确 错误: no letter, which could be
     an option's), and the statement with them blanked; ``None`` without."""
-    last = None
-    for last in _JUDGE_BRACKET.finditer(stem):  # noqa: B007  (the last one counts)
-        pass
-    if last is None or stem[last.end():].strip().strip("。.！!"):
+    found = list(_JUDGE_BRACKET.finditer(stem))
+    if not found or stem[found[-1].end():].strip().strip("。.！!"):
         return None
+    last = found[-1]
     return stem[: last.start()] + BLANKED + stem[last.end():], last["a"]
 
 

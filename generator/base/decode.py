@@ -131,13 +131,13 @@ def _legacy(data: bytes, utf8_error: int, source: str) -> tuple[str, str]:
 
 def _by_bank_words(decoded: dict[str, str]) -> str | None:
     """The reading that holds the most of a Chinese bank's punctuation and words (，：（）答案 解析
-    題 的), when the readings of one family hold more than every other.  Another encoding turns those bytes into
-    something else (GBK's "答案：" read as Big5 is "湘偶ㄩ", as EUC-KR "댑갭："), and a few lines
-    are too little for charset-normalizer to tell."""
+    題 的), when the readings of one family (big5, cp950) hold more than every other.  Another
+    encoding turns those bytes into something else (GBK's "答案：" read as Big5 is "湘偶ㄩ", as
+    EUC-KR "댑갭："), and a few lines are too little for charset-normalizer to tell."""
     counts = {encoding: len(_BANK_SIGNS.findall(text)) for encoding, text in decoded.items()}
     most = max(counts.values())
     best = [encoding for encoding, count in counts.items() if count == most]
-    return best[0] if len({CANDIDATES[encoding] for encoding in best}) == 1 else None  # (big5, cp950: one family)
+    return best[0] if len({CANDIDATES[encoding] for encoding in best}) == 1 else None
 
 
 def _by_charset_normalizer(data: bytes, decoded: dict[str, str]) -> str:

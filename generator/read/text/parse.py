@@ -677,11 +677,12 @@ class _Scanner:
         answer ("::: info 辅导班": a site's advert or note).  That container and what follows it
         up to ``end`` are no part of the question: they are kept as a stray ("after the answer")."""
         first = bisect.bisect_left(self.furniture_starts, start)
-        containers = [(f_start, line) for f_start, f_end, reason in
+        containers = [line for f_start, f_end, reason in
                       self.furniture[first:bisect.bisect_left(self.furniture_starts, end)]
                       if reason == "markup" and (line := CONTAINER_LINE.fullmatch(self.text, f_start, f_end))]
         threes = zip(containers, containers[1:], containers[2:], strict=False)  # each three lines in a row
-        for (_, opening), (_, closing), (after, following) in threes:
+        for opening, closing, following in threes:
+            after = following.start()
             if ANSWER_CONTAINER.match(opening.group()) and not closing["title"] and following["title"] \
                     and not ANSWER_CONTAINER.match(following.group()) and not self.text[closing.end():after].strip():
                 if rest := self.slice(after, end).strip():
