@@ -59,6 +59,8 @@ UI: dict[str, str] = {
     "stray_page_furniture": "頁眉頁腳",
     "stray_heading_with_no_questions": "沒有題目的標題",
     "stray_after_the_answer": "答案之後的附加內容",
+    "stray_markup": "排版標記",
+    "stray_answer-key_entry_for_no_question": "答案表中沒有對應題目的條目",
     "reading_title": "各部分讀到的題數",
     "reading_section_title": "標題",
     "unread_title": "看似題目卻未讀成題目的行",

@@ -113,3 +113,12 @@ def test_accounting_takes_linear_time():
 
     banks = {n: bank(n) for n in (1000, 4000)}
     assert_linear(lambda n: question_like_lines(banks[n][0], DOT_NUMBER, *banks[n][1:]), 4000)
+
+
+def test_the_report_page_names_every_reason_a_text_is_set_apart_in_the_guides_language():
+    bank = parse_text("1. 甲？\nA. x\nB. y\n\n::: tip 答案\n\nA\n\n:::\n\n::: info 广告\n\n辅导班\n\n:::\n\n"
+                      "2. 乙？\nA. x\nB. y\n答案：B\n\n答案\n1.A 2.B 3.C\n")
+    page = render_report([bank], RenderContext(ui=UI)).markdown
+    reasons = {stray.reason for stray in bank.stray}
+    assert {"markup", "after the answer"} <= reasons
+    assert not [reason for reason in reasons if f"（{reason}）" in page]  # each said in Chinese
