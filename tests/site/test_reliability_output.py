@@ -321,8 +321,9 @@ def test_ctrl_c_at_any_moment_leaves_a_whole_site(tmp_path, built, bank, group):
         whole = names == old or ({"index.html", MARKER, "my-bank/chapter-1.html"} <= names)
         assert whole, sorted(names)
         outcomes.add(process.returncode)
-        if process.returncode != 0:
+        if process.returncode == 130:  # stopped by the generator: it says so, the old site stands
             assert "interrupted" in stderr and names == old
+        # (-2: the interrupt came as Python itself stopped, the build done or not: the site is whole)
     assert [p.name for p in tmp_path.iterdir() if ".building-" in p.name] == []
     assert outcomes - {0}  # at least one interruption landed mid-build
 
