@@ -96,7 +96,11 @@ EXPLANATION = Marker(EXPLANATION_MARK, re.compile("解|xplanation|XPLANATION"), 
 # The answer written in the stem's brackets, "下列哪個是水果（ B ）" or "地球是圓的（√）".
 _JUDGE_TOKENS = "√|×|✓|✗|✔|✘|✅|❌|對|对|錯|错|正確|正确|錯誤|错误"
 JUDGE_CODES = ("0", "1")  # a judge answer written as a code: which is true, the bank does not say
-BRACKET_ANSWER = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>[{LETTER}{WIDE}]{{1,8}}|{_JUDGE_TOKENS})[ \t　]{{0,4}}[）)]")
+def _in_brackets(answer: str) -> re.Pattern[str]:
+    return re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>{answer})[ \t　]{{0,4}}[）)]")
+
+
+BRACKET_ANSWER = _in_brackets(rf"[{LETTER}{WIDE}]{{1,8}}|{_JUDGE_TOKENS}")
 _BRACKET_TRIES = 8
 BLANKED = "（　）"  # what a bracket answer leaves in the stem, so the stem does not give it away
 # "(√) 地球是圓的": a judge answer written before the statement.
@@ -425,7 +429,7 @@ def bracket_answer(text: str, choice_expected: bool, labels: re.Pattern[str] | N
     return None
 
 
-_JUDGE_BRACKET = re.compile(rf"[（(][ \t　]{{0,4}}(?P<a>{_JUDGE_TOKENS})[ \t　]{{0,4}}[）)]")
+_JUDGE_BRACKET = _in_brackets(_JUDGE_TOKENS)  # a judgement alone: a letter could be an option's
 
 
 def _judge_in_brackets(stem: str) -> tuple[str, str] | None:

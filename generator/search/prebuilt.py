@@ -18,10 +18,10 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..base.errors import GuideError
+from ..math.node import INSTALL_HINT
 
 PREBUILT_SCRIPT = Path("search") / "search_lunr.js"
 TIMEOUT = 600.0  # seconds Node may take (about 4 s of processor time at 5,000 questions)
-INSTALL_HINT = "install Node.js 18 or newer (`sudo apt-get install nodejs`; the README's Set-up)"
 
 # Node: the worker's source (a script setting studyGuide.searchWorker), the index (Material's
 # search_index.json) and the script to write as arguments.  The worker runs in a context of its
@@ -120,8 +120,3 @@ def start_prebuilt_index(worker_source: Path, index: Path, script: Path, setup: 
 
     return finished
 
-
-def prebuilt_index(worker_source: Path, index: Path, script: Path, setup: int, ready: int,
-                   node: str = "node", timeout: float = TIMEOUT) -> Path:
-    """:func:`start_prebuilt_index`, waited for."""
-    return start_prebuilt_index(worker_source, index, script, setup, ready, node)(timeout)

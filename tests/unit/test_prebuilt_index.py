@@ -10,7 +10,7 @@ import material
 import pytest
 
 from generator.search.offline import worker_source
-from generator.search.prebuilt import PrebuiltIndexError, prebuilt_index
+from generator.search.prebuilt import PrebuiltIndexError, start_prebuilt_index
 from generator.search.segmenter import SEPARATOR
 from generator.site.material import MESSAGE_TYPES
 from tests.node_scripts import run_scripts
@@ -49,7 +49,7 @@ def built(script: Path) -> dict:
 
 
 def test_the_index_is_lunrs_of_every_document_by_number_with_the_words_as_the_index_cuts_them(tmp_path):
-    index = built(prebuilt_index(*write_site(tmp_path), SETUP, READY))
+    index = built(start_prebuilt_index(*write_site(tmp_path), SETUP, READY)())
     assert index["fields"] == ["title", "text", "tags"] and index["refs"] == [doc["location"] for doc in DOCS]
     assert {(field, doc) for field, doc, _ in index["vectors"]} == {(f, d) for f in range(3) for d in range(len(DOCS))}
     held = {term: docs for term, _, *docs in index["terms"]}  # per term, its documents in each field
@@ -62,7 +62,7 @@ def test_the_index_is_lunrs_of_every_document_by_number_with_the_words_as_the_in
 def test_a_worker_that_fails_is_an_error_naming_the_index_and_what_node_said(tmp_path):
     source, index, script = write_site(tmp_path, worker='throw new Error("no Lunr here")')
     with pytest.raises(PrebuiltIndexError) as error:
-        prebuilt_index(source, index, script, SETUP, READY)
+        start_prebuilt_index(source, index, script, SETUP, READY)()
     assert str(error.value).startswith(f"{index}: expected the search index built by Node")
     assert "no Lunr here" in error.value.found
     assert set(tmp_path.iterdir()) == {source, index}  # nothing half-written
@@ -70,7 +70,7 @@ def test_a_worker_that_fails_is_an_error_naming_the_index_and_what_node_said(tmp
 
 def test_a_missing_node_is_an_error_saying_what_to_install(tmp_path):
     with pytest.raises(PrebuiltIndexError) as error:
-        prebuilt_index(*write_site(tmp_path), SETUP, READY, node=str(tmp_path / "no-node"))
+        start_prebuilt_index(*write_site(tmp_path), SETUP, READY, node=str(tmp_path / "no-node"))()
     assert "Node.js" in error.value.expected and "install Node.js" in error.value.example
 
 
@@ -128,7 +128,7 @@ def test_the_workers_answers_from_the_builds_index_are_those_from_the_index_it_b
     """Material's answers (marks included) and Lunr's own (scores, the words' positions) are the
     same from the index the build made as from the one built."""
     source, index, script = write_site(tmp_path)
-    prebuilt_index(source, index, script, SETUP, READY)
+    start_prebuilt_index(source, index, script, SETUP, READY)()
     module = (ROOT / "overrides" / "src" / "search" / "prebuilt-index.js").as_uri()
     code = (_COMPARE.replace("PREBUILT_INDEX", module).replace("SETUP", str(SETUP))
             .replace("QUERY", str(MESSAGE_TYPES["QUERY"])))
