@@ -312,24 +312,17 @@ class MathStash:
     def shells(self, html: str) -> str:
         """``html`` with every token in the formula's page HTML, KaTeX's part still a token
         (and every token of :meth:`put_html` in its HTML)."""
-        if "\ue000" not in html:
-            return html
-
-        def shell(match: re.Match[str]) -> str:
-            key = int(match.group(2))
-            if match.group(1) != self._nonce or key not in self._shell:
-                return match.group()
+        html, used = self._replace(html, self._shell)
+        for key in used:
             if self._katex.get(key) == "":  # prose: done once its HTML is in
                 del self._katex[key]
-            return self._shell.pop(key)
-
-        return STASH_TOKEN.sub(shell, html)
+        return html
 
     def fill(self, html: str) -> str:
-        """``html`` with every token replaced by KaTeX's HTML (each token is used once)."""
+        """``html`` with every token replaced by KaTeX's HTML."""
         if self._pending:
             self.typeset()
-        return self._replace(html, self._katex)
+        return self._replace(html, self._katex)[0]
 
     def restore(self, html: str) -> str:
         """``html`` with every token replaced by its formula's whole page HTML."""
@@ -352,11 +345,24 @@ class MathStash:
         for key, (shell, html) in formulas.items():
             self._shell[key], self._katex[key] = shell, html
 
-    def _replace(self, html: str, table: dict[int, str]) -> str:
+    def _replace(self, html: str, table: dict[int, str]) -> tuple[str, set[int]]:
+        """``html`` with each of this stash's tokens in ``table`` replaced, wherever it stands
+        (a page may write a text twice), and the keys used, which are then taken out of ``table``."""
+        used: set[int] = set()
         if "\ue000" not in html:
-            return html
-        return STASH_TOKEN.sub(
-            lambda m: table.pop(int(m.group(2)), m.group()) if m.group(1) == self._nonce else m.group(), html)
+            return html, used
+
+        def replace(match: re.Match[str]) -> str:
+            key = int(match.group(2))
+            if match.group(1) != self._nonce or key not in table:
+                return match.group()
+            used.add(key)
+            return table[key]
+
+        html = STASH_TOKEN.sub(replace, html)
+        for key in used:
+            del table[key]
+        return html, used
 
 
 def katex_assets(root: Path | None = None, formats: tuple[str, ...] = ("woff2",)) -> list[tuple[Path, str]]:

@@ -96,16 +96,39 @@ def render_answer(question: Question, ctx: RenderContext, label: str = "") -> st
     Where the errata give an editor's answer, the line reads
     ``答案：0.0005（題庫）· 編者答案：≈1.227×10⁻⁵``: the bank's answer is never hidden.
     """
-    ui = ctx.ui
+    return _answer_line(question, ctx.ui, label, *_answer_values(question, ctx))
+
+
+def _answers_once(ctx: RenderContext) -> Callable[[Question, str], str]:
+    """:func:`render_answer` rendering each question's answer once, however often a page writes it
+    (the practice edition's key writes the long answers again; their formula tokens then stand
+    twice, and katex.MathStash fills each place)."""
+    values: dict[str, tuple[str | None, str | None]] = {}
+
+    def answer(question: Question, label: str = "") -> str:
+        if question.id not in values:
+            values[question.id] = _answer_values(question, ctx)
+        return _answer_line(question, ctx.ui, label, *values[question.id])
+
+    return answer
+
+
+def _answer_values(question: Question, ctx: RenderContext) -> tuple[str | None, str | None]:
+    """The bank's answer and the editor's, as Markdown (None where there is none)."""
+    editor = None if question.editor_answer is None else _answer_value(question, question.editor_answer, ctx)
+    body = None if question.answer is None else _answer_value(question, question.answer, ctx, question.answer_text)
+    return body, editor
+
+
+def _answer_line(question: Question, ui: dict[str, str], label: str, body: str | None, editor_value: str | None) -> str:
     label = label or f"**{ui['answer']}：**"
     editor = None
-    if question.editor_answer is not None:
+    if editor_value is not None:
         # The label links to the editor's note, which gives the working.
         name = f"[{ui['editor_answer']}](#{question.id}-note)" if question.notes else ui["editor_answer"]
-        editor = f"{name}：{_answer_value(question, question.editor_answer, ctx)}"
-    if question.answer is None:
+        editor = f"{name}：{editor_value}"
+    if body is None:
         return f"{label} {ui['no_answer']}" + (f" · {editor}" if editor else "")
-    body = _answer_value(question, question.answer, ctx, question.answer_text)
     if editor is None:
         if "\n" in body or body.startswith("`"):
             return f"{label}\n\n{body}"
@@ -124,8 +147,10 @@ def _answer_value(question: Question, answer: str, ctx: RenderContext, text: str
     return render_field(question, text or answer, ctx)
 
 
-def render_question(question: Question, ctx: RenderContext) -> str:
-    """One question: heading with anchor, stem, options, the folded answer, extras.
+def render_question(question: Question, ctx: RenderContext,
+                    answer_of: Callable[[Question, str], str] | None = None) -> str:
+    """One question: heading with anchor, stem, options, the folded answer (its line made by
+    ``answer_of``, by default :func:`render_answer`), extras.
 
     Editor's notes, the checks' findings and the correction log discuss the answer (and
     quote it), so they sit inside the folded block with it, after it.
@@ -141,7 +166,7 @@ def render_question(question: Question, ctx: RenderContext) -> str:
         parts.append('<div class="options" markdown>\n\n' + "\n".join(items) + "\n\n</div>")
     parts.append(writing_space(question, ui))  # shown in the practice edition only
     title = ui["answer_title"] if question.explanation else ui["answer_only_title"]
-    answer = [render_answer(question, ctx)]
+    answer = [answer_of(question, "") if answer_of else render_answer(question, ctx)]
     if question.explanation:
         answer.append(f"**{ui['explanation']}：**\n\n" + render_field(question, question.explanation, ctx))
     if question.notes:
@@ -202,9 +227,9 @@ def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     page_key = chapter_path(bank, chapter).removesuffix(".md")
     parts.append(edition_switch(page_key, ui))
     parts.append(practice_bar(bank.slug, page_key, ui))  # shown by practice/mode.js
-    parts.extend(render_question(q, ctx) for q in chapter.questions)
-    # printed in the practice edition only
-    parts.append(answer_key(chapter, ui, ctx.inline, lambda q, label: render_answer(q, ctx, label)))
+    answer = _answers_once(ctx)
+    parts.extend(render_question(q, ctx, answer) for q in chapter.questions)
+    parts.append(answer_key(chapter, ui, ctx.inline, answer))  # printed in the practice edition only
     markdown = "\n\n".join(parts) + "\n"
     return Page(chapter_path(bank, chapter), chapter.title, markdown)
 

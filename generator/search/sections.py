@@ -171,7 +171,7 @@ def page_sections(page: str) -> list[Section] | None:
     reader = _Reader()
     no_attributes: dict[str, str | None] = {}
     at = 0
-    for match in _TAG.finditer(page):
+    while match := _TAG.search(page, at):
         start = match.start()
         if start > at:
             reader.data(page[at:start])
@@ -183,11 +183,45 @@ def page_sections(page: str) -> list[Section] | None:
             tag = name.lower()
             if tag in ALWAYS_SKIPPED:
                 return None
+            skipped = tag in reader.skip
             reader.start(tag, _attributes(attrs) if _read_attributes(tag, attrs) else no_attributes)
             if empty:
+                reader.end(tag)
+            elif not skipped and tag in reader.skip and (after := _skipped_element_end(page, at, tag, reader)):
+                at = after  # its content changes nothing: the end tag alone is read
                 reader.end(tag)
         else:
             return None
     if at < len(page):
         reader.data(page[at:])
     return reader.sections
+
+
+def _skipped_element_end(page: str, at: int, tag: str, reader: _Reader) -> int | None:
+    """Where the end tag of the excluded ``tag`` element opened before ``at`` starts, when what
+    lies between changes nothing the plugin keeps: plain tags, balanced, no heading (it would
+    open a section), none named like a skipped element (its end tag would end the skip), and the
+    section's heading above them.  Else None: the content is read tag by tag.
+
+    An answer key or a footer kept out of search is then passed in one scan, with no call per tag.
+    """
+    if reader._top().depth > len(reader.context):
+        return None
+    open_tags: list[str] = []
+    for match in _TAG.finditer(page, at):
+        name, _, empty, end = match.groups()
+        if end:
+            end = end.lower()
+            if not open_tags:
+                return match.start() if end == tag else None
+            if open_tags.pop() != end:
+                return None
+        elif name:
+            name = name.lower()
+            if name in HEADINGS or name in ALWAYS_SKIPPED or name in reader.skip:
+                return None
+            if not empty and name not in VOID:
+                open_tags.append(name)
+        else:
+            return None
+    return None

@@ -7,6 +7,8 @@ the single pass does not read (Material's parser then reads it).
 from __future__ import annotations
 
 import pytest
+from hypothesis import example, given, settings
+from hypothesis import strategies as st
 from material.plugins.search.plugin import Parser
 
 from generator.search.sections import page_sections
@@ -50,6 +52,12 @@ CASES = {
     "mismatched end tag": '<p>a</span>b</p></div><p>c</p>',
     "attributes with markup characters": '<p title="a > b" data-x=\'c\'>t</p><p class=bare>u</p>',
     "upper-case tags": '<P>a</P><H2 ID="z">T</H2>',
+    "excluded with a heading inside": '<div data-search-exclude><h2 id="h">in</h2><p>x</p></div><p>y</p>',
+    "excluded, unbalanced inside": '<div data-search-exclude><p>x</div><p>y</p></div><p>z</p>',
+    "excluded in excluded, the outer's name inside": '<div data-search-exclude><span data-search-exclude>'
+                                                     '<div>a</div>b</span>c</div><p>d</p>',
+    "excluded section after the text": '<h2 id="q">Q</h2><p>a</p><section data-search-exclude><p>key</p>'
+                                       '<div><ul><li>1</li></ul></div></section><p>after</p>',
     "katex shell": '<p>x<span class="sg-math"><sg-katex data-search-exclude aria-hidden="true">1-2</sg-katex>'
                    '<span class="sg-math-text">a+b</span></span>。</p>',
 }
@@ -70,6 +78,20 @@ def test_a_page_is_cut_as_materials_parser_cuts_it(name):
 @pytest.mark.parametrize("name", UNREAD)
 def test_markup_beyond_plain_tags_is_left_to_materials_parser(name):
     assert page_sections(UNREAD[name]) is None
+
+
+# Pieces of tag soup: plain, excluded, heading and void tags, end tags that may not match.
+PIECES = st.sampled_from(["<div>", "</div>", "<div data-search-exclude>", "<section data-search-exclude>",
+                          "</section>", "<p>", "</p>", "<span data-search-exclude>", "</span>", '<h2 id="h">',
+                          "</h2>", "<br>", "<li>", "</li>", "text", " ", "&amp;"])
+
+
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(st.lists(PIECES, max_size=30))
+@example(["<div data-search-exclude>", "<div>", "</div>", "text", "</div>", "text"])
+def test_any_soup_of_plain_tags_is_cut_as_materials_parser_cuts_it(pieces):
+    page = "".join(pieces)
+    assert ours(page) == materials(page)
 
 
 def test_every_page_of_the_bundled_guide_is_cut_as_materials_parser_cuts_it():

@@ -72,6 +72,20 @@ def test_the_chapter_pages_key_holds_its_calc_answer_led_by_its_number():
     assert f'<strong>{UI["answer"]}：</strong>' not in key  # the number leads, not 答案：
 
 
+def test_a_chapter_renders_each_open_answer_once_and_its_key_copies_it():
+    chapter = parse_text(MIXED).chapters[0]
+    rendered: list[str] = []
+
+    def inline(question, text):
+        rendered.append(question.id)
+        return f"<em>{question.id}</em> " + text
+
+    page = render_chapter(parse_text(MIXED), chapter, RenderContext(inline=inline, ui=dict(UI))).markdown
+    assert rendered.count("q6") == rendered.count("q7") == 2  # stem and answer, not the key's copy
+    key = page[page.index('<section class="answer-key"'):]
+    assert "**[6\\.](#q6)** <em>q6</em> 很長的說明" in key and "**[7\\.](#q7)** <em>q7</em> 42" in key
+
+
 def test_bundled_first_chapter_key():
     chapter = load_bank(BUNDLED).chapters[0]
     cells = key_cells(answer_key(chapter, UI))

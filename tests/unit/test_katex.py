@@ -338,6 +338,18 @@ def test_stash_brings_formulas_through_markdown_unchanged():
     assert "\ue000" in stash.restore(converted)  # a token is used once: a second restore leaves it
 
 
+def test_a_token_written_twice_in_a_page_is_filled_in_both_places():
+    from generator.math.katex import MathStash
+
+    stash = MathStash()
+    formula = next(s for s in split_math("設a×b=c") if isinstance(s, Math))
+    token, prose = stash.put(formula), stash.put_html("<b>甲</b>")
+    page = f"<p>{token} {prose}</p><section>{token} {prose}</section>"
+    shown = f"{math_html(formula)} <b>甲</b>"
+    assert stash.restore(page) == f"<p>{shown}</p><section>{shown}</section>"
+    assert stash.restore(page) == page  # then given out: the stash does not keep a page's formulas
+
+
 def test_a_bank_cannot_forge_a_formula_token():
     from generator.math.katex import MathStash
 
