@@ -198,6 +198,17 @@ def test_preamble_furniture_and_exam_tags():
     assert [(s.text, s.reason) for s in bank.stray] == [("第2頁", "page furniture")]
 
 
+def test_a_furniture_line_running_on_into_a_question_is_furniture_up_to_it():
+    bank = parse_text("""
+        一、單選題
+        本資料版權所有 ©題目1（單選）甲還是乙A.甲B.乙答案：B
+        2.（單選）丙還是丁A.丙B.丁答案：A
+    """)
+    q1, q2 = bank.questions
+    assert (q1.stem, q1.answer, q2.stem) == ("甲還是乙", "B", "丙還是丁")
+    assert [(s.text, s.reason) for s in bank.stray] == [("本資料版權所有 ©", "page furniture")]
+
+
 def test_code_tables_and_images_in_answers_are_kept():
     bank = parse_text("""
         1.（簡答）給出代碼

@@ -238,8 +238,9 @@ class _Scanner:
                         marks = [m.start() for m in F.ANSWER_MARK.finditer(self.text, start, end)]
                     if bisect.bisect_left(marks, f_end) == len(marks):  # the summary is the only marker
                         pieces.append("\n答案：\n")
-                self.strays.append(Stray(self.text[f_start:f_end].strip(), self.position(f_start), reason))
+                # A line that runs on into a question ("版權所有 ©題目1（單選）…") is furniture up to it.
                 last = min(f_end, end)
+                self.strays.append(Stray(self.text[f_start:last].strip(), self.position(f_start), reason))
         pieces.append(self.text[last:end])
         return "".join(pieces)
 
