@@ -1,5 +1,6 @@
 """Where the generator keeps what it can make again (npm packages of an installed tool, compiled
-templates): ``$STUDY_GUIDE_CACHE``, by default ``~/.cache/study-guide``."""
+templates, the search index's Chinese words as jieba cut them): ``$STUDY_GUIDE_CACHE``, by
+default ``~/.cache/study-guide``."""
 from __future__ import annotations
 
 import os

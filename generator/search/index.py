@@ -30,7 +30,7 @@ from ..links.glossary import Glossary
 from .offline import index_script, worker_source
 from .prebuilt import PREBUILT_SCRIPT, start_prebuilt_index
 from .query_folding import IndexWords, fold_query
-from .segmenter import JIEBAS_OWN, SEPARATOR, Dictionaries, Segmenter, search_terms
+from .segmenter import JIEBAS_OWN, SEPARATOR, Dictionaries, Segmenter, kept_cuts_folder, search_terms
 
 # The bundle of the guide's part of the background search workers (overrides/src/bundles), which
 # search-source.js starts with.
@@ -78,9 +78,17 @@ def _segmenter(glossary: Glossary | None, script: str, dictionaries: Dictionarie
     held = _segmenters.get(key)
     if held is None or held[0] is not glossary:
         _segmenters.clear()  # the previous build's (mkdocs serve)
-        segmenter = Segmenter(search_terms(glossary), glossary, dictionaries, traditional=script == HANT)
+        segmenter = Segmenter(search_terms(glossary), glossary, dictionaries, traditional=script == HANT,
+                              kept=kept_cuts_folder())
         held = _segmenters[key] = (glossary, segmenter)
     return held[1]
+
+
+def keep_cuts() -> None:
+    """Keep the cuts of this process's segmenter for the next build (generator.search.segmenter):
+    run where the index's words were cut, once they all are."""
+    for _, segmenter in _segmenters.values():
+        segmenter.keep()
 
 
 def finished_index(config: dict[str, Any], docs: list[dict[str, Any]], words: IndexWords,

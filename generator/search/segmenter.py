@@ -10,13 +10,20 @@ into the words of the glossary's spelling.
 """
 from __future__ import annotations
 
+import hashlib
 import io
+import marshal
+import os
 import re
+import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
+from importlib.metadata import version
+from pathlib import Path
 from typing import Any
 
+from ..base.cache import cache_home
 from ..base.settings import HANS
 from ..links.glossary import Glossary, spelling_key
 from ..links.term_pattern import SEPARATOR_RUN
@@ -24,6 +31,7 @@ from ..pages.script import converter
 
 ZWSP = "\u200b"
 RUN_CACHE_SIZE = 100_000  # runs of Han characters whose words are kept (each cut by jieba once)
+KEPT_CUTS_FORMAT = 1  # the layout of the file of cuts kept between builds (a new one names a new file)
 # Han characters, as Material's search plugin finds them (\p{script=Han}), BMP and beyond.
 HAN_RUN = re.compile(r"[\u2e80-\u2fdf\u3005\u3007\u3021-\u3029\u3038-\u303b\u3400-\u4dbf"
                      r"\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003134f]+")
@@ -72,6 +80,11 @@ def search_terms(glossary: Glossary | None) -> SearchTerms:
     return SearchTerms(tuple(chinese), words, spaced)
 
 
+def kept_cuts_folder() -> Path:
+    """Where builds keep the cuts of their segmenters (in the generator's cache folder)."""
+    return cache_home() / "jieba-cuts"
+
+
 def user_dictionary(words: Iterable[str]) -> str:
     """Words (``SearchTerms.chinese``) as a jieba user dictionary: one a line, no frequency."""
     return "".join(f"{word}\n" for word in words)
@@ -103,19 +116,25 @@ def _tokenizer(words: tuple[str, ...], dictionaries: Dictionaries) -> Any:  # ji
 class Segmenter:
     """Marks word boundaries in index text with zero-width spaces (see the module doc).
 
-    jieba's dictionary is read at the first Chinese word, not before: a guide without
-    Chinese never reads it.  Only ``traditional`` text is cut on its Simplified form: the
+    jieba's dictionary is read at the first Chinese word that needs cutting, not before: a
+    guide without Chinese never reads it, and nor does a build whose every run of Chinese was
+    cut by an earlier build.  Reading it is most of a small guide's search index (0.6 s), so
+    with ``kept`` (a folder) the cuts are kept there between builds (:meth:`keep`), in a file
+    named by all they depend on: jieba's and OpenCC's versions, the dictionaries, the glossary's
+    words and the script.  Only ``traditional`` text is cut on its Simplified form: the
     conversion, a character at a time, also changes characters of Simplified text (么 -> 幺),
     which jieba then cuts worse.
     """
 
     def __init__(self, terms: SearchTerms, glossary: Glossary | None = None,
-                 dictionaries: Dictionaries = JIEBAS_OWN, traditional: bool = True) -> None:
+                 dictionaries: Dictionaries = JIEBAS_OWN, traditional: bool = True, kept: Path | None = None) -> None:
         self.terms, self.glossary, self.dictionaries = terms, glossary, dictionaries
         self.traditional = traditional
         self._cut: Any = None
         self._simple: dict[str, str] = {}
-        self._runs: dict[str, str] = {}  # run -> its words: a bank repeats its words (答案, 下列, its terms)
+        self._runs: dict[str, str] | None = None  # run -> its words: a bank repeats its words (答案, 下列, its terms)
+        self._kept = kept
+        self._fresh = 0  # runs cut by jieba since the cuts were read or kept
 
     def segment(self, text: str) -> str:
         """``text`` with its Chinese words and glued English terms set apart."""
@@ -125,14 +144,60 @@ class Segmenter:
         text = HAN_RUN.sub(self._segment_run, text)
         return BLOCK_TAG_SPACE.sub(r"\1", _tidy(text))
 
+    def keep(self) -> None:
+        """Write the cuts to the ``kept`` folder if jieba made any since they were read: whole or
+        not at all (a file another build reads is replaced, never rewritten in place)."""
+        if self._kept is None or not self._fresh or self._runs is None:
+            return
+        path = self._kept_file()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".cuts-")
+        except OSError:  # read-only or full: the next build cuts again
+            return
+        try:
+            with os.fdopen(handle, "wb") as file:
+                marshal.dump(self._runs, file)
+            os.replace(temporary, path)
+        except OSError:
+            Path(temporary).unlink(missing_ok=True)
+            return
+        self._fresh = 0
+
     def _segment_run(self, match: re.Match[str]) -> str:
         run = match.group(0)
+        if self._runs is None:
+            self._runs = self._read_kept()
         cut = self._runs.get(run)
         if cut is None:
             if len(self._runs) >= RUN_CACHE_SIZE:  # a bound on memory: start again (runs are short)
                 self._runs.clear()
             cut = self._runs[run] = self._cut_run(run)
+            self._fresh += 1
         return cut
+
+    def _read_kept(self) -> dict[str, str]:
+        """The cuts an earlier build kept, or none (no file, or one that is not a table of cuts)."""
+        if self._kept is None:
+            return {}
+        try:
+            with open(self._kept_file(), "rb") as file:
+                runs = marshal.load(file)
+        except (OSError, EOFError, ValueError, TypeError):
+            return {}
+        if not isinstance(runs, dict) or len(runs) > RUN_CACHE_SIZE \
+                or not all(type(k) is str and type(v) is str for k, v in runs.items()):
+            return {}
+        return runs
+
+    def _kept_file(self) -> Path:
+        assert self._kept is not None
+        main = self.dictionaries.main
+        stat = os.stat(main) if main and os.path.isfile(main) else None
+        shape = (KEPT_CUTS_FORMAT, version("jieba"), version("OpenCC") if self.traditional else "", main,
+                 stat and (stat.st_size, stat.st_mtime_ns), self.dictionaries.user, self.terms.chinese,
+                 self.traditional)
+        return self._kept / f"{hashlib.sha256(repr(shape).encode()).hexdigest()[:16]}.marshal"
 
     def _cut_run(self, run: str) -> str:
         shadow = "".join(self._simplified(c) for c in run) if self.traditional else run

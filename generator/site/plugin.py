@@ -44,7 +44,7 @@ from .page_links import broken_links
 from .question_html import QuestionHtml
 from ..search.exclusions import exclude_blocks, is_searched
 from ..search.spoilers import mark_answer_blocks
-from ..search.index import IndexBuilder, Rewritten, rewrite_page
+from ..search.index import IndexBuilder, Rewritten, keep_cuts, rewrite_page
 from ..search.segmenter import JIEBAS_OWN, Dictionaries
 from .share import first_question_text
 from .skip_link import skip_to_first_question
@@ -176,8 +176,12 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     def on_post_build(self, config: MkDocsConfig) -> None:
         self.question_html.write(Path(config.site_dir))  # before the offline app lists the files
         try:
+            # Every page's search words are cut by now: jieba's cuts are kept for the next build
+            # where they were made, while the site is finished here.
+            kept = self._started().run(keep_cuts) if self.search is not None else lambda: None
             index = self.search.result if self.search is not None else None
             or_plugin_error(lambda: finish_site(config, self.plan, index, self.downloads))
+            kept()
         finally:
             self._stop_rendering()
         self.output_built = True  # unless strict mode then finds warnings (on_build_error)

@@ -209,3 +209,72 @@ def test_formulas_and_settings_are_cut_at_their_signs_and_decimals_stay_whole():
     assert [w for w in re.split(SEPARATOR, text) if w] == [
         "batch", "size", "4096", "max", "len", "d", "model", "m̂", "5", "0.015", "1", "0.9", "5", "0.036629",
         "0.8", "0.1", "pass@k"]
+
+
+def test_cuts_are_kept_for_the_next_build_which_needs_no_jieba(tmp_path, monkeypatch):
+    import generator.search.segmenter as segmenter_module
+
+    text = "张量并行的通信开销与位置编码。混合精度训练"
+    first = Segmenter(search_terms(GLOSSARY), GLOSSARY, kept=tmp_path)
+    cut = first.segment(text)
+    first.keep()
+    assert len(list(tmp_path.iterdir())) == 1
+
+    def no_jieba(*args):
+        raise AssertionError("jieba's dictionary read for runs already cut")
+
+    monkeypatch.setattr(segmenter_module, "_tokenizer", no_jieba)
+    assert Segmenter(search_terms(GLOSSARY), GLOSSARY, kept=tmp_path).segment(text) == cut
+
+
+def test_kept_cuts_are_only_read_by_a_segmenter_that_would_cut_alike(tmp_path):
+    text = "张量并行的通信开销与位置编码"
+    first = Segmenter(search_terms(GLOSSARY), GLOSSARY, kept=tmp_path)
+    first.segment(text)
+    first.keep()
+    other_words = Glossary(GLOSSARY.terms[1:])
+    for other in (Segmenter(search_terms(other_words), other_words, kept=tmp_path),
+                  Segmenter(search_terms(GLOSSARY), GLOSSARY, traditional=False, kept=tmp_path)):
+        other.segment(text)
+        assert other._fresh > 0  # cut by jieba, not read from the first one's file
+        other.keep()
+    assert len(list(tmp_path.iterdir())) == 3
+
+
+@pytest.mark.parametrize("damage", [b"", b"\x00garbage", pickle.dumps({"a": 1})])
+def test_a_damaged_file_of_kept_cuts_is_cut_again_and_replaced(tmp_path, damage):
+    text = "张量并行的通信开销与位置编码"
+    fresh = Segmenter(search_terms(GLOSSARY), GLOSSARY)
+    expected = fresh.segment(text)
+    first = Segmenter(search_terms(GLOSSARY), GLOSSARY, kept=tmp_path)
+    first.segment(text)
+    first.keep()
+    (kept,) = tmp_path.iterdir()
+    kept.write_bytes(damage)
+    again = Segmenter(search_terms(GLOSSARY), GLOSSARY, kept=tmp_path)
+    assert again.segment(text) == expected and again._fresh > 0
+    again.keep()
+    assert Segmenter(search_terms(GLOSSARY), GLOSSARY, kept=tmp_path)._read_kept()
+    assert [p.name for p in tmp_path.iterdir()] == [kept.name]  # no temporary file left
+
+
+@pytest.mark.slow  # two site builds
+def test_a_second_build_of_a_guide_reuses_the_first_ones_cuts_and_writes_the_same_index(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    bank = tmp_path / "bank.txt"
+    bank.write_text("一、分布式訓練\n1.（單選）張量並行把什麼切到多張卡上？A.矩陣B.數據答案：A\n"
+                    "2.（簡答）混合精度訓練為何要做損失縮放？答案：防止FP16梯度下溢。\n", encoding="utf-8")
+    env = {**os.environ, "NO_MKDOCS_2_WARNING": "1", "STUDY_GUIDE_CACHE": str(tmp_path / "cache")}
+    indexes, said = [], []
+    for build in ("first", "second"):
+        result = subprocess.run([sys.executable, "-m", "generator", "site", str(bank), "-o", str(tmp_path / build)],
+                                env=env, capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        indexes.append((tmp_path / build / "search" / "search_index.json").read_text(encoding="utf-8"))
+        said.append(result.stderr)
+    assert "Loading model" in said[0] and "Loading model" not in said[1]  # jieba's dictionary, read once
+    assert indexes[0] == indexes[1] and "损失" in indexes[0]  # the guide in Simplified
+    assert list((tmp_path / "cache" / "jieba-cuts").glob("*.marshal"))
