@@ -84,8 +84,8 @@ def _parser() -> argparse.ArgumentParser:
     _bank_arguments(export)
     export.add_argument("--format", choices=FORMATS, default="json",
                         help="json and text print the model; anki (.apkg), xlsx and csv write BANK-NAME.EXT")
-    export.add_argument("-o", "--out", type=Path, help="the file to write (default: stdout for json and text, "
-                        "else the bank's name with the format's extension, here)")
+    export.add_argument("-o", "--out", type=Path, help="the file to write, - for standard output (default: "
+                        "standard output for json and text, else the bank's name with the format's extension, here)")
     export.add_argument("--script", choices=SCRIPTS, help="script of the deck and tables (default: that of "
                         "site_config/guide.yml); json and text keep the bank's unless this is given")
     export.add_argument("--deck-name", help="the Anki deck's name (default: the guide's site_name for the "
@@ -154,6 +154,7 @@ def _max_size_argument(parser: argparse.ArgumentParser) -> None:
 _SIZE = re.compile(r"(\d+(?:\.\d+)?)\s*([KMG]?)(?:I?B)?", re.IGNORECASE)
 _UNITS = {"": MB, "K": 2**10, "M": MB, "G": 2**30}
 MAX_SIZE_ARGUMENT = 2**40  # a terabyte: beyond any bank and any machine's memory
+STANDARD_OUTPUT = Path("-")  # -o -: an export written to standard output, as most tools take it
 
 
 def _size(text: str) -> int:
@@ -234,8 +235,13 @@ def _export(args: argparse.Namespace, project: Project) -> int:
         how = Export(interface, sources_modified(args.bank, None if args.no_errata else args.errata),
                      args.deck_name or _deck_name(project, settings, args.bank, bank, interface),
                      convert_strings(UI, interface), _glossary(settings))
-    if out is None:
-        sys.stdout.write(format.make(bank, how).decode("utf-8"))
+    if out is None or out == STANDARD_OUTPUT:
+        if format.binary and sys.stdout.isatty():
+            raise GuideError("-o -", f"a pipe or a file on standard output for the {format.name} file",
+                             "a terminal", f"redirect it (> {bank.slug}.{format.extension}) or give -o FILE")
+        sys.stdout.flush()
+        sys.stdout.buffer.write(format.make(bank, how))
+        sys.stdout.flush()
         if format.model_dump and any(p.data for p in bank.pictures):
             _say(f"note: {bank.source}: its pictures' files are not printed: give -o FILE to write them beside it",
                  file=sys.stderr)

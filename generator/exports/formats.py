@@ -45,6 +45,7 @@ class Format:
     # json and text print the model as read (to stdout unless told a file), in the bank's own
     # script unless asked; the others are files for other tools, written in the guide's script.
     model_dump: bool = False
+    binary: bool = False  # no text: never printed to a terminal
 
     @property
     def offered(self) -> bool:
@@ -80,8 +81,8 @@ def _csv(bank: Bank, how: Export) -> bytes:
 FORMATS: dict[str, Format] = {f.name: f for f in (
     Format("json", "json", _utf8(dumps_json), model_dump=True),
     Format("text", "txt", _utf8(dump_text), model_dump=True),
-    Format("anki", DOWNLOADS["anki"], _anki),
-    Format("xlsx", DOWNLOADS["xlsx"], _xlsx),
+    Format("anki", DOWNLOADS["anki"], _anki, binary=True),
+    Format("xlsx", DOWNLOADS["xlsx"], _xlsx, binary=True),
     Format("csv", DOWNLOADS["csv"], _csv),
 )}
 

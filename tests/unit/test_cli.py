@@ -175,3 +175,29 @@ def test_a_json_export_of_a_text_bank_imports_no_library_it_does_not_use(tmp_pat
     assert result.returncode == 0, result.stderr
     assert '"stem": "哪一项是监督学习？"' in result.stdout
     assert result.stdout.rstrip().splitlines()[-1] == "[]"
+
+
+@pytest.mark.parametrize("format", ["json", "text", "csv", "xlsx", "anki"])
+def test_an_export_to_a_dash_goes_to_standard_output_and_no_file_is_written(tmp_path, format):
+    bank = tmp_path / "bank.txt"
+    bank.write_text("1.（單選）甲還是乙A.甲B.乙答案：B\n", encoding="utf-8")
+    printed = subprocess.run([sys.executable, "-m", "generator", "export", bank, "--format", format, "-o", "-"],
+                             cwd=tmp_path, capture_output=True)
+    assert printed.returncode == 0, printed.stderr
+    written = tmp_path / f"written.{format}"
+    assert run("export", bank, "--format", format, "-o", written, cwd=tmp_path).returncode == 0
+    if format == "json":
+        assert json.loads(printed.stdout)["chapters"][0]["questions"][0]["answer"] == "B"
+    assert printed.stdout == written.read_bytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["bank.txt", written.name]
+
+
+def test_a_deck_or_workbook_is_not_printed_to_a_terminal(monkeypatch, capsys, tmp_path):
+    from generator import cli
+
+    bank = tmp_path / "bank.txt"
+    bank.write_text("1.（單選）甲還是乙A.甲B.乙答案：B\n", encoding="utf-8")
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    assert cli.main(["export", str(bank), "--format", "anki", "-o", "-"]) == 2
+    said = capsys.readouterr().err
+    assert "-o -" in said and "terminal" in said and "-o FILE" in said
