@@ -313,9 +313,11 @@ class MathStash:
         """``html`` with every token in the formula's page HTML, KaTeX's part still a token
         (and every token of :meth:`put_html` in its HTML)."""
         html, used = self._replace(html, self._shell)
-        for key in used:
-            if self._katex.get(key) == "":  # prose: done once its HTML is in
-                del self._katex[key]
+        prose = [key for key in used if self._katex.get(key) == ""]
+        for key in prose:  # done once its HTML is in
+            del self._katex[key]
+        if prose:  # a paragraph's HTML holds the tokens of its formulas
+            html, _ = self._replace(html, self._shell)
         return html
 
     def fill(self, html: str) -> str:

@@ -82,7 +82,7 @@ class InlineRenderer:
             if isinstance(segment, Text):
                 self._text(question, segment.text, out)
             elif math:  # always, for a Math segment: without ``math`` there are none
-                out.markdown(math(segment, question))
+                out.text_html(math(segment, question))  # a token (or escaped text): the same in either
         return out.result().strip()
 
     def _text(self, question: Question, text: str, out: _Pieces) -> None:

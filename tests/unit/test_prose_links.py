@@ -108,3 +108,19 @@ def test_the_footer_as_html_is_the_page_markdown_made():
         made = made.replace('data-search-exclude="data-search-exclude"', "data-search-exclude")  # MkDocs: HTML
         assert links.footer_html(bank, question) == made
         assert "chapter-" in made and "glossary.html#lora" in made
+
+
+def test_a_paragraph_of_formulas_reaches_markdown_as_one_piece_and_the_page_shows_each_formula():
+    from generator.math.detect import Math, split_math
+    from generator.math.katex import STASH_TOKEN, math_html
+
+    stash = MathStash()
+    render = InlineRenderer(BANK, None, math=lambda segment, question: stash.put(segment), raw=stash.put_html,
+                            html_links=True)
+    line = "設a×b=c，且x²+y²=1，梯度‖∇w‖/(1+λ)。"
+    source = render(BANK.questions[0], "\n".join([line] * 50))
+    assert len(STASH_TOKEN.findall(source)) == 1  # not a piece of Markdown per formula and text between
+    page = stash.restore(markdown.markdown(source, extensions=EXTENSIONS))
+    formulas = [s for s in split_math(line) if isinstance(s, Math)]
+    assert len(formulas) >= 2 and all(page.count(math_html(f)) == 50 for f in formulas)
+    assert "\ue000" not in page
