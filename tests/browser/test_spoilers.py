@@ -38,19 +38,25 @@ def practice_page(request: pytest.FixtureRequest, browser: Browser) -> Iterator[
         assert not refused
 
 
-def explanation(question: Locator) -> str:
-    """The longest paragraph of the question's folded answer: its explanation, as written."""
-    return question.locator(":scope > details.answer").evaluate(
-        "d => [...d.querySelectorAll('p')].map(p => p.textContent.trim()).sort((a, b) => b.length - a.length)[0] || ''")
+# What a question shows, read in one call rather than a call each: its heading, how many
+# giveaways it holds, its folded answer (there, open) and that answer's longest paragraph (its
+# explanation, as written), and the question's text as the screen shows it.
+SHOWN = """(question, giveaways) => {
+  const answer = question.querySelector(':scope > details.answer');
+  const paragraphs = answer ? [...answer.querySelectorAll('p')].map(p => p.textContent.trim()) : [];
+  return {name: question.querySelector('h2')?.innerText ?? '', giveaways: question.querySelectorAll(giveaways).length,
+          answer: answer !== null, open: Boolean(answer?.open), shown: question.innerText,
+          explanation: paragraphs.sort((a, b) => b.length - a.length)[0] || ''};
+}"""
 
 
 def assert_nothing_given_away(page: Page, question: Locator) -> None:
-    name = question.locator("h2").inner_text()
-    assert question.locator(GIVEAWAYS).count() == 0, name
-    assert not question.locator(":scope > details.answer").evaluate("d => d.open"), name
-    shown = question.inner_text()
-    said = explanation(question)
-    assert not said or said not in shown, name
+    seen = question.evaluate(SHOWN, GIVEAWAYS)
+    name = seen["name"]
+    assert seen["answer"], f"{name}: no folded answer"
+    assert seen["giveaways"] == 0, name
+    assert not seen["open"], name
+    assert not seen["explanation"] or seen["explanation"] not in seen["shown"], name
     assert question.locator(".question-footer").is_hidden(), name  # tags and related questions
     # Hover and tap each former link, focus everything focusable: no tooltip or popover opens.
     for stand in question.locator(".practice-unlinked").all()[:4]:
