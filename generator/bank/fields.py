@@ -207,7 +207,7 @@ def split_question(body: str, default_type: QuestionType | None, labels: re.Patt
         answer_text = prefix
     choice_expected = qtype is not None and qtype.is_choice
     stem, options = split_options(question_part, allow_single=choice_expected, labels=labels)
-    if options and (label := LABEL_LINE.search(options[-1].text)):  # "__Question Options__" after the last
+    if options and (label := _label_after(options[-1].text)):  # "__Question Options__" after the last
         last = options[-1]
         options = (*options[:-1], Option(last.label, last.text[: label.start()].strip()))
         explanation = f"{last.text[label.start():].strip()}\n\n{explanation}".strip()
@@ -266,6 +266,14 @@ def _verdict_marked(options: tuple[Option, ...]) -> tuple[tuple[Option, ...], st
 # A line of nothing but a bold label ("__Question Options__", "**Notes**"): a block of its own, so
 # after the options it is no part of the last one
 LABEL_LINE = re.compile(r"(?m)^[ \t]{0,3}(?P<o>__|\*\*)[^\n_*]{1,60}(?P=o)[ \t]*$")
+
+
+def _label_after(option: str) -> re.Match[str] | None:
+    """A :data:`LABEL_LINE` on a line after the option's first (``A. **0**`` is a bold option)."""
+    first_break = option.find("\n")
+    return LABEL_LINE.search(option, first_break + 1) if first_break >= 0 else None
+
+
 # "- B - Correct": an item of an answer list that names every option and marks the right ones
 _MARKED_ITEM = re.compile(rf"[ \t]{{0,8}}[-*+][ \t]{{1,4}}(?P<l>[{LETTER}])[ \t]{{0,4}}"
                           r"(?P<mark>(?:[-–—:：(（][ \t]{0,4})?"

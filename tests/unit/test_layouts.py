@@ -581,6 +581,11 @@ def test_unnumbered_questions_opened_by_a_label_line(label):
     assert bank.preamble == "__Type__\n\nMultiple Choice"
 
 
+def test_a_bold_option_is_an_option_not_a_label_line_after_the_options():
+    q = parse_text("1.（單選）哪個是粗體？A.**甲**\nB.**乙**\n答案：B\n").questions[0]
+    assert ([o.text for o in q.options], q.answer, q.explanation) == (["**甲**", "**乙**"], "B", "")
+
+
 @pytest.mark.parametrize("item", ["- B - Correct", "- B (correct)", "* B ✓", "- B：正确"])
 def test_an_answer_list_marking_the_right_options(item):
     q = parse_text(f"1. 選哪個\nA. 甲\nB. 乙\n**Answer**\n- A\n{item}\n\n2. 再選\nA. x\nB. y\n答案：A\n").questions[0]
