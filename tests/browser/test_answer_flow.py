@@ -243,7 +243,8 @@ FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimati
 @pytest.mark.parametrize("on_phone", [False, True], ids=["desktop", "phone"])
 def test_back_to_top_leaves_the_stuck_bar_free(browser, guide_site, on_phone):
     """Scrolled down a run and a little back up, Material's 回到页面顶部 shows: it must not sit over
-    the bar stuck under the header, where it took a tap on 下一题 and went to the page's top."""
+    the bar stuck under the header, where it took a tap on 下一题 and went to the page's top (nor
+    over the 答题卡's line under the bar: test_the_bar_leaves_the_answer_sheets_line_in_sight_on_a_phone)."""
     with offline_page(browser, viewport=PHONE if on_phone else None, touch=on_phone) as (page, refused):
         start_run(page, guide_site, count=8)
         if not on_phone:
@@ -258,7 +259,7 @@ def test_back_to_top_leaves_the_stuck_bar_free(browser, guide_site, on_phone):
         assert bar is not None and bar["y"] == pytest.approx(48, abs=1)  # stuck under the header
         next_button = page.locator(".run-bar").get_by_role("button", name="下一题")
         assert next_button.evaluate(NOTHING_OVER)
-        assert top.evaluate(NOTHING_OVER)  # itself whole, under the bar
+        assert top.evaluate(NOTHING_OVER)  # itself whole, at the foot of the screen
         before = page.locator(".run-bar__position").inner_text()
         box = next_button.bounding_box()
         assert box is not None
