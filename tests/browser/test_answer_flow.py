@@ -228,3 +228,42 @@ def test_the_types_counts_agree_between_pages(page, guide_site):
         assert found, kind
         counts[kind] = found.group(1)
     assert len(set(counts.values())) == 1, counts
+
+
+# Whether every point of a button's face is the button itself, not something over it.
+NOTHING_OVER = """button => {
+  const box = button.getBoundingClientRect();
+  return [0.1, 0.5, 0.9].every((dy) => [0.1, 0.5, 0.9].every((dx) =>
+    button.contains(document.elementFromPoint(box.left + dx * box.width, box.top + dy * box.height))));
+}"""
+# Two frames: what waits for the next one (the back-to-top button's place) has been done.
+FRAMES = "() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))"
+
+
+@pytest.mark.parametrize("on_phone", [False, True], ids=["desktop", "phone"])
+def test_back_to_top_leaves_the_stuck_bar_free(browser, guide_site, on_phone):
+    """Scrolled down a run and a little back up, Material's 回到页面顶部 shows: it must not sit over
+    the bar stuck under the header, where it took a tap on 下一题 and went to the page's top (nor
+    over the 答题卡's line under the bar: test_the_bar_leaves_the_answer_sheets_line_in_sight_on_a_phone)."""
+    with offline_page(browser, viewport=PHONE if on_phone else None, touch=on_phone) as (page, refused):
+        start_run(page, guide_site, count=8)
+        if not on_phone:
+            page.get_by_role("button", name="整卷").click()
+        page.get_by_role("button", name="A+").click()  # one question on a phone: a page long enough
+        page.mouse.wheel(0, 3000)
+        page.mouse.wheel(0, -40)
+        top = page.get_by_role("button", name="回到页面顶部")
+        top.wait_for()
+        page.evaluate(FRAMES)
+        bar = page.locator(".run-bar").bounding_box()
+        assert bar is not None and bar["y"] == pytest.approx(48, abs=1)  # stuck under the header
+        next_button = page.locator(".run-bar").get_by_role("button", name="下一题")
+        assert next_button.evaluate(NOTHING_OVER)
+        assert top.evaluate(NOTHING_OVER)  # itself whole, at the foot of the screen
+        before = page.locator(".run-bar__position").inner_text()
+        box = next_button.bounding_box()
+        assert box is not None
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        assert page.locator(".run-bar__position").inner_text() != before
+        assert page.evaluate("scrollY") > 0
+        assert not refused

@@ -8,9 +8,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Locator, Page
+from playwright.sync_api import Locator, Page, Route
 
-from testing.browser import file_url
+from generator.site.preview import serve_in_background
+from testing.browser import file_url, launch_local
 from tests.browser.answers import key_inputs, key_letters, wrong_input
 from tests.browser_fixtures import axe_in_both_schemes, scheme
 
@@ -184,3 +185,38 @@ def test_a_question_that_cannot_be_loaded_is_said_and_left_out(page, guide_site,
     page.get_by_role("button", name="开始").click()
     page.get_by_role("status").filter(has_text="有 1 题未能加载").wait_for()
     assert page.locator(".run-sheet .question > h2").evaluate_all("hs => hs.map((h) => h.id)") == ["q9", "q15", "q21"]
+
+
+def start_two(page: Page) -> None:
+    page.fill("input[name=count]", "2")
+    page.get_by_role("button", name="开始").click()
+    assert page.locator(".run-bar__position").inner_text() == "第 1/2 题"
+
+
+def stats_drawn(page: Page) -> None:
+    assert page.locator("[data-stats-chart=mastery] svg").count() == 1
+
+
+@pytest.mark.parametrize(("path", "shown", "used"), [
+    ("ai-trainer/random.html", "[data-run-form]", start_two),
+    ("stats.html", "[data-stats]", stats_drawn),
+], ids=["run", "stats"])
+def test_the_page_works_before_materials_bundle_arrives(playwright, guide_site, path, shown, used):
+    """On a slow connection a run page's form shows and starts a run, and 统计 draws its charts,
+    while Material's bundle (the theme's header, search and navigation) is still on its way: the
+    page's purpose does not wait for it (issue 29, item 5).  Material's bundle is held back."""
+    server, address = serve_in_background(guide_site)
+    chromium = launch_local(playwright)  # the browser fixture's reaches no server
+    held: list[Route] = []
+    try:
+        page = chromium.new_context(service_workers="block").new_page()
+        page.route(re.compile(r"/bundle\.[0-9a-f]+\.min\.js$"), lambda route: held.append(route))
+        page.goto(address + path, wait_until="commit")
+        page.locator(shown).wait_for(timeout=15_000)
+        used(page)
+        assert len(held) == 1  # Material's bundle asked for, still not given
+        held[0].continue_()
+        page.wait_for_load_state("load")
+    finally:
+        chromium.close()
+        server.shutdown()

@@ -14,6 +14,7 @@ import { button, element, format } from "../dom.js";
 import { strings } from "../page-data.js";
 import { listenToKeys } from "../practice/keys.js";
 import { keep, load } from "../storage.js";
+import { keepTopButtonOff } from "./top-button.js";
 
 /** @typedef {import("../practice/question.js").Question} Question */
 /** @typedef {"unanswered" | "answered" | "right" | "wrong"} State */
@@ -266,6 +267,7 @@ export class Navigator {
   mount(/** @type {HTMLElement} */ area) {
     this.area = area;
     area.append(this.bar, this.card, this.tools, this.sheet);
+    keepTopButtonOff(this.bar);
     this.go(Math.min(this.at, this.questions.length - 1));
   }
 }
