@@ -177,7 +177,7 @@ def test_a_json_export_of_a_text_bank_imports_no_library_it_does_not_use(tmp_pat
     assert result.stdout.rstrip().splitlines()[-1] == "[]"
 
 
-@pytest.mark.parametrize("format", ["json", "text", "csv", "xlsx", "anki"])
+@pytest.mark.parametrize("format", ["json", "anki"])  # a model dump, and a file for another tool
 def test_an_export_to_a_dash_goes_to_standard_output_and_no_file_is_written(tmp_path, format):
     bank = tmp_path / "bank.txt"
     bank.write_text("1.（單選）甲還是乙A.甲B.乙答案：B\n", encoding="utf-8")
