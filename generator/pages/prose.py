@@ -82,7 +82,7 @@ class InlineRenderer:
             if isinstance(segment, Text):
                 self._text(question, segment.text, out)
             elif math:  # always, for a Math segment: without ``math`` there are none
-                out.text_html(math(segment, question))  # a token (or escaped text): the same in either
+                out.text_html(math(segment, question))  # its token: inside the paragraph's one piece of HTML
         return out.result().strip()
 
     def _text(self, question: Question, text: str, out: _Pieces) -> None:
@@ -196,7 +196,7 @@ class _Pieces:
             self._html.append(escape_html(text))
 
     def text_html(self, markup: str) -> None:
-        """Markup that is the same in Markdown and HTML (a line break)."""
+        """Markup that is the same in Markdown and HTML (a line break, a formula's token)."""
         (self._out if self.raw is None else self._html).append(markup)
 
     def markdown(self, markdown: str) -> None:
