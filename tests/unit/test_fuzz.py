@@ -266,6 +266,7 @@ def _without(text: str, start: int, end: int, furniture) -> str:
 @example("0.A.B.答案：一、機器學習(A)")  # an answer in words, kept as the explanation
 @example("一、0\n版權所有 ©題目1（單選）0A.0B.0答案：B")  # furniture that runs on into a question ends at it
 @example("0.(單選)A.**0**\n答:")  # a bold option is no label line after the options
+@example("0.(單選)A.答案:A\x1b解析:")  # letters with a control character say nothing more
 def test_every_character_is_accounted_for(text):
     check_accounted(text)
 

@@ -344,6 +344,11 @@ def test_a_choice_answer_written_in_words_is_read_and_flagged(written, letters):
     assert [f.code for f in q.flags] == ["answer-in-words"]
 
 
+def test_letters_with_a_control_character_are_letters_not_words_to_explain():
+    q = parse_text("1.（單選）選哪個？A.甲B.乙答案：B\x1b\n解析：\n").questions[0]
+    assert (q.answer, q.explanation) == ("B", "")
+
+
 @pytest.mark.parametrize("written", ["A或B？", "B?", "可能是 C", "A or B"])
 def test_an_answer_in_words_that_doubts_gives_no_letters(written):
     assert parse_text(f"1. 選哪個？\nA. x\nB. y\nC. z\n答案：{written}\n").questions[0].answer == written

@@ -26,6 +26,7 @@ from ...bank.repair import OffsetMap
 from ...bank.spans import code_and_table_spans
 from ...base.errors import ParseError
 from ...base.numerals import chinese_number
+from ...base.safe_text import CONTROL_CHARACTER
 from ...base.text import clip
 from .accounting import QuestionLine, field_holding, question_like_lines
 from .answer_key import AnswerKey, KeyEntry, find_keys, match_keys, table_key
@@ -728,8 +729,10 @@ class _Scanner:
             answer_text = given
         qtype = parts.type or F.infer_type(parts.options, answer_text, parts.stem)
         normalised = F.normalise_answer(qtype, answer_text, parts.options)
-        if qtype.is_choice and answer_text and not F.choice_letters(answer_text) and not explanation \
-                and F.is_letter_answer(normalised):  # letters read from words: the words say more, as the explanation
+        # Letters read from words: the words say more, as the explanation (not letters with a
+        # control character that no reader sees, "A\x1b").
+        if qtype.is_choice and answer_text and not F.choice_letters(CONTROL_CHARACTER.sub("", answer_text)) \
+                and not explanation and F.is_letter_answer(normalised):
             explanation = answer_text.strip()
         return Question(
             id=next(self.ids), number=mark.number, type=qtype, stem=parts.stem, options=parts.options,
