@@ -196,10 +196,14 @@ def question_pattern(q: Question, numbering: str, keyed: bool = False) -> str:
     if answer is not None:
         parts.append(rf"(?:\s*{_LEAD}{F.ANSWER_MARK.pattern}\s*{answer}(?:[ \t]*\*\*)?)?")  # "**答案：B**"
     explanation = _LEAD + F.EXPLANATION_MARK.pattern.replace("bold", "xbold")
-    # an explanation may follow an answer line with no marker ("Answer: D" then its reasons)
-    # (an answer in words read as letters keeps its words as the explanation: written once)
-    parts.append(rf"(?:\s*{explanation}\s*{e(q.explanation)})?" if not q.explanation or keyed
-                 or q.explanation == q.answer_text else rf"(?:\s*{explanation})?\s*{e(q.explanation)}")
+    # an explanation may follow an answer line with no marker ("Answer: D" then its reasons);
+    # an answer in words read as letters keeps its words as the explanation (written once, after
+    # the answer marker: an explanation marker after them may stand empty)
+    if q.explanation and q.explanation == q.answer_text and not keyed:
+        parts.append(rf"(?:\s*{explanation}(?:\s*{e(q.explanation)})?)?")
+    else:
+        parts.append(rf"(?:\s*{explanation}\s*{e(q.explanation)})?" if not q.explanation or keyed
+                     else rf"(?:\s*{explanation})?\s*{e(q.explanation)}")
     return "".join(parts) + r"\s*"
 
 
@@ -267,6 +271,7 @@ def _without(text: str, start: int, end: int, furniture) -> str:
 @example("一、0\n版權所有 ©題目1（單選）0A.0B.0答案：B")  # furniture that runs on into a question ends at it
 @example("0.(單選)A.**0**\n答:")  # a bold option is no label line after the options
 @example("0.(單選)A.答案:A\x1b解析:")  # letters with a control character say nothing more
+@example("0.(單選)A.答案:A¡解析:")  # an answer in words, then an empty explanation marker
 def test_every_character_is_accounted_for(text):
     check_accounted(text)
 
