@@ -40,9 +40,9 @@ READ = {"gb18030", "big5"}  # families the generator reads; the others are refus
 _LABELS = {"gb18030": "GB18030/GBK", "big5": "Big5 (Traditional Chinese)", "shift_jis": "Shift-JIS (Japanese)",
            "euc_jp": "EUC-JP (Japanese)", "euc_kr": "EUC-KR (Korean)"}
 _ICONV = {"gb18030": "GB18030", "big5": "BIG5", "shift_jis": "SHIFT_JIS", "euc_jp": "EUC-JP", "euc_kr": "EUC-KR"}
-# Unicode's private-use areas: no bank character, but where a wrong legacy guess lands.
 # Full-width punctuation and the words every Chinese bank writes (its markers, 題, 的, 是)
 _BANK_SIGNS = re.compile("[，。：；？！（）、「」『』“”《》【】題题選选的是]|答案|解析")
+# Unicode's private-use areas: no bank character, but where a wrong legacy guess lands.
 _PRIVATE_USE = re.compile("[\ue000-\uf8ff\U000f0000-\U0010ffff]")
 
 _BOMS = (

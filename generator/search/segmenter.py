@@ -18,7 +18,7 @@ import re
 import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -149,7 +149,7 @@ class Segmenter:
         not at all (a file another build reads is replaced, never rewritten in place)."""
         if self._kept is None or not self._fresh or self._runs is None:
             return
-        path = self._kept_file()
+        path = self._kept_file
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".cuts-")
@@ -181,7 +181,7 @@ class Segmenter:
         if self._kept is None:
             return {}
         try:
-            with open(self._kept_file(), "rb") as file:
+            with open(self._kept_file, "rb") as file:
                 runs = marshal.load(file)
         except (OSError, EOFError, ValueError, TypeError):
             return {}
@@ -190,7 +190,10 @@ class Segmenter:
             return {}
         return runs
 
+    @cached_property
     def _kept_file(self) -> Path:
+        """The file of the ``kept`` folder for these cuts, named by all they depend on (worked out
+        once: it is read at the first run of Chinese and written at the build's end)."""
         assert self._kept is not None
         main = self.dictionaries.main
         stat = os.stat(main) if main and os.path.isfile(main) else None
