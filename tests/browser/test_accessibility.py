@@ -103,14 +103,6 @@ def test_axe_over_http_with_the_offline_app_ready(http_browser, published_site):
     assert not found, "\n".join(found)
 
 
-def test_pages_say_which_chinese_script_they_are_in(browser, guide_site, hant_site):
-    for site, tag in ((guide_site, "zh-Hans"), (hant_site, "zh-Hant")):
-        with offline_page(browser) as (page, _):
-            for path in PAGES:
-                page.goto(file_url(site, path))
-                assert page.evaluate("document.documentElement.lang") == tag, f"{site}/{path}"
-
-
 def test_the_first_tab_skips_to_the_first_question(browser, guide_site):
     with offline_page(browser) as (page, _):
         page.goto(file_url(guide_site, CHAPTER))

@@ -34,6 +34,23 @@ def hostile_article(hostile_page):
     return hostile_page[hostile_page.index('<article'):hostile_page.index('</article>')]
 
 
+HTML_LANG = re.compile(r"<html\b[^>]*\blang=\"([^\"]*)\"")
+
+
+def test_every_page_says_which_chinese_script_it_is_in(guide_site, hant_site):
+    """A screen reader reads a page in the language its ``<html lang>`` names (no script of the
+    guide changes it): every page of each edition names its own script."""
+    wrong = []
+    for site, tag in ((guide_site, "zh-Hans"), (hant_site, "zh-Hant")):
+        pages = sorted(site.rglob("*.html"))
+        assert len(pages) > 10, site
+        for page in pages:
+            found = HTML_LANG.search(page.read_text(encoding="utf-8"))
+            if not found or found[1] != tag:
+                wrong.append(f"{page.relative_to(site)}: {found[1] if found else 'no lang'}, expected {tag}")
+    assert not wrong, "\n".join(wrong)
+
+
 def test_strict_build_has_no_warnings(guide_build):
     out, log = guide_build
     assert "WARNING" not in log
