@@ -20,7 +20,7 @@ import pytest
 DURATIONS = Path(__file__).with_name("durations.txt")
 SHORTEST = 0.05  # seconds: a test under this is not written down
 HEADER = """\
-# Wall-clock seconds of each test file and each test (setup, call and teardown, -n 2):
+# Wall-clock seconds of each test file and each test (setup, call and teardown, three workers on two cores):
 # tests/long_first.py runs the longest files first by these.  `pytest --update-durations`
 # rewrites the figures of the tests it ran; tests under 0.05 s are left out (they count as nothing).
 """

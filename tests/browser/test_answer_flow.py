@@ -267,3 +267,22 @@ def test_back_to_top_leaves_the_stuck_bar_free(browser, guide_site, on_phone):
         assert page.locator(".run-bar__position").inner_text() != before
         assert page.evaluate("scrollY") > 0
         assert not refused
+
+
+def test_back_to_top_at_the_foot_leaves_the_footer_free(browser, guide_site):
+    """At a run's end on a phone the button, at the foot of the screen, rises above Material's
+    footer as it comes into view: its 上一页 / 下一页 links stay whole under a tap."""
+    with offline_page(browser, viewport=PHONE, touch=True) as (page, refused):
+        start_run(page, guide_site, count=8)
+        page.get_by_role("button", name="A+").click()
+        page.mouse.wheel(0, 30_000)  # to the end: the footer in full view
+        page.mouse.wheel(0, -10)  # a little back up: Material shows the button
+        top = page.get_by_role("button", name="回到页面顶部")
+        top.wait_for()
+        page.evaluate(FRAMES)
+        links = page.locator(".md-footer__link")
+        assert links.count() > 0
+        for link in links.all():
+            assert link.evaluate(NOTHING_OVER), link.inner_text()
+        assert top.evaluate(NOTHING_OVER)
+        assert not refused

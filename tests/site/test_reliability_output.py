@@ -209,8 +209,11 @@ def test_mkdocs_serve_still_builds_in_its_own_folder():
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     locks_before = sorted(ROOT.glob(".*.lock"))
+    # Ctrl-C as a terminal gives it, whatever this process was started with (a command run in
+    # the background by a shell without job control ignores it, and so would MkDocs).
     server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-a", f"127.0.0.1:{port}"], cwd=ROOT, env=ENV,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                              preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         page, deadline = None, time.monotonic() + 120
         while page is None and server.poll() is None and time.monotonic() < deadline:
@@ -222,7 +225,10 @@ def test_mkdocs_serve_still_builds_in_its_own_folder():
         assert sorted(ROOT.glob(".*.lock")) == locks_before
     finally:
         server.send_signal(signal.SIGINT)
-        server.communicate(timeout=60)
+        try:
+            server.communicate(timeout=60)
+        finally:
+            server.kill()  # a server that did not stop is not left behind
 
 
 @pytest.mark.slow

@@ -7,7 +7,8 @@
  * taken by the button, which scrolled the page to its top instead of moving on.  Just under the
  * bar is no better: on a phone the 答题卡's line is there after every move.  So while the bar
  * reaches into the button's place, the button goes to the foot of the screen (runs.css), over
- * content that scrolls rather than over what a run keeps in sight.
+ * content that scrolls rather than over what a run keeps in sight; there it rises above the part
+ * of Material's footer on screen, whose 上一页 / 下一页 it would cover at the page's end.
  */
 
 const GAP = 8;  /* px kept between the bar and the button */
@@ -35,6 +36,9 @@ function place() {
   if (!(button instanceof HTMLElement)) return;
   const moved = Boolean(bar?.isConnected) && inTheWay(/** @type {HTMLElement} */ (bar).getBoundingClientRect(), materialTop(), button.offsetHeight);
   button.classList.toggle(CLEAR, moved);
+  const footer = document.querySelector(".md-footer");
+  const rise = moved && footer ? Math.max(0, window.innerHeight - footer.getBoundingClientRect().top) : 0;
+  button.style.setProperty("--footer-rise", `${rise}px`);
 }
 
 function queue() {
