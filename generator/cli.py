@@ -214,12 +214,16 @@ def _load(args: argparse.Namespace) -> Bank:
 
 def _export(args: argparse.Namespace, project: Project) -> int:
     from .exports.common import left_out
-    from .exports.formats import Export, write_export, write_pictures
+    from .exports.formats import Export, refuse_overwrite, write_export, write_pictures
     from .pages.script import convert_bank, convert_strings, interface_script
     from .pages.strings import UI
     from .read.load import sources_modified
 
     format = FORMATS[args.format]
+    # The bank and its errata (the ones beside it even when --no-errata leaves them unread).
+    inputs = tuple(p for p in (args.bank, args.errata, default_errata(args.bank)) if p)
+    if args.out is not None and args.out != STANDARD_OUTPUT:
+        refuse_overwrite(args.out, inputs, args.force)  # said before the bank is read, not after
     bank = _load(args)
     if format.model_dump:  # the model as read, in its own script unless asked
         bank = convert_bank(bank, args.script) if args.script else bank
@@ -246,8 +250,6 @@ def _export(args: argparse.Namespace, project: Project) -> int:
             _say(f"note: {bank.source}: its pictures' files are not printed: give -o FILE to write them beside it",
                  file=sys.stderr)
         return 0
-    # The bank and its errata (the ones beside it even when --no-errata leaves them unread).
-    inputs = tuple(p for p in (args.bank, args.errata, default_errata(args.bank)) if p)
     write_export(format.name, bank, out, how, inputs=inputs, replace=args.force)
     if format.model_dump and (pictures := write_pictures(bank, out.parent, inputs, args.force)):
         print(f"wrote {pictures} picture file(s) beside it, as its [alt: file] references name them", file=sys.stderr)

@@ -133,6 +133,19 @@ def test_export_over_an_existing_file_needs_force(tmp_path, bank, capsys):
     assert other.read_bytes().startswith("\ufeff".encode())
 
 
+def test_an_export_refused_for_its_output_reads_no_bank(tmp_path, bank, capsys, monkeypatch):
+    """The refusal comes at once: a large bank is not read first only to be refused at the end."""
+    import generator.cli as cli
+
+    other = tmp_path / "notes.json"
+    other.write_text("mine", encoding="utf-8")
+    read = []
+    monkeypatch.setattr(cli, "_load", lambda args: read.append(args.bank))
+    status, err = run(capsys, "export", bank, "--format", "json", "-o", other)
+    assert status == 2 and "--force" in err and "notes.json" in err
+    assert read == []
+
+
 def test_export_leaves_no_partial_file_when_writing_fails(tmp_path, bank, capsys, monkeypatch):
     import generator.exports.formats as formats
 
