@@ -14,7 +14,6 @@ from testing.browser import (
     ARTIFACTS,
     PHONE,
     SEARCH_INPUT,
-    SEARCH_RESULT,
     file_url,
     offline_page,
     search,
@@ -179,16 +178,6 @@ def test_search_runs_in_a_background_worker_from_a_folder(browser, guide_site):
     assert not refused
 
 
-def search_again(page, query: str) -> list[dict]:
-    """``search`` for a page whose results stay until new ones come: the quick worker leaves an
-    empty query to the whole index, so clearing the field would not clear them."""
-    page.eval_on_selector_all(SEARCH_RESULT, "items => items.forEach(item => item.dataset.before = '')")
-    page.fill(SEARCH_INPUT, query)
-    page.press(SEARCH_INPUT, "End")
-    page.wait_for_selector(f"{SEARCH_RESULT}:not([data-before])")
-    return page.eval_on_selector_all(f"{SEARCH_RESULT} a", "links => links.map(a => ({href: a.href}))")
-
-
 def test_each_query_finds_its_question_and_the_quick_worker_finds_what_the_whole_index_finds(browser, guide_site):
     """Each query finds its question among the first three, answered by the quick worker
     (Material's search over the documents holding the query's words), which answers a reader's
@@ -203,7 +192,7 @@ def test_each_query_finds_its_question_and_the_quick_worker_finds_what_the_whole
         page.route(re.compile(r"/search/search_lunr\.js$"), lambda route: held.append(route))
         page.goto(file_url(guide_site, CHAPTERS[0]))
         for n, (query, question) in enumerate(QUERIES):
-            quick[query] = result_ids(search(page, query, clear=False) if n == 0 else search_again(page, query))
+            quick[query] = result_ids(search(page, query, clear=n > 0))  # a cleared field clears the list
             assert page.evaluate("studyGuide.timings.latest") == "quick", query
             if question not in quick[query][:3]:
                 missed.append(f"{query!r} found {quick[query]}, not {question} among the first three")

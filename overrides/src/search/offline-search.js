@@ -102,14 +102,17 @@ export function offlineSearch(options) {
 
   function onQuickMessage(/** @type {MessageEvent} */ ev) {
     const type = ev.data?.type;
-    if (type === MESSAGE.RESULT && state.quickAsked.shift()) buildIndex();  /* the reader searches */
+    const searched = type === MESSAGE.RESULT && state.quickAsked.shift();  /* not a cleared field */
+    if (searched) buildIndex();  /* the reader searches */
     if (state.ready) return;
     if (type === MESSAGE.READY) {
       timings.quick = performance.now();
       announce();
     } else if (type === MESSAGE.RESULT && !ev.data.data.declined) {
-      timings.answered ||= "quick";
-      timings.latest = "quick";
+      if (searched) {
+        timings.answered ||= "quick";
+        timings.latest = "quick";
+      }
       deliver(ev.data);
     }
   }

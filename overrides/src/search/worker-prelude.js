@@ -46,6 +46,7 @@ const JSON_ESCAPED = /["\\\u0000-\u001f]/;         /* characters JSON writes as 
 const QUERY_FIELD = /^(?:title|text|tags):/;
 const LATIN_START = /^[a-z0-9]/;                   /* an English word, or a letter before one */
 const DECLINED = { type: RESULT, data: { items: [], declined: true } };
+const NOTHING = { type: RESULT, data: { items: [] } };  /* Material's answer to a blank query */
 
 const scope = /** @type {WorkerScope} */ (/** @type {unknown} */ (self));
 const listen = scope.addEventListener.bind(scope), post = scope.postMessage.bind(scope);
@@ -128,6 +129,7 @@ function run(/** @type {Message} */ message) {
 /** Material's answer to `query` from the documents it picks (their index is kept while
     the next query picks the same), or DECLINED when only the whole index can answer. */
 function answer(/** @type {NonNullable<typeof quick>} */ index, /** @type {string} */ query) {
+  if (!/\S/.test(query)) return post(NOTHING);     /* a cleared field: no results, at once */
   const terms = termsOf(index, query), picked = terms?.length ? pick(index, terms) : null;
   if (!picked) return post(DECLINED);
   const key = picked.join(",");
