@@ -109,10 +109,8 @@ export function offlineSearch(options) {
       timings.quick = performance.now();
       announce();
     } else if (type === MESSAGE.RESULT && !ev.data.data.declined) {
-      if (searched) {
-        timings.answered ||= "quick";
-        timings.latest = "quick";
-      }
+      if (searched) timings.answered ||= "quick";
+      if (searched) timings.latest = "quick";
       deliver(ev.data);
     }
   }
