@@ -1,4 +1,5 @@
-"""Reading an input file the user named: only a regular file, and only up to a size.
+"""Reading an input file the user named: only a regular file, and only up to a size; writing a
+file whole or not at all.
 
 A FIFO would block the read forever, ``/dev/zero`` would fill the memory and a folder cannot be
 read at all: each is refused, before anything is read, with a message naming what it is.
@@ -8,6 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
@@ -70,3 +72,25 @@ def current_umask() -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
+
+
+def write_whole(path: Path, data: bytes) -> None:
+    """``data`` as the file ``path``, whole or not at all: written beside it, synced, then renamed
+    over it, so that a reader finds the old file or the new one and an interrupted write (an
+    error, Ctrl-C) leaves no part behind.  Its permissions are a new file's (mkstemp's 0600
+    would hide it from others).  An :class:`OSError` as the system raised it."""
+    descriptor, part = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(descriptor, "wb") as file:
+            _write_all(file, data)
+        os.chmod(part, 0o666 & ~current_umask())
+        os.replace(part, path)
+    except BaseException:
+        os.unlink(part)
+        raise
+
+
+def _write_all(file: BinaryIO, data: bytes) -> None:
+    file.write(data)
+    file.flush()
+    os.fsync(file.fileno())

@@ -9,14 +9,13 @@ reads (by path or by inode), nor, unless told to, any file already there.
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING
 
 from ..bank.model import Bank
-from ..base.files import current_umask
+from ..base.files import write_whole
 from ..pages.paths import DOWNLOADS
 from .common import ExportError
 from .json import dumps_json
@@ -118,23 +117,14 @@ def export_bytes(name: str, bank: Bank, how: Export) -> bytes:
 
 
 def write_file(path: Path, data: bytes, make_folder: bool = True) -> None:
-    """Write an export's ``data`` to ``path``; an unwritable path is an :class:`ExportError` naming it."""
+    """Write an export's ``data`` to ``path``, whole or not at all; an unwritable path is an
+    :class:`ExportError` naming it."""
     try:
         if make_folder:
             path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, part = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent or ".")
+        write_whole(path, data)
     except OSError as error:
         raise ExportError(str(path), "a file that can be written", error.strerror or str(error)) from None
-    try:
-        with os.fdopen(descriptor, "wb") as file:
-            _write_all(file, data)
-        os.chmod(part, 0o666 & ~current_umask())  # mkstemp's 0600 would hide the file from others
-        os.replace(part, path)
-    except BaseException as error:
-        os.unlink(part)
-        if isinstance(error, OSError):
-            raise ExportError(str(path), "a file that can be written", error.strerror or str(error)) from None
-        raise
 
 
 def refuse_overwrite(path: Path, inputs: tuple[Path, ...], replace: bool) -> None:
@@ -157,9 +147,3 @@ def _same_file(a: Path, b: Path) -> bool:
         return os.path.samefile(a, b)
     except OSError:  # either is missing
         return False
-
-
-def _write_all(file: BinaryIO, data: bytes) -> None:
-    file.write(data)
-    file.flush()
-    os.fsync(file.fileno())

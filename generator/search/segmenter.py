@@ -15,7 +15,6 @@ import io
 import marshal
 import os
 import re
-import tempfile
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
@@ -24,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..base.cache import cache_home
+from ..base.files import write_whole
 from ..base.settings import HANS
 from ..links.glossary import Glossary, spelling_key
 from ..links.term_pattern import SEPARATOR_RUN
@@ -149,18 +149,10 @@ class Segmenter:
         not at all (a file another build reads is replaced, never rewritten in place)."""
         if self._kept is None or not self._fresh or self._runs is None:
             return
-        path = self._kept_file
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".cuts-")
+            self._kept_file.parent.mkdir(parents=True, exist_ok=True)
+            write_whole(self._kept_file, marshal.dumps(self._runs))
         except OSError:  # read-only or full: the next build cuts again
-            return
-        try:
-            with os.fdopen(handle, "wb") as file:
-                marshal.dump(self._runs, file)
-            os.replace(temporary, path)
-        except OSError:
-            Path(temporary).unlink(missing_ok=True)
             return
         self._fresh = 0
 

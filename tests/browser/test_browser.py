@@ -10,15 +10,7 @@ from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from testing.browser import (
-    ARTIFACTS,
-    PHONE,
-    SEARCH_INPUT,
-    file_url,
-    offline_page,
-    search,
-    search_index_requests,
-)
+from testing.browser import ARTIFACTS, PHONE, SEARCH_INPUT, file_url, offline_page, search, search_index_requests
 from tests.paths import CHAPTERS
 
 pytestmark = pytest.mark.browser

@@ -147,12 +147,12 @@ def test_an_export_refused_for_its_output_reads_no_bank(tmp_path, bank, capsys, 
 
 
 def test_export_leaves_no_partial_file_when_writing_fails(tmp_path, bank, capsys, monkeypatch):
-    import generator.exports.formats as formats
+    import generator.base.files as files
 
     def broken(*args: object) -> None:
         raise KeyboardInterrupt  # Ctrl-C while the file is written
 
-    monkeypatch.setattr(formats, "_write_all", broken)
+    monkeypatch.setattr(files, "_write_all", broken)
     status, _ = run(capsys, "export", bank, "--format", "xlsx", "-o", tmp_path / "out.xlsx")
     assert status == 130
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in"]
