@@ -24,13 +24,22 @@ def npm_root(project: Path) -> Path:
     ``project`` itself once ``npm ci`` has run there, else a cache folder, installed now
     if need be (``$STUDY_GUIDE_CACHE``, by default ``~/.cache/study-guide``)."""
     project = (project / "package-lock.json").resolve().parent  # the bundled guide's lock is the checkout's
-    if (project / "node_modules" / ".package-lock.json").is_file():
+    if _installed(project):
         return project
-    lock = (project / "package-lock.json").read_bytes()
-    root = cache_home() / f"npm-{hashlib.sha256(lock).hexdigest()[:16]}"
-    if not (root / "node_modules" / ".package-lock.json").is_file():
+    root = cached_root(project)
+    if not _installed(root):
         _install(project, root)
     return root
+
+
+def cached_root(project: Path) -> Path:
+    """The cache folder for the packages ``project``'s lock file pins: one per lock."""
+    lock = (project / "package-lock.json").read_bytes()
+    return cache_home() / f"npm-{hashlib.sha256(lock).hexdigest()[:16]}"
+
+
+def _installed(root: Path) -> bool:
+    return (root / "node_modules" / ".package-lock.json").is_file()
 
 
 def npm_modules() -> Path:
@@ -42,7 +51,8 @@ def npm_modules() -> Path:
 
 def _install(project: Path, root: Path) -> None:
     """``npm ci`` into a fresh folder beside ``root``, renamed to it when complete, so a
-    failed or interrupted install never leaves a half-filled cache."""
+    failed or interrupted install never leaves a half-filled cache.  Without the development
+    packages (the linters, the type checker, axe-core): a build needs none of them."""
     npm = shutil.which("npm")
     if npm is None:
         raise ConfigError("npm", "Node.js and npm on the PATH, to install KaTeX and the guide's other npm packages",
@@ -53,7 +63,7 @@ def _install(project: Path, root: Path) -> None:
     work.mkdir()
     for name in MANIFESTS:
         shutil.copyfile(project / name, work / name)
-    result = subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=work,
+    result = subprocess.run([npm, "ci", "--omit=dev", "--no-audit", "--no-fund", "--loglevel=error"], cwd=work,
                             capture_output=True, text=True)
     if result.returncode != 0:
         shutil.rmtree(work, ignore_errors=True)
