@@ -142,7 +142,7 @@ def _served(browser) -> Iterator[tuple[Page, list[str]]]:
 def first_result(browser, url: str, query: str, idle: bool = False) -> FirstResult:
     """Search on a fresh page at ``url``, the query typed at once (timed from opening the page)
     or, with ``idle``, a second after the page has loaded (timed from the click into search)."""
-    opened = offline_page(browser) if url.startswith("file:") else _served(browser)
+    opened = offline_page(browser, fresh=True) if url.startswith("file:") else _served(browser)
     with opened as (page, refused):
         page.add_init_script(LONG_TASKS)
         devtools = page.context.new_cdp_session(page)

@@ -21,7 +21,9 @@ HERE = Path(__file__).resolve().parent
 SMALL: dict[str, list[str]] = {
     "bench_exam": ["--size", "200", "--repeat", "5"],
     "bench_formulas": ["--repeat", "1", "--questions", "100"],
-    "bench_hostile": ["--scale", "0.02"],
+    # One shape runs every line of the benchmark (its sites included); each shape's own growth
+    # is a test of its own (tests/unit/test_hostile_sizes.py).
+    "bench_hostile": ["--scale", "0.02", "--shapes", "big-field"],
     "bench_layouts": ["--questions", "500"],
     "bench_offline": ["--sizes", "--runs", "1"],
     "bench_pdf": ["--runs", "1"],

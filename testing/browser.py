@@ -10,22 +10,23 @@ The tests' fixtures built on these live in ``tests/browser_fixtures.py``.  Do no
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from generator.base.errors import GuideError
 from generator.printing.pdf import DEFAULT_CHROMIUM, ChromiumMissingError
 from testing.paths import MKDOCS_YML, ROOT
 
 if TYPE_CHECKING:
-    from playwright.sync_api import Browser, Page, Playwright, Request, Route, ViewportSize
+    from playwright.sync_api import Browser, BrowserContext, CDPSession, Page, Playwright, Request, Route, ViewportSize
 
 CHROMIUM = DEFAULT_CHROMIUM  # Debian's Chromium, as the PDF command uses it
 CHROMIUM_ARGS = (
@@ -82,32 +83,95 @@ def launch_local(playwright: Playwright) -> Browser:
 
 
 @contextmanager
-def offline_page(browser: Browser, viewport: ViewportSize | None = None,
-                 dark: bool = False, touch: bool = False) -> Iterator[tuple[Page, Refused]]:
-    """A fresh page whose every request for anything but a local URL is aborted and recorded.
+def offline_page(browser: Browser, viewport: ViewportSize | None = None, dark: bool = False, touch: bool = False,
+                 fresh: bool = False) -> Iterator[tuple[Page, Refused]]:
+    """A new page whose every request for anything but a local URL is aborted and recorded.
 
-    ``touch`` makes it a phone's: taps, no hover, a mobile viewport."""
-    context = browser.new_context(viewport=viewport or DESKTOP, color_scheme="dark" if dark else "light",
-                                  service_workers="block", has_touch=touch, is_mobile=touch)
-    refused = Refused()
+    ``touch`` makes it a phone's: taps, no hover, a mobile viewport.  The page opens in a
+    context kept for the next page with the same options (:class:`_Kept`), wiped between them;
+    ``fresh`` gives it a context of its own, as a first visit has (what a benchmark times)."""
+    options = (viewport or DESKTOP, dark, touch)
+    if fresh:
+        context, refused = _offline_context(browser, *options), Refused()
+        _record_refused(context, lambda: refused)
+        try:
+            yield _watched_page(context, refused), refused
+        finally:
+            context.close()
+        return
+    kept = _Kept.for_options(browser, *options)
+    kept.refused = refused = Refused()
+    page = _watched_page(kept.context, refused)
+    try:
+        yield page, refused
+    finally:
+        kept.wipe(page)
 
+
+def _offline_context(browser: Browser, viewport: ViewportSize, dark: bool, touch: bool) -> BrowserContext:
+    return browser.new_context(viewport=viewport, color_scheme="dark" if dark else "light",
+                               service_workers="block", has_touch=touch, is_mobile=touch)
+
+
+def _record_refused(context: BrowserContext, current: Callable[[], Refused]) -> None:
+    """Abort every request of ``context`` for anything but a local URL, recorded in ``current()``."""
     def route(route: Route) -> None:
         url = route.request.url
         if url.startswith(LOCAL):
             route.continue_()
         else:
-            refused.urls.append(url)
+            if url not in current().urls:  # the page's listener may have seen it first
+                current().urls.append(url)
             route.abort()
 
     context.route("**/*", route)
+
+
+def _watched_page(context: BrowserContext, refused: Refused) -> Page:
     page = context.new_page()
     # Requests the router never sees (none are expected) are counted all the same.
     page.on("request", lambda request: None if request.url.startswith(LOCAL) or request.url in refused.urls
             else refused.urls.append(request.url))
-    try:
-        yield page, refused
-    finally:
-        context.close()
+    return page
+
+
+@dataclass
+class _Kept:
+    """A context kept from one page to the next: a fresh context costs about 0.5 s of CPU
+    (Chromium's processes started, Material's scripts compiled again), a new page in a kept one
+    little.  An idle page keeps it warm; between pages the storage of the pages' origin
+    (``file://``: localStorage, IndexedDB) is wiped, and a context where Playwright's clock was
+    installed (it holds for the whole context) is closed, so no page sees what another left."""
+
+    context: BrowserContext
+    keeper: Page
+    cdp: CDPSession
+    refused: Refused = field(default_factory=Refused)
+    every: ClassVar[dict[tuple[Browser, int, int, bool, bool], _Kept]] = {}
+
+    @classmethod
+    def for_options(cls, browser: Browser, viewport: ViewportSize, dark: bool, touch: bool) -> _Kept:
+        key = (browser, viewport["width"], viewport["height"], dark, touch)
+        kept = cls.every.get(key)
+        if kept is None or not browser.is_connected():
+            context = _offline_context(browser, viewport, dark, touch)
+            keeper = context.new_page()
+            kept = cls.every[key] = cls(context, keeper, context.new_cdp_session(keeper))
+            _record_refused(context, lambda: kept.refused)
+        return kept
+
+    def wipe(self, page: Page) -> None:
+        """``page`` closed and what it left wiped, or the context closed (the next page gets a new one)."""
+        try:
+            page.close()
+            if not self.keeper.evaluate("'__pwClock' in globalThis"):
+                self.cdp.send("Storage.clearDataForOrigin", {"origin": "file://", "storageTypes": "all"})
+                return
+        except Exception:  # playwright's Error: the browser is gone
+            pass
+        self.every.pop(next(key for key, kept in self.every.items() if kept is self), None)
+        with contextlib.suppress(Exception):
+            self.context.close()
 
 
 @contextmanager

@@ -28,8 +28,9 @@ def playwright() -> Iterator[Playwright]:
 
 @pytest.fixture(scope="session")
 def browser(playwright: Playwright) -> Iterator[Browser]:
-    """One Chromium per xdist worker, started at its first browser test: each test opens pages
-    in a context of its own (``offline_page``), which shares nothing with the others'."""
+    """One Chromium per xdist worker, started at its first browser test: each test opens new
+    pages (``offline_page``) in a context kept warm between tests and wiped, so that none sees
+    what another left (tests/browser/test_offline_pages.py)."""
     try:
         chromium = launch(playwright)
     except GuideError as error:
