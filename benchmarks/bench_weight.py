@@ -17,6 +17,11 @@ the bank, 20 reviews due), and:
 - ``draw``   on the run pages, ms from 开始 to the first question shown: the draw, its questions'
              scripts loaded, the paper or run made.
 
+First, the floor: a page of Material alone (MkDocs with the theme, no plugin, no feature and
+none of the guide's scripts; one paragraph), served the same way, and the ms from navigation to
+the end of its DOMContentLoaded, when Material's bundle has run: what any page of the guide
+costs before it does anything of its own.
+
 Each figure is the median of ``--runs`` visits, with the spread (fastest–slowest) beside it: the
 machine may be shared, and ready times grow with its load.  ``--slowdown 1`` leaves the CPU as it
 is (the suite's quick run, ``benchmarks.summary --small``: the times then hold no target).
@@ -33,6 +38,8 @@ import gzip
 import json
 import os
 import statistics
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -194,6 +201,37 @@ def measure(browser, size: int, folder: Path, runs: int, files: int, slowdown: f
         server.shutdown()
 
 
+# Material's own floor: MkDocs with the theme and nothing else (no plugin, no feature, no script
+# of the guide), one paragraph.  What any page of a Material site costs before it does anything.
+FLOOR_CONFIG = "site_name: 一页\ntheme:\n  name: material\n  language: zh\nplugins: []\n"
+
+
+def measure_floor(browser, folder: Path, runs: int, slowdown: float) -> None:
+    """ms from navigation to the end of DOMContentLoaded (Material's bundle has run) of the floor page."""
+    project = folder / "floor"
+    (project / "docs").mkdir(parents=True)
+    (project / "mkdocs.yml").write_text(FLOOR_CONFIG, encoding="utf-8")
+    (project / "docs" / "index.md").write_text("# 一页\n\n一段文字。\n", encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "-q"], cwd=project, check=True,
+                   env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+    server, address = serve_in_background(project / "site")
+    try:
+        times = [_loaded(browser, address, slowdown) for _ in range(runs)]
+    finally:
+        server.shutdown()
+    print(f"  Material alone (no plugin, feature or script of the guide; one paragraph): "
+          f"DOMContentLoaded over {statistics.median(times):.0f} ms ({spread(times)})")
+    figure(f"Material alone, one paragraph, at {slowdown:g}x CPU slowdown: DOMContentLoaded over",
+           statistics.median(times), "ms")
+
+
+def _loaded(browser, address: str, slowdown: float) -> float:
+    with served_page(browser, PHONE) as page:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": slowdown})
+        page.goto(address, wait_until="load")
+        return page.evaluate("performance.getEntriesByType('navigation')[0].domContentLoadedEventEnd")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000, 20000], help="synthetic bank sizes")
@@ -208,6 +246,7 @@ def main(argv: list[str] | None = None) -> None:
           f"CPU slowed {args.slowdown:g}x; targets at {TARGET_SIZE:,} questions ({SLOWDOWN}x for the times)")
     with tempfile.TemporaryDirectory(prefix="bench-weight-") as tmp, sync_playwright() as playwright:
         browser = launch_local(playwright)
+        measure_floor(browser, Path(tmp), args.runs, args.slowdown)
         for size in args.sizes:
             measure(browser, size, Path(tmp), args.runs, args.files, args.slowdown)
         browser.close()
