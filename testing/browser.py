@@ -101,11 +101,12 @@ def offline_page(browser: Browser, viewport: ViewportSize | None = None, dark: b
         return
     kept = _Kept.for_options(browser, *options)
     kept.refused = refused = Refused()
+    kept.open += 1
     page = _watched_page(kept.context, refused)
     try:
         yield page, refused
     finally:
-        kept.wipe(page)
+        kept.close(page)
 
 
 def _offline_context(browser: Browser, viewport: ViewportSize, dark: bool, touch: bool) -> BrowserContext:
@@ -139,37 +140,43 @@ def _watched_page(context: BrowserContext, refused: Refused) -> Page:
 class _Kept:
     """A context kept from one page to the next: a fresh context costs about 0.5 s of CPU
     (Chromium's processes started, Material's scripts compiled again), a new page in a kept one
-    little.  An idle page keeps it warm; between pages the storage of the pages' origin
-    (``file://``: localStorage, IndexedDB) is wiped, and a context where Playwright's clock was
-    installed (it holds for the whole context) is closed, so no page sees what another left."""
+    little.  An idle page keeps it warm.  Once its last open page closes, the storage of the
+    pages' origin (``file://``: localStorage, IndexedDB) is wiped, and a context where
+    Playwright's clock was installed (it holds for the whole context) is closed, so no page
+    sees what another left."""
 
+    key: tuple[Browser, int, int, bool, bool]
     context: BrowserContext
     keeper: Page
     cdp: CDPSession
-    refused: Refused = field(default_factory=Refused)
+    refused: Refused = field(default_factory=Refused)  # the newest page's record
+    open: int = 0  # pages of it in use
     every: ClassVar[dict[tuple[Browser, int, int, bool, bool], _Kept]] = {}
 
     @classmethod
     def for_options(cls, browser: Browser, viewport: ViewportSize, dark: bool, touch: bool) -> _Kept:
         key = (browser, viewport["width"], viewport["height"], dark, touch)
-        kept = cls.every.get(key)
-        if kept is None or not browser.is_connected():
+        if key not in cls.every:
             context = _offline_context(browser, viewport, dark, touch)
             keeper = context.new_page()
-            kept = cls.every[key] = cls(context, keeper, context.new_cdp_session(keeper))
+            kept = cls.every[key] = cls(key, context, keeper, context.new_cdp_session(keeper))
             _record_refused(context, lambda: kept.refused)
-        return kept
+        return cls.every[key]
 
-    def wipe(self, page: Page) -> None:
-        """``page`` closed and what it left wiped, or the context closed (the next page gets a new one)."""
+    def close(self, page: Page) -> None:
+        """``page`` closed; after the last one, what they left wiped, or the context closed."""
+        self.open -= 1
         try:
             page.close()
+            if self.open:
+                return
             if not self.keeper.evaluate("'__pwClock' in globalThis"):
                 self.cdp.send("Storage.clearDataForOrigin", {"origin": "file://", "storageTypes": "all"})
                 return
         except Exception:  # playwright's Error: the browser is gone
             pass
-        self.every.pop(next(key for key, kept in self.every.items() if kept is self), None)
+        if self.every.get(self.key) is self:
+            del self.every[self.key]
         with contextlib.suppress(Exception):
             self.context.close()
 

@@ -46,3 +46,16 @@ def test_pages_of_a_kept_context_are_wiped_too(browser: Browser, guide_site: Pat
             page.goto(file_url(guide_site))
             assert page.evaluate(FOUND) == NOTHING
             page.evaluate(LEAVE)
+
+
+def test_a_page_open_beside_another_keeps_its_storage_until_both_close(browser: Browser, guide_site: Path):
+    with offline_page(browser) as (first, _):
+        first.goto(file_url(guide_site))
+        with offline_page(browser) as (second, _):
+            second.goto(file_url(guide_site))
+            second.evaluate(LEAVE)
+            second.clock.install()
+        assert first.evaluate("localStorage.getItem('left')") == "1"  # the first page still reads it
+    with offline_page(browser) as (page, _):
+        page.goto(file_url(guide_site))
+        assert page.evaluate(FOUND) == NOTHING
