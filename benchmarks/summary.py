@@ -28,7 +28,7 @@ SMALL: dict[str, list[str]] = {
     "bench_offline": ["--sizes", "--runs", "1"],
     "bench_pdf": ["--runs", "1"],
     "bench_pictures": ["--questions", "60"],
-    "bench_scale": ["--sizes", "100", "--no-serve", "--field", "20000"],
+    "bench_scale": ["--sizes", "100", "--serve-rounds", "1", "--field", "20000"],
     "bench_search": ["--sizes", "--runs", "1"],
     "bench_weight": ["--sizes", "100", "--runs", "1", "--slowdown", "1"],  # a phone's slow CPU is for the targets
     "bench_word": ["--sizes", "100"],
