@@ -100,9 +100,7 @@ def offline_page(browser: Browser, viewport: ViewportSize | None = None, dark: b
             context.close()
         return
     kept = _Kept.for_options(browser, *options)
-    kept.refused = refused = Refused()
-    kept.open += 1
-    page = _watched_page(kept.context, refused)
+    page, refused = kept.open_page()
     try:
         yield page, refused
     finally:
@@ -136,6 +134,9 @@ def _watched_page(context: BrowserContext, refused: Refused) -> Page:
     return page
 
 
+_Options = tuple["Browser", int, int, bool, bool]  # a kept context's: browser, viewport, dark, touch
+
+
 @dataclass
 class _Kept:
     """A context kept from one page to the next: a fresh context costs about 0.5 s of CPU
@@ -145,13 +146,13 @@ class _Kept:
     Playwright's clock was installed (it holds for the whole context) is closed, so no page
     sees what another left."""
 
-    key: tuple[Browser, int, int, bool, bool]
+    key: _Options
     context: BrowserContext
     keeper: Page
     cdp: CDPSession
     refused: Refused = field(default_factory=Refused)  # the newest page's record
     open: int = 0  # pages of it in use
-    every: ClassVar[dict[tuple[Browser, int, int, bool, bool], _Kept]] = {}
+    every: ClassVar[dict[_Options, _Kept]] = {}
 
     @classmethod
     def for_options(cls, browser: Browser, viewport: ViewportSize, dark: bool, touch: bool) -> _Kept:
@@ -162,6 +163,10 @@ class _Kept:
             kept = cls.every[key] = cls(key, context, keeper, context.new_cdp_session(keeper))
             _record_refused(context, lambda: kept.refused)
         return cls.every[key]
+
+    def open_page(self) -> tuple[Page, Refused]:
+        self.refused, self.open = Refused(), self.open + 1
+        return _watched_page(self.context, self.refused), self.refused
 
     def close(self, page: Page) -> None:
         """``page`` closed; after the last one, what they left wiped, or the context closed."""
