@@ -267,8 +267,11 @@ class MathStash:
     takes many formulas to a call far faster than one at a time.
     """
 
-    def __init__(self, renderer: KatexRenderer | None = None) -> None:
+    def __init__(self, renderer: KatexRenderer | None = None, keep: bool = False) -> None:
         self.renderer = renderer
+        # Without ``keep`` a token's HTML is let go once it is put in (a build puts each once);
+        # a stash kept for a session's builds (pages.page_cache) keeps it for a page made again.
+        self.keep = keep
         self._shell: dict[int, str] = {}  # token key -> the formula's page HTML around its token
         self._katex: dict[int, str] = {}  # token key -> KaTeX's HTML, once typeset
         self._made: dict[Math, str] = {}  # each formula's KaTeX HTML, made once however often it occurs
@@ -301,6 +304,8 @@ class MathStash:
         """Typeset every formula put since the last call: :class:`FormulaError` names the first
         that KaTeX rejects, and each warning is logged where its formula occurs."""
         pending, self._pending = self._pending, []
+        if not pending:  # a page taken from a session's cache put none
+            return
         renderer = self.renderer or default_renderer()
         typeset = renderer.render_all((segment.latex, segment.display, where) for _, segment, where in pending)
         for (key, segment, _), html in zip(pending, typeset, strict=True):
@@ -314,7 +319,7 @@ class MathStash:
         (and every token of :meth:`put_html` in its HTML)."""
         html, used = self._replace(html, self._shell)
         prose = [key for key in used if self._katex.get(key) == ""]
-        for key in prose:  # done once its HTML is in
+        for key in prose if not self.keep else ():  # done once its HTML is in
             del self._katex[key]
         if prose:  # a paragraph's HTML holds the tokens of its formulas
             html, _ = self._replace(html, self._shell)
@@ -349,7 +354,8 @@ class MathStash:
 
     def _replace(self, html: str, table: dict[int, str]) -> tuple[str, set[int]]:
         """``html`` with each of this stash's tokens in ``table`` replaced, wherever it stands
-        (a page may write a text twice), and the keys used, which are then taken out of ``table``."""
+        (a page may write a text twice), and the keys used, which are then taken out of ``table``
+        unless the stash keeps them."""
         used: set[int] = set()
         if "\ue000" not in html:
             return html, used
@@ -362,7 +368,7 @@ class MathStash:
             return table[key]
 
         html = STASH_TOKEN.sub(replace, html)
-        for key in used:
+        for key in used if not self.keep else ():
             del table[key]
         return html, used
 

@@ -26,6 +26,7 @@ from ..read.load import corrected_bank, refuse_shared_slugs
 from .chapter import RenderContext, render_chapter, render_home, render_report
 from .escape import escape
 from .index_pages import CrossLinks
+from .page_cache import PageCache, digest
 from .paths import (
     GLOSSARY_PAGE,
     HOME_PAGE,
@@ -96,7 +97,7 @@ def build_guide(settings: Settings, extra_pages: dict[str, str] | None = None, t
 
 
 def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, typeset: bool = True,
-               html_links: bool = False) -> Plan:
+               html_links: bool = False, cache: PageCache | None = None) -> Plan:
     """The banks read and corrected, the pages' paths and titles, and the nav.
 
     With ``html_links`` (pages as ``.html`` files) and ``typeset``, a question's prose goes to
@@ -104,7 +105,8 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
 
     MkDocs needs these up front and each page's Markdown only when it reads the page, so
     the MkDocs plugin has the rest (checks, script, rendering) done beside it
-    (generator.site.prerender); :func:`build_guide` does it here.
+    (generator.site.prerender); :func:`build_guide` does it here.  With ``cache`` (the builds of
+    one ``mkdocs serve``) a chapter page made from the same as in the last build is taken from it.
     """
     check_math = check_editor_latex if typeset else check_latex_reading
     refuse_shared_slugs(settings.banks)
@@ -113,8 +115,8 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
     interface = interface_script(settings.script, corrected)
     ui = convert_strings(UI, interface)
     glossary = load_glossary(settings.glossary) if settings.glossary else None
-    renderer = PageRenderer(corrected, settings.script, ui, glossary, interface, MathStash() if typeset else None,
-                            html_links)
+    stash = (cache.stash if cache else MathStash()) if typeset else None
+    renderer = PageRenderer(corrected, settings.script, ui, glossary, interface, stash, html_links, cache)
     titles = dict(renderer.outline)
     chapter_nav: list[NavEntry] = []
     for bank in corrected:
@@ -143,9 +145,12 @@ class PageRenderer:
     """
 
     def __init__(self, corrected: tuple[Bank, ...], script: str, ui: dict[str, str], glossary: Glossary | None,
-                 interface: str, stash: MathStash | None, html_links: bool = False) -> None:
+                 interface: str, stash: MathStash | None, html_links: bool = False,
+                 cache: PageCache | None = None) -> None:
         self.corrected, self.script, self.ui, self.glossary, self.interface = corrected, script, ui, glossary, interface
-        self.stash, self.html_links = stash, html_links
+        self.stash, self.html_links, self.cache = stash, html_links, cache
+        if cache is not None:
+            cache.pages.start_build()
         self._chapters: dict[tuple[int, int], Chapter] = {}  # (bank, chapter) -> checked, in the script
         stats_ui = stats_strings(interface)  # 統計 and the home page's 今日計劃 (stats_page)
         jobs: list[tuple[str, str, Callable[[], Page]]] = [
@@ -195,9 +200,26 @@ class PageRenderer:
 
     def _chapter(self, k: int, n: int) -> Page:
         bank, chapter = self._shown[k], self._checked(k, n)
-        page = render_chapter(bank, chapter, self._contexts[bank.slug])
+        context = self._contexts[bank.slug]
         tags = self._links.chapter_tags(bank, chapter) if self._links else []
-        return _with_front_matter(page, tags, [chapter_data_path(bank, chapter)])
+
+        def make() -> Page:
+            page = render_chapter(bank, chapter, context)
+            return _with_front_matter(page, tags, [chapter_data_path(bank, chapter)])
+
+        if self.cache is None:
+            return make()
+        footers = [context.extras(q) for q in chapter.questions]  # they quote other questions
+        return self.cache.page(digest(self._bank_keys[k], chapter, footers, tags), make)
+
+    @cached_property
+    def _bank_keys(self) -> tuple[bytes, ...]:
+        """What each bank's chapter pages are made from besides their chapters: the guide's
+        settings, the bank's numbering (references to other questions) and its pictures."""
+        settings = digest(self.script, self.ui, self.glossary, self.interface, self.html_links)
+        return tuple(digest(settings, b.slug, b.source, b.title, b.pictures,
+                            [(chapter_path(b, c), [(q.id, q.number) for q in c.questions]) for c in b.chapters])
+                     for b in self._shown)
 
     def _run(self, k: int, kind: str, ui: dict[str, str]) -> Page:
         bank = self._shown[k]
@@ -254,8 +276,16 @@ def _context(bank: Bank, ui: dict[str, str], glossary: Glossary | None, links: C
 
     inline = InlineRenderer(bank, glossary, math, targets, "../" + GLOSSARY_PAGE,
                             lambda text: convert_text(text, interface), stash.put_html if stash else None, html_links)
-    extras = (lambda q: "") if not links else (
-        (lambda q: links.footer_html(bank, q)) if html_links and stash else (lambda q: links.footer(bank, q)))
+    footers: dict[str, str] = {}  # question id -> its footer, made once (the page cache asks for it too)
+
+    def extras(question: Question) -> str:
+        if links is None:
+            return ""
+        if question.id not in footers:
+            footer = links.footer_html if html_links and stash else links.footer
+            footers[question.id] = footer(bank, question)
+        return footers[question.id]
+
     return RenderContext(inline=inline, extras=extras, ui=ui, raw=stash.put_html if stash else None)
 
 

@@ -20,6 +20,7 @@ MkDocs goes on with the next pages:
 """
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -115,13 +116,20 @@ class IndexBuilder:
         self.submit = submit
         self._pages: list[Callable[[], Rewritten]] = []
 
-    def add(self, docs: list[dict[str, Any]]) -> None:
-        """A page's documents, in the order of the pages."""
+    def add(self, docs: list[dict[str, Any]]) -> Callable[[], Rewritten]:
+        """A page's documents, in the order of the pages; what gives them rewritten."""
+        page: Callable[[], Rewritten]
         if self.submit is not None:
-            self._pages.append(self.submit(docs))
+            page = functools.cache(self.submit(docs))
         else:
             result = rewrite_docs(docs, self.glossary, self.script, self.dictionaries)
-            self._pages.append(lambda: result)
+            page = lambda: result  # noqa: E731
+        self.add_rewritten(page)
+        return page
+
+    def add_rewritten(self, page: Callable[[], Rewritten]) -> None:
+        """A page's documents as :meth:`add` gave them, rewritten for an earlier build."""
+        self._pages.append(page)
 
     def index(self, earlier: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         """The whole index: the documents of every page added, after ``earlier`` ones

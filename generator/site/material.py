@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 from ..base.errors import GuideError
-from ..search.index import IndexBuilder, dump_index
+from ..pages.page_cache import SessionCache, digest
+from ..search.index import IndexBuilder, Rewritten, dump_index
 from ..search.sections import Section, page_sections
 
 # The versions this module was written against (requirements.lock installs them).
@@ -156,6 +157,8 @@ def installed_material() -> Material:
 # what its generate_search_index(previous index or None) returns (on_post_build), which the
 # offline plugin then copies for file://.  The guide's stand-in has those two methods.
 SEARCH_INDEX_METHODS = ("add_entry_from_context", "generate_search_index")
+# A page's entry: its first document's location (or None) and its documents rewritten.
+KeptEntries = SessionCache[tuple["str | None", Callable[[], Rewritten]]]
 
 
 class GuideSearchIndex:
@@ -163,21 +166,36 @@ class GuideSearchIndex:
     generator.search.sections (Material's own parser for a page they cannot read), made into
     documents as Material makes them, and handed to ``builder``, which cuts their words."""
 
-    def __init__(self, builder: IndexBuilder) -> None:
+    def __init__(self, builder: IndexBuilder, kept: KeptEntries | None = None) -> None:
         self.builder = builder
         self.locations: list[str] = []  # the first document's of each page, for a rebuild
         self.result: dict[str, Any] | None = None  # the index, once written
+        # `mkdocs serve`: each page's entry by a digest of all it is made from
+        self.kept = kept
+        if kept is not None:
+            kept.start_build()
+            self._context = digest(builder.config, builder.glossary, builder.script, builder.dictionaries)
 
     def add_entry_from_context(self, page: Any) -> None:
         if (page.meta.get("search") or {}).get("exclude"):
             return
+        key = b""
+        if self.kept is not None:  # what _document reads (the table of contents is the content's)
+            key = digest(self._context, page.content, page.url, page.title, page.meta)
+            if (entry := self.kept.get(key)) is not None:
+                location, rewritten = entry
+                self.locations += [location] if location is not None else []
+                self.builder.add_rewritten(rewritten)
+                return
         sections = page_sections(page.content or "")
         if sections is None:
             sections = _material_sections(page.content or "")
         docs = [_document(section, page) for section in sections if not section.excluded]
-        if docs:
-            self.locations.append(docs[0]["location"])
-        self.builder.add(docs)
+        location = docs[0]["location"] if docs else None
+        self.locations += [location] if location is not None else []
+        rewritten = self.builder.add(docs)
+        if self.kept is not None:
+            self.kept.put(key, (location, rewritten))
 
     def generate_search_index(self, prev: GuideSearchIndex | None) -> str:
         earlier = None
@@ -188,9 +206,11 @@ class GuideSearchIndex:
         return dump_index(self.result)
 
 
-def install_search_index(config: Any, make: Callable[[dict[str, Any]], IndexBuilder]) -> GuideSearchIndex | None:
+def install_search_index(config: Any, make: Callable[[dict[str, Any]], IndexBuilder],
+                         kept: KeptEntries | None = None) -> GuideSearchIndex | None:
     """Put a :class:`GuideSearchIndex` in place of the index of Material's search plugin, its
-    builder made from the plugin's settings (``make``); None when there is no such plugin on."""
+    builder made from the plugin's settings (``make``), its pages' entries kept in ``kept``
+    from build to build of ``mkdocs serve``; None when there is no such plugin on."""
     search = config.plugins.get("material/search")
     if search is None or not search.config.enabled:
         return None
@@ -202,7 +222,7 @@ def install_search_index(config: Any, make: Callable[[dict[str, Any]], IndexBuil
                          "pin the mkdocs-material version this guide was tested with (pyproject.toml), "
                          "or update generator/site/material.py")
     keys = ("lang", "separator", "pipeline", "fields")
-    search.search_index = GuideSearchIndex(make({key: index.config[key] for key in keys}))
+    search.search_index = GuideSearchIndex(make({key: index.config[key] for key in keys}), kept)
     return search.search_index  # type: ignore[no-any-return]
 
 

@@ -9,6 +9,7 @@ page's words cut in the process beside; ``mkdocs build`` swaps in a whole new si
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any, Literal
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from ..pages.compose import Plan, plan_guide
+from ..pages.page_cache import PageCache, SessionCache
 from ..base.settings import SCRIPTS
 from ..pages.script import convert_interface
 from . import prerender
@@ -38,8 +40,9 @@ from .mkdocs_config import (
     take_jieba_dictionaries,
     without_script_sources,
 )
+from .converted import ConvertedPages
 from .output_folder import Staging, stage_mkdocs_output
-from .material import GuideSearchIndex, install_search_index
+from .material import GuideSearchIndex, KeptEntries, install_search_index
 from .page_links import broken_links
 from .question_html import QuestionHtml
 from ..search.exclusions import exclude_blocks, is_searched
@@ -74,6 +77,10 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     downloads: Callable[[], list[tuple[str, bytes]]]  # the banks' downloads, made beside MkDocs from on_env
     _pages_of: Files | None = None  # the build's files, and the paths of their pages (broken_links)
     _page_paths: frozenset[str] = frozenset()
+    # `mkdocs serve`: the chapter pages, and what MkDocs made of the generated pages, kept from build to build
+    cache: PageCache | None = None
+    converted: ConvertedPages | None = None
+    search_entries: KeptEntries | None = None
 
     # Before Material's search plugin reads its jieba dictionaries and its interface-language defaults.
     @event_priority(50)
@@ -83,8 +90,10 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         settings = or_plugin_error(lambda: plugin_settings(self.settings_path, self.config.banks, self.config.script,
                                                                  self.config.max_bank_size))
         self.plan = or_plugin_error(lambda: plan_guide(settings, hand_written_pages(Path(config.docs_dir)),
-                                                       html_links=not config.use_directory_urls))
+                                                       html_links=not config.use_directory_urls, cache=self.cache))
         self._stop_rendering()  # a previous build's (mkdocs serve)
+        if self.converted is not None:
+            self.converted.start_build()
         self.pages = prerender.start(self.plan.renderer)
         self._pending = {path: i for i, (path, _) in enumerate(self.plan.renderer.outline)}
         self.question_html = QuestionHtml(self.plan.renderer.corrected, self.plan.renderer.script)
@@ -98,6 +107,10 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.output_wanted = command == "build"
+        serving = command == "serve"  # (MkDocs keeps this plugin for every build of its process)
+        self.cache = PageCache() if serving else None
+        self.converted = ConvertedPages() if serving else None
+        self.search_entries = SessionCache() if serving else None
 
     def on_shutdown(self) -> None:
         self._close_output(commit=self.output_built)
@@ -109,7 +122,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
         # Material's search plugin has made its index (on_config): the guide's stands in for it.
-        self.search = or_plugin_error(lambda: install_search_index(config, self._index_builder))
+        self.search = or_plugin_error(lambda: install_search_index(config, self._index_builder, self.search_entries))
 
     def _index_builder(self, config: dict[str, Any]) -> IndexBuilder:
         return IndexBuilder(config, self.plan.glossary, self.plan.interface, self._rewrite_beside, self.dictionaries)
@@ -134,11 +147,15 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     def on_page_markdown(self, markdown: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         if not is_searched(page.file.src_uri):
             page.meta["search"] = {"exclude": True}
-        if page.file.generated_by:  # generated pages are written from the converted model
-            return markdown
-        return convert_interface(markdown, self.plan.interface)
+        if not page.file.generated_by:  # generated pages are written from the converted model
+            return convert_interface(markdown, self.plan.interface)
+        return self.converted.markdown(page, markdown, files, config) if self.converted else markdown
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
+        finish = partial(self._finish_content, page=page, files=files)
+        return self.converted.content(page, html, finish) if self.converted else finish(html)
+
+    def _finish_content(self, html: str, page: Page, files: Files) -> str:
         # Formulas without KaTeX's HTML until search has read the page (its parser would
         # read KaTeX's tags one by one, two thirds of a chapter page, only to skip them).
         if self.plan.formulas is not None:

@@ -166,9 +166,11 @@ def start(renderer: PageRenderer) -> Pages:
 
     Forking is safe in a process with one thread: ``mkdocs build``.
     ``mkdocs serve`` runs a server and a file watcher in threads, whose locks a forked child
-    could inherit held, so its rebuilds make the pages here.
+    could inherit held, so its builds make the pages here, where the renderer's page cache
+    keeps them for the next build (generator.pages.page_cache).
     """
-    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+    if (renderer.cache is not None or "fork" not in multiprocessing.get_all_start_methods()
+            or threading.active_count() > 1):
         return Pages(renderer)
     try:
         return PagesBeside(renderer)

@@ -27,6 +27,7 @@ class FakeRenderer:
     """Pages that say which process made them; page ``fail`` raises, page 1 warns."""
 
     stash = None
+    cache = None  # no page cache: pages are made beside where they can be
 
     def __init__(self, count: int, fail: int | None = None, error: type[Exception] = GuideError) -> None:
         self.outline = tuple((f"p{i}.md", f"P{i}") for i in range(count))

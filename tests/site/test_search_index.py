@@ -30,7 +30,7 @@ import json
 import sys
 import generator.site.finish as finish
 import generator.site.plugin as plugin
-plugin.install_search_index = lambda config, make: None
+plugin.install_search_index = lambda config, make, kept: None
 complete = finish.complete_search_index
 def material_index_kept(site, index, *args, **kwargs):
     path = site / "search" / "search_index.json"

@@ -1,0 +1,88 @@
+"""Chapter pages kept from one build to the next of a ``mkdocs serve`` session.
+
+An edit to a bank changes a chapter or two, yet every build renders every page again, to the
+same Markdown.  A :class:`PageCache` keeps each chapter page under a digest of everything it is
+made from: the guide's settings and glossary, its bank's numbering and pictures, the chapter
+as checked, and each question's related-question footer (which quotes other questions).  A
+page whose digest is kept is taken as it was; its formula tokens stay good, as the session
+renders with one :class:`MathStash` that keeps every token.  Its Markdown is then the same
+string as before, so what MkDocs makes of it can be kept too (generator.site.converted).
+"""
+from __future__ import annotations
+
+import copyreg
+import hashlib
+import io
+import pickle
+from collections.abc import Callable
+from dataclasses import fields
+from typing import Any, Generic, TypeVar
+
+from ..bank.model import Page, Position, Question
+from ..math.katex import MathStash
+
+V = TypeVar("V")
+
+
+def _without_end(question: Question) -> tuple[Any, ...]:
+    return Question, tuple(getattr(question, f.name) for f in fields(question) if f.name != "end_offset")
+
+
+# Where a question or chapter stands in the bank file is not shown on its page (the report page,
+# which names lines, is not kept): an edit above a chapter does not make it again.  (Digested
+# only, never unpickled.)
+_PLACELESS: dict[type, Callable[[Any], Any]] = {
+    **copyreg.dispatch_table, Position: lambda position: (Position, (0, 0, 0)), Question: _without_end}
+
+
+def digest(*parts: Any) -> bytes:
+    """A digest of ``parts`` (the model's frozen dataclasses, strings, tuples …), positions in
+    the bank file left out.
+
+    Pickle writes equal values to equal bytes within one process, except where one object is
+    shared where an equal copy stood before: then the digests differ and the page is rendered
+    again, never the other way round."""
+    out = io.BytesIO()
+    pickler = pickle.Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.dispatch_table = _PLACELESS
+    pickler.dump(parts)
+    return hashlib.sha256(out.getbuffer()).digest()
+
+
+class SessionCache(Generic[V]):
+    """Values by digest for the builds of one session: each build keeps what it used."""
+
+    def __init__(self) -> None:
+        self._kept: dict[bytes, V] = {}  # the last build's
+        self._made: dict[bytes, V] = {}  # this build's
+        self.misses = 0  # this build's
+
+    def start_build(self) -> None:
+        self._kept, self._made = self._made or self._kept, {}
+        self.misses = 0
+
+    def get(self, key: bytes) -> V | None:
+        value = self._made.get(key)
+        if value is None:
+            value = self._kept.get(key)
+        if value is None:
+            self.misses += 1
+        else:
+            self._made[key] = value
+        return value
+
+    def put(self, key: bytes, value: V) -> V:
+        self._made[key] = value
+        return value
+
+
+class PageCache:
+    """The chapter pages of a session's builds, and the one stash their formulas are in."""
+
+    def __init__(self) -> None:
+        self.stash = MathStash(keep=True)
+        self.pages: SessionCache[Page] = SessionCache()
+
+    def page(self, key: bytes, make: Callable[[], Page]) -> Page:
+        page = self.pages.get(key)
+        return page if page is not None else self.pages.put(key, make())
