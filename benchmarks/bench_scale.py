@@ -21,9 +21,9 @@ measured in fresh processes, so that one measurement's memory does not colour th
 
 Then ``mkdocs serve`` is started on the guide of the largest synthetic bank measured up to
 5,000 questions (the target is for 5,000) and a question of its bank is edited; the time from
-the save to MkDocs' "Reloading browsers" is the rebuild time a bank editor waits for.  Last, ``study-guide site`` builds the bundled
-guide and a bank whose one field is 500 KB (``--field`` characters; the fixed cost of a
-build; issue 30: 5 s).
+the save to MkDocs' "Reloading browsers" is the rebuild time a bank editor waits for.
+Last, ``study-guide site`` builds the bundled guide and a bank whose one field is 500 KB
+(``--field`` characters; the fixed cost of a build; issue 30: 5 s).
 Targets (issue 28): the build of 5,000 questions
 within 1.1 times ``plain`` and under 20 s, 20,000 questions under 4.2 times the build of
 5,000, rebuild under 2 s, the export of 5,000 under 1 s.
