@@ -270,7 +270,7 @@ def measure_serve(bank: Path, config_file: Path, rounds: int = 3) -> list[float]
         server = subprocess.Popen([sys.executable, "-m", "mkdocs", "serve", "-f", str(config_file),
                                    "-a", f"127.0.0.1:{port}"],
                                   cwd=ROOT, env=ENV, stdout=log_file, stderr=subprocess.STDOUT, text=True)
-        timings = []
+        timings: list[float] = []
         try:
             _wait_for(log_file, "Serving on", 0)
             for _ in range(rounds):
