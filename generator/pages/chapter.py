@@ -13,13 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..bank.fields import is_letter_answer
-from ..bank.model import Bank, Chapter, Option, Page, Question, QuestionType, Severity
+from ..bank.model import Bank, Chapter, Flag, Option, Page, Question, QuestionType, Severity
 from ..bank.text_blocks import Code, Table, split_blocks
 from ..base.text import clip
 from .editions import answer_key, edition_switch, practice_header, writing_space
-from .escape import code_fence, escape, escape_cell, escape_lines, escape_lines_html, indent
+from .escape import code_fence, escape, escape_cell, escape_html, escape_lines, escape_lines_html, indent
 from .paths import DOWNLOADS, HOME_PAGE, REPORT_PAGE, chapter_path, download_path, question_link
 from .practice_markup import chapter_count, practice_bar, progress_panel
+from .prose import page_url
 from .reading_report import reading_section
 from .strings import UI
 
@@ -282,30 +283,51 @@ def _type_counts(questions: tuple[Question, ...], ui: dict[str, str], separator:
     return separator.join(f"{ui['type_' + t.value]} {counts[t]}" for t in QuestionType if counts[t])
 
 
+Flagged = list[tuple[Chapter, Question, Flag]]
+
+
+def _flags_markdown(bank: Bank, flagged: Flagged, ui: dict[str, str]) -> str:
+    rows = [f"| {ui['question_column']} | {ui['severity']} | {ui['code']} | {ui['message']} |",
+            "| --- | --- | --- | --- |"]
+    for chapter, q, f in flagged:
+        link = f"[{ui['question'].format(number=q.number)}]({question_link(bank, chapter, q, REPORT_PAGE)})"
+        rows.append(f"| {link} | {ui[f.severity.value]} | {_code_name(f.code, ui)} | {escape(_one_line(f.message))} |")
+    return "\n".join(rows)
+
+
+def _flags_html(bank: Bank, flagged: Flagged, ui: dict[str, str]) -> str:
+    """:func:`_flags_markdown` as the HTML Markdown's tables make of it."""
+    heads = "".join(f"<th>{escape_html(ui[key])}</th>\n" for key in ("question_column", "severity", "code", "message"))
+    rows = []
+    for chapter, q, f in flagged:
+        href = html.escape(page_url(question_link(bank, chapter, q, REPORT_PAGE)))
+        name, code = ui.get(f"flag_name_{f.code}"), f"<code>{escape_html(f.code)}</code>"
+        cells = [f'<a href="{href}">{escape_html(ui["question"].format(number=q.number))}</a>',
+                 escape_html(ui[f.severity.value]), f"{escape_html(name)}（{code}）" if name else code,
+                 escape_html(_one_line(f.message))]
+        rows.append("<tr>\n" + "".join(f"<td>{cell}</td>\n" for cell in cells) + "</tr>\n")
+    return "<table>\n<thead>\n<tr>\n" + heads + "</tr>\n</thead>\n<tbody>\n" + "".join(rows) + "</tbody>\n</table>"
+
+
 def _code_name(code: str, ui: dict[str, str]) -> str:
     """A flag code as the report shows it: its name (strings.FLAG_NAMES), the code beside it."""
     name = ui.get(f"flag_name_{code}")
     return f"{escape(name)}（`{code}`）" if name else f"`{code}`"
 
 
-def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
-    """Every flag with a link to its question, and every piece of stray text."""
+def render_report(banks: list[Bank], ctx: RenderContext, html_links: bool = False) -> Page:
+    """Every flag with a link to its question, and every piece of stray text; with ``html_links``
+    (pages as ``.html`` files) the flags' table goes as the HTML Markdown makes of it: a large
+    bank's report holds thousands of rows."""
     ui = ctx.ui
-    path = REPORT_PAGE
     parts = [f"# {ui['report_title']}", ui["report_intro"]]
     sub = "###" if len(banks) > 1 else "##"  # under each bank's own heading when there are several
     for bank in banks:
         if len(banks) > 1:
             parts.append(f"## {escape(shown_title(bank.title or bank.slug))}")
-        rows = []
-        for chapter in bank.chapters:
-            for q in chapter.questions:
-                link = f"[{ui['question'].format(number=q.number)}]({question_link(bank, chapter, q, path)})"
-                rows += [f"| {link} | {ui[f.severity.value]} | {_code_name(f.code, ui)} | "
-                         f"{escape(_one_line(f.message))} |" for f in q.flags]
-        if rows:
-            parts.append(f"| {ui['question_column']} | {ui['severity']} | {ui['code']} | {ui['message']} |\n"
-                         "| --- | --- | --- | --- |\n" + "\n".join(rows))
+        flagged = [(chapter, q, f) for chapter in bank.chapters for q in chapter.questions for f in q.flags]
+        if flagged:
+            parts.append((_flags_html if html_links else _flags_markdown)(bank, flagged, ui))
         elif not bank.unread:
             parts.append(ui["report_none"])
         parts += reading_section(bank, ui, sub)
@@ -317,4 +339,4 @@ def render_report(banks: list[Bank], ctx: RenderContext) -> Page:
                 # Where and what is enough for an editor: a stray of megabytes is not shown whole.
                 shown = clip(stray.text, STRAY_LIMIT, middle=True)
                 parts.append(f"**{where}（{escape(reason)}）**\n\n" + escape_lines(shown))
-    return Page(path, ui["report_title"], "\n\n".join(parts) + "\n")
+    return Page(REPORT_PAGE, ui["report_title"], "\n\n".join(parts) + "\n")

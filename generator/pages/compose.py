@@ -169,10 +169,11 @@ class PageRenderer:
         jobs.append((STATS_PAGE, stats_ui["stats_title"], lambda: _with_front_matter(
             render_stats_page(list(self._shown), stats_ui), [], data, bundle="stats")))
         if glossary is not None:
-            jobs += [(INDEX_PAGE, ui["index_title"], lambda: self._glossary_links().index_page()),
-                     (GLOSSARY_PAGE, ui["glossary_title"], lambda: self._glossary_links().glossary_page()),
+            jobs += [(INDEX_PAGE, ui["index_title"], lambda: self._glossary_links().index_page(html_links)),
+                     (GLOSSARY_PAGE, ui["glossary_title"], lambda: self._glossary_links().glossary_page(html_links)),
                      (TAGS_PAGE, ui["tags_title"], lambda: self._glossary_links().tags_page())]
-        jobs.append((REPORT_PAGE, ui["report_title"], lambda: render_report(list(self.banks), RenderContext(ui=ui))))
+        jobs.append((REPORT_PAGE, ui["report_title"],
+                     lambda: render_report(list(self.banks), RenderContext(ui=ui), html_links)))
         self._jobs = jobs
         self.outline = tuple((path, title) for path, title, _ in jobs)  # (path, title) of each page
 

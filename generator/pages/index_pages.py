@@ -102,6 +102,17 @@ class CrossLinks:
                                                     + escape(_first_words(question.stem, 18)))
         return f"[{label}]({question_link(bank, chapter, question, from_path)})"
 
+    def _question_anchor(self, bank: Bank, qid: str) -> str:
+        """The glossary page's :meth:`_question_link` as the HTML Markdown makes of it (made once)."""
+        anchor = self._anchors.get((bank.slug, qid))
+        if anchor is None:
+            chapter, question = self._where[bank.slug][qid]
+            href = html.escape(page_url(question_link(bank, chapter, question, GLOSSARY_PAGE)))
+            number = self.ui["question"].format(number=question.number)
+            label = f"{number} {escape_html(_first_words(question.stem, 18))}"
+            anchor = self._anchors[bank.slug, qid] = f'<a href="{href}">{label}</a>'
+        return anchor
+
     def _term_name(self, slug: str) -> str:
         """The term's display form in the guide's script (converted once per term)."""
         name = self._names.get(slug)
@@ -114,6 +125,11 @@ class CrossLinks:
     @cached_property
     def _labels(self) -> dict[tuple[str, str], str]:
         """(bank slug, question id) -> the label of a link to the question."""
+        return {}
+
+    @cached_property
+    def _anchors(self) -> dict[tuple[str, str], str]:
+        """(bank slug, question id) -> the glossary page's link to the question, as HTML."""
         return {}
 
     @cached_property
@@ -136,7 +152,10 @@ class CrossLinks:
         """Tags of a chapter page (front matter): every tag of its questions, in order."""
         return list(dict.fromkeys(t for q in chapter.questions for t in self.tags(bank, q)))
 
-    def glossary_page(self) -> Page:
+    def glossary_page(self, html_links: bool = False) -> Page:
+        """Each term used, with its definition, other names, related terms and the questions
+        using it; with ``html_links`` (pages as ``.html`` files) those questions' links go as the
+        HTML Markdown makes of them: they are most of the page, thousands in a large bank."""
         ui = self.ui
         parts = [f"# {ui['glossary_title']}", ui["glossary_intro"]]
         uses: dict[str, list[tuple[Bank, str]]] = {t.slug: [] for t in self.glossary}
@@ -157,29 +176,54 @@ class CrossLinks:
             see = [f"[{escape(self._term_name(s))}](#{s})" for s in term.see if s in shown]
             if see:
                 parts.append(f"{ui['see_also']}：" + "、".join(see))
-            links = [self._question_link(b, qid, GLOSSARY_PAGE) for b, qid in uses[term.slug]]
             # Kept out of search: it repeats the opening of every question using the term.
-            parts.append(f"{ui['used_in']}：" + " · ".join(links) + "\n{ data-search-exclude }")
+            if html_links:
+                links = [self._question_anchor(b, qid) for b, qid in uses[term.slug]]
+                parts.append(f"<p data-search-exclude>{ui['used_in']}：" + " · ".join(links) + "</p>")
+            else:
+                links = [self._question_link(b, qid, GLOSSARY_PAGE) for b, qid in uses[term.slug]]
+                parts.append(f"{ui['used_in']}：" + " · ".join(links) + "\n{ data-search-exclude }")
         return Page(GLOSSARY_PAGE, ui["glossary_title"], "\n\n".join(parts) + "\n")
 
-    def index_page(self) -> Page:
-        """Every question in one table per chapter: number, type, opening words, flags."""
+    def index_page(self, html_links: bool = False) -> Page:
+        """Every question in one table per chapter: number, type, opening words, flags; with
+        ``html_links`` (pages as ``.html`` files) each table goes as the HTML Markdown makes of it."""
         ui = self.ui
         parts = [f"# {ui['index_title']}", ui["index_intro"]]
-        header = f"| {ui['number']} | {ui['type']} | {ui['stem']} | {ui['flags_title']} |\n| ---: | --- | --- | --- |"
         for bank in self.banks:
             level = "###" if len(self.banks) > 1 else "##"
             if len(self.banks) > 1:
                 parts.append(f"## {escape(shown_title(bank.title or bank.slug))}")
             for chapter in bank.chapters:
-                rows = [header]
-                for q in chapter.questions:
-                    link = f"[{q.number}]({question_link(bank, chapter, q, INDEX_PAGE)})"
-                    flags = " ".join(f"`{f.code}`" for f in q.flags)
-                    stem = escape(_first_words(q.stem, 40))
-                    rows.append(f"| {link} | {ui[f'type_{q.type.value}']} | {stem} | {flags} |")
-                parts += [f"{level} {chapter.number}. {escape(shown_title(chapter.title))}", "\n".join(rows)]
+                table = self._index_html if html_links else self._index_markdown
+                parts += [f"{level} {chapter.number}. {escape(shown_title(chapter.title))}", table(bank, chapter)]
         return Page(INDEX_PAGE, ui["index_title"], "\n\n".join(parts) + "\n")
+
+    def _index_markdown(self, bank: Bank, chapter: Chapter) -> str:
+        ui = self.ui
+        rows = [f"| {ui['number']} | {ui['type']} | {ui['stem']} | {ui['flags_title']} |\n| ---: | --- | --- | --- |"]
+        for q in chapter.questions:
+            link = f"[{q.number}]({question_link(bank, chapter, q, INDEX_PAGE)})"
+            flags = " ".join(f"`{f.code}`" for f in q.flags)
+            stem = escape(_first_words(q.stem, 40))
+            rows.append(f"| {link} | {ui[f'type_{q.type.value}']} | {stem} | {flags} |")
+        return "\n".join(rows)
+
+    def _index_html(self, bank: Bank, chapter: Chapter) -> str:
+        """:meth:`_index_markdown` as the HTML Markdown's tables make of it."""
+        ui, right = self.ui, ' style="text-align: right;"'
+        heads = [f"<th{right}>{escape_html(ui['number'])}</th>"]
+        heads += [f"<th>{escape_html(ui[key])}</th>" for key in ("type", "stem", "flags_title")]
+        rows = []
+        for q in chapter.questions:
+            href = html.escape(page_url(question_link(bank, chapter, q, INDEX_PAGE)))
+            flags = " ".join(f"<code>{escape_html(f.code)}</code>" for f in q.flags)
+            cells = [f'<a href="{href}">{q.number}</a>', escape_html(self.ui[f"type_{q.type.value}"]),
+                     escape_html(_first_words(q.stem, 40)), flags]
+            tds = "".join(f"<td{right if k == 0 else ''}>{cell}</td>\n" for k, cell in enumerate(cells))
+            rows.append(f"<tr>\n{tds}</tr>\n")
+        return ("<table>\n<thead>\n<tr>\n" + "\n".join(heads) + "\n</tr>\n</thead>\n<tbody>\n" + "".join(rows)
+                + "</tbody>\n</table>")
 
     def tags_page(self) -> Page:
         ui = self.ui

@@ -124,3 +124,71 @@ def test_a_paragraph_of_formulas_reaches_markdown_as_one_piece_and_the_page_show
     formulas = [s for s in split_math(line) if isinstance(s, Math)]
     assert len(formulas) >= 2 and all(page.count(math_html(f)) == 50 for f in formulas)
     assert "\ue000" not in page
+
+
+def test_the_glossary_page_with_html_links_is_the_html_its_markdown_makes():
+    """The links to the questions using each term, most of a large guide's glossary page, reach
+    Markdown as the HTML it would make of them (MkDocs then writes them to the .html pages)."""
+    from generator.pages.index_pages import CrossLinks
+    from generator.pages.strings import UI
+
+    bank = parse("""一、訓練
+1.（單選）關于LoRA與RLHF的<b>說法</b> & 正確的是 A.甲 B.乙 答案：A
+2.（單選）LoRA與RLHF的*第二*問 `x` A.甲 B.乙 答案：B
+二、推理
+3.（單選）LoRA與RLHF再問 A.甲 B.乙 答案：B
+""", "test.txt", "test")
+    links = CrossLinks.build((bank,), GLOSSARY, lambda text: text, dict(UI))
+    as_markdown = markdown.markdown(links.glossary_page().markdown, extensions=EXTENSIONS)
+    as_markdown = as_markdown.replace(".md#", ".html#").replace('data-search-exclude="data-search-exclude"',
+                                                                "data-search-exclude")
+    as_html = markdown.markdown(links.glossary_page(html_links=True).markdown, extensions=EXTENSIONS)
+    assert as_html.replace("</p>\n\n", "</p>\n") == as_markdown  # a raw block ends with a line of its own
+    assert as_html.count("test/chapter-") == 2 * 3 and "&lt;b&gt;說法&lt;…" in as_html  # LoRA and RLHF
+
+
+def test_the_question_index_with_html_links_is_the_html_its_markdown_makes():
+    from dataclasses import replace
+
+    from generator.bank.model import Flag, Severity
+    from generator.pages.index_pages import CrossLinks
+    from generator.pages.strings import UI
+
+    bank = parse("""一、訓練
+1.（單選）關于<b>說法</b> & 正確的 *是* `x` A.甲 B.乙 答案：A
+2.（判斷）第二問 答案：對
+""", "test.txt", "test")
+    flags = (Flag("answer-conflict", Severity.WARNING, "m"), Flag("x<y", Severity.INFO, "n"))
+    flagged = replace(bank.questions[0], flags=flags)
+    bank = replace(bank, chapters=(replace(bank.chapters[0], questions=(flagged, *bank.chapters[0].questions[1:])),))
+    links = CrossLinks.build((bank,), GLOSSARY, lambda text: text, dict(UI))
+    as_markdown = markdown.markdown(links.index_page().markdown, extensions=EXTENSIONS).replace(".md#", ".html#")
+    as_html = markdown.markdown(links.index_page(html_links=True).markdown, extensions=EXTENSIONS)
+    assert as_html.replace("</table>\n\n", "</table>\n") == as_markdown  # a raw block ends with a line of its own
+    assert "<code>answer-conflict</code> <code>x&lt;y</code>" in as_html and "&lt;b&gt;說法&lt;/b&gt; &amp;" in as_html
+
+
+def test_the_report_with_html_links_is_the_html_its_markdown_makes():
+    """Flag messages quote damaged bank text, whatever it holds: the table says it as Markdown would."""
+    from dataclasses import replace
+
+    from generator.bank.model import Flag, Severity
+    from generator.pages.chapter import RenderContext, render_report
+    from generator.pages.strings import UI
+
+    bank = parse("""一、訓練
+1.（單選）甲 A.甲 B.乙 答案：A
+2.（判斷）乙 答案：對
+""", "test.txt", "test")
+    messages = ["<b>粗</b> & *星* _底_ `碼` | 豎 \\ 斜", "  前後  空白\t與\n換行  ", "[連結](x.md) <!-- 註 --> &amp;"]
+    codes = ("answer-conflict", "truncated", "x-y")
+    flags = tuple(Flag(code, Severity.WARNING, message) for code, message in zip(codes, messages, strict=True))
+    first = replace(bank.questions[0], flags=flags)
+    second = replace(bank.questions[1], flags=(Flag("missing-answer", Severity.INFO, "無"),))
+    bank = replace(bank, chapters=(replace(bank.chapters[0], questions=(first, second)),))
+    ctx = RenderContext(ui=dict(UI))
+    as_markdown = markdown.markdown(render_report([bank], ctx).markdown, extensions=EXTENSIONS)
+    as_markdown = as_markdown.replace(".md#", ".html#")
+    as_html = markdown.markdown(render_report([bank], ctx, html_links=True).markdown, extensions=EXTENSIONS)
+    assert as_html.replace("</table>\n\n", "</table>\n") == as_markdown  # a raw block ends with a line of its own
+    assert as_html.count('<a href="test/chapter-1.html#q') == 4 and "&lt;b&gt;粗&lt;/b&gt; &amp; *星*" in as_html
