@@ -191,13 +191,12 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
 
     @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)
     def on_post_build(self, config: MkDocsConfig) -> None:
-        self.question_html.write(Path(config.site_dir))  # before the offline app lists the files
         try:
             # Every page's search words are cut by now: jieba's cuts are kept for the next build
             # where they were made, while the site is finished here.
             kept = self._started().run(keep_cuts) if self.search is not None else lambda: None
             index = self.search.result if self.search is not None else None
-            or_plugin_error(lambda: finish_site(config, self.plan, index, self.downloads))
+            or_plugin_error(lambda: finish_site(config, self.plan, index, self.downloads, self.question_html.write))
             kept()
         finally:
             self._stop_rendering()
