@@ -11,13 +11,14 @@ from __future__ import annotations
 import hashlib
 import logging
 import pickle
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from ..bank.model import Bank
 from ..exports.common import left_out
 from ..exports.formats import FORMATS, Export, export_bytes, write_file
 from ..links.glossary import Glossary
-from ..pages.compose import PageRenderer
 from ..pages.paths import download_path
 from ..read.load import sources_modified
 
@@ -26,15 +27,33 @@ _MADE: dict[str, list[tuple[str, bytes]]] = {}  # content hash -> a bank's downl
 KEPT = 8  # banks' downloads kept
 
 
-def download_files(renderer: PageRenderer, interface: str, glossary: Glossary | None,
+class ShownGuide(Protocol):
+    @property
+    def banks(self) -> tuple[Bank, ...]: ...  # checked and in the guide's script, as the pages show them
+
+    @property
+    def ui(self) -> dict[str, str]: ...
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the downloads are made from, sent to a process of their own (``mkdocs serve``)."""
+
+    banks: tuple[Bank, ...]
+    ui: dict[str, str]
+
+
+def download_files(renderer: ShownGuide, interface: str, glossary: Glossary | None,
                    deck_name: str) -> list[tuple[str, bytes]]:
     """Every bank's downloads as (path in the site, content), from the banks as the pages show
-    them (``renderer.banks``: checked and in the guide's script).
+    them (``renderer.banks``: checked and in the guide's script; a :class:`PageRenderer` or
+    what :class:`Shown` holds of it).
 
     ``deck_name`` is the guide's name (its ``site_name``).  Questions left out (a truncated
     one) are logged at info level: the proofreading report already flags them, and
     ``--strict`` builds go on.  The plugin has this done in the process that made the pages
-    while MkDocs writes them (generator.site.prerender).
+    while MkDocs writes them, or (``mkdocs serve``) in a process of its own
+    (generator.site.prerender).
     """
     made: list[tuple[str, bytes]] = []
     for bank in renderer.banks:

@@ -28,7 +28,7 @@ from ..pages.page_cache import PageCache, SessionCache
 from ..base.settings import SCRIPTS
 from ..pages.script import convert_interface
 from . import prerender
-from .downloads import download_files
+from .downloads import Shown, download_files
 from .finish import finish_site
 from .logs import PLUGIN_LOG, or_plugin_error, route_generator_log
 from .mkdocs_config import (
@@ -81,6 +81,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     cache: PageCache | None = None
     converted: ConvertedPages | None = None
     search_entries: KeptEntries | None = None
+    jobs: prerender.PagesBeside | None = None  # `mkdocs serve`: a process beside for jobs (the downloads)
 
     # Before Material's search plugin reads its jieba dictionaries and its interface-language defaults.
     @event_priority(50)
@@ -111,9 +112,18 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         self.cache = PageCache() if serving else None
         self.converted = ConvertedPages() if serving else None
         self.search_entries = SessionCache() if serving else None
+        self._close_jobs()
+        # Forked now, while MkDocs runs no thread yet: the downloads of each build are made there.
+        self.jobs = prerender.job_process() if serving else None
 
     def on_shutdown(self) -> None:
+        self._close_jobs()
         self._close_output(commit=self.output_built)
+
+    def _close_jobs(self) -> None:
+        if self.jobs is not None:
+            self.jobs.close()
+            self.jobs = None
 
     def _close_output(self, commit: bool) -> None:
         output, self.output, self.output_built = self.output, None, False
@@ -174,9 +184,18 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
         keep_compiled_templates(env)  # before the first page is rendered with them
         # Every page is made by now: the process beside makes the downloads while MkDocs writes the pages.
-        self.downloads = or_plugin_error(lambda: self._started().run(
-            download_files, prerender.RENDERER, self.plan.interface, self.plan.glossary, config.site_name))
+        how = (self.plan.interface, self.plan.glossary, config.site_name)
+        if self.jobs is not None and self.jobs.alive():  # `mkdocs serve`, whose pages are made here
+            renderer = self.plan.renderer
+            shown = Shown(renderer.banks, renderer.ui)
+            self.downloads = or_plugin_error(lambda: self._jobs().run(download_files, shown, *how))
+        else:
+            self.downloads = or_plugin_error(lambda: self._started().run(download_files, prerender.RENDERER, *how))
         return env
+
+    def _jobs(self) -> prerender.PagesBeside:
+        assert self.jobs is not None
+        return self.jobs
 
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
     def on_page_context(self, context: TemplateContext, page: Page, config: MkDocsConfig,

@@ -24,7 +24,7 @@ import threading
 import traceback
 from collections.abc import Callable
 from multiprocessing.connection import Connection
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..base.errors import GuideError
 from ..math.katex import KatexRenderer, default_renderer
@@ -153,6 +153,10 @@ class PagesBeside(Pages):
             self._results[index] = payload
         self._all_made = self._all_made or kind == "made"
 
+    def alive(self) -> bool:
+        """Whether the process still takes jobs (an error ends it)."""
+        return self._process.is_alive()
+
     def close(self) -> None:
         if self._process.is_alive():
             self._process.terminate()
@@ -177,6 +181,27 @@ def start(renderer: PageRenderer) -> Pages:
     except OSError as error:  # no process to be had (limits, a sandbox): the same pages, here
         log.info("pages are made in MkDocs' own process: %s", error)
         return Pages(renderer)
+
+
+class _NoPages:
+    """The outline of a process beside that makes no pages, only jobs (:func:`job_process`)."""
+
+    outline: tuple[tuple[str, str], ...] = ()
+    stash = None
+
+
+def job_process() -> PagesBeside | None:
+    """A process beside for jobs alone (:meth:`Pages.run`), forked while this process has one
+    thread: at ``mkdocs serve``'s start, before its server and watcher, it then takes jobs for
+    every build (the pages of those builds are made here, :func:`start`).  None where no
+    process can be forked safely."""
+    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+        return None
+    try:
+        return PagesBeside(cast("PageRenderer", _NoPages()))
+    except OSError as error:
+        log.info("jobs are done in MkDocs' own process: %s", error)
+        return None
 
 
 class _Records(logging.Handler):

@@ -148,6 +148,27 @@ def test_pages_are_made_here_while_other_threads_run():
         server.join()
 
 
+def test_a_process_for_jobs_alone_is_forked_while_no_other_thread_runs(monkeypatch):
+    """``mkdocs serve`` makes its pages here and its downloads in a process forked at its start."""
+    monkeypatch.setattr(threading, "active_count", lambda: 1)  # as at serve's start (see above)
+    jobs = beside.job_process()
+    assert jobs is not None
+    try:
+        assert jobs.run(os.getpid)() == jobs._process.pid != os.getpid()
+        assert jobs.run(sorted, [2, 1])() == [1, 2]  # one job after another, for build after build
+    finally:
+        jobs.close()
+    monkeypatch.undo()
+    stop = threading.Event()
+    server = threading.Thread(target=stop.wait)
+    server.start()
+    try:
+        assert beside.job_process() is None
+    finally:
+        stop.set()
+        server.join()
+
+
 def test_the_fallback_renders_here_when_asked():
     pages = beside.Pages(fake(2))
     assert pages.page(1).markdown == f"made by {os.getpid()}"

@@ -39,7 +39,8 @@ for k, edit in enumerate([None, *edits]):
     build(config, serve_url="http://127.0.0.1:8000/")
     guide = config.plugins["study-guide"]
     print(json.dumps({"chapters": guide.cache.pages.misses, "converted": guide.converted.pages.misses,
-                      "searched": guide.search.kept.misses}))
+                      "searched": guide.search.kept.misses, "jobs beside": guide.jobs.alive()}))
+config.plugins.on_shutdown()
 """
 
 
@@ -62,6 +63,7 @@ def test_a_rebuild_makes_only_what_changed_and_the_site_of_a_fresh_build(tmp_pat
     assert session.returncode == 0, session.stderr[-3000:]
     first, stem_edit, title_edit = [json.loads(line) for line in session.stdout.splitlines() if line.startswith("{")]
     assert first["chapters"] == 3
+    assert all(build["jobs beside"] for build in (first, stem_edit, title_edit))  # the downloads: compared below
     assert stem_edit["chapters"] == 1 and title_edit["chapters"] == 1  # the chapter edited, no other
     for rebuild in (stem_edit, title_edit):
         # Made again: the edited chapter and pages that list chapters or every question (home,
