@@ -17,7 +17,7 @@ from ..bank.model import Bank, Chapter, Flag, Option, Page, Question, QuestionTy
 from ..bank.text_blocks import Code, Table, split_blocks
 from ..base.text import clip
 from .editions import answer_key, edition_switch, practice_header, writing_space
-from .escape import code_fence, escape, escape_cell, escape_html, escape_lines, escape_lines_html, indent
+from .escape import code_fence, escape, escape_cell, escape_html, escape_lines, escape_lines_html, indent, table_html
 from .paths import DOWNLOADS, HOME_PAGE, REPORT_PAGE, chapter_path, download_path, question_link
 from .practice_markup import chapter_count, practice_bar, progress_panel
 from .prose import page_url
@@ -297,16 +297,14 @@ def _flags_markdown(bank: Bank, flagged: Flagged, ui: dict[str, str]) -> str:
 
 def _flags_html(bank: Bank, flagged: Flagged, ui: dict[str, str]) -> str:
     """:func:`_flags_markdown` as the HTML Markdown's tables make of it."""
-    heads = "".join(f"<th>{escape_html(ui[key])}</th>\n" for key in ("question_column", "severity", "code", "message"))
     rows = []
     for chapter, q, f in flagged:
         href = html.escape(page_url(question_link(bank, chapter, q, REPORT_PAGE)))
         name, code = ui.get(f"flag_name_{f.code}"), f"<code>{escape_html(f.code)}</code>"
-        cells = [f'<a href="{href}">{escape_html(ui["question"].format(number=q.number))}</a>',
-                 escape_html(ui[f.severity.value]), f"{escape_html(name)}（{code}）" if name else code,
-                 escape_html(_one_line(f.message))]
-        rows.append("<tr>\n" + "".join(f"<td>{cell}</td>\n" for cell in cells) + "</tr>\n")
-    return "<table>\n<thead>\n<tr>\n" + heads + "</tr>\n</thead>\n<tbody>\n" + "".join(rows) + "</tbody>\n</table>"
+        rows.append([f'<a href="{href}">{escape_html(ui["question"].format(number=q.number))}</a>',
+                     escape_html(ui[f.severity.value]), f"{escape_html(name)}（{code}）" if name else code,
+                     escape_html(_one_line(f.message))])
+    return table_html([escape_html(ui[key]) for key in ("question_column", "severity", "code", "message")], rows)
 
 
 def _code_name(code: str, ui: dict[str, str]) -> str:

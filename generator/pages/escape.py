@@ -66,6 +66,20 @@ def escape_html(text: str) -> str:
     return html.escape(text.replace("\t", " "), quote=False)
 
 
+def table_html(header: list[str], rows: list[list[str]], right: frozenset[int] = frozenset()) -> str:
+    """The HTML Python-Markdown's tables extension makes of a table whose cells are these
+    (HTML already), the columns in ``right`` aligned right (``---:``): a long table goes to
+    Markdown as this, which it passes through."""
+    align = ' style="text-align: right;"'
+
+    def row(cells: list[str], tag: str) -> str:
+        return "<tr>\n" + "".join(f"<{tag}{align if k in right else ''}>{cell}</{tag}>\n"
+                                   for k, cell in enumerate(cells)) + "</tr>\n"
+
+    return ("<table>\n<thead>\n" + row(header, "th") + "</thead>\n<tbody>\n"
+            + "".join(row(cells, "td") for cells in rows) + "</tbody>\n</table>")
+
+
 def code_fence(code: str, language: str = "") -> str:
     """A fenced block for ``code``, with a fence longer than any backtick run inside."""
     longest = max((len(run) for run in _BACKTICK_RUN.findall(code)), default=0)

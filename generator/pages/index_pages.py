@@ -20,7 +20,7 @@ from ..links.related import related_questions
 from ..links.terms import question_terms
 from ..math.detect import readable_text
 from .chapter import shown_title
-from .escape import escape, escape_html
+from .escape import escape, escape_html, table_html
 from .paths import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, chapter_path, question_link
 from .prose import page_url
 
@@ -211,19 +211,15 @@ class CrossLinks:
 
     def _index_html(self, bank: Bank, chapter: Chapter) -> str:
         """:meth:`_index_markdown` as the HTML Markdown's tables make of it."""
-        ui, right = self.ui, ' style="text-align: right;"'
-        heads = [f"<th{right}>{escape_html(ui['number'])}</th>"]
-        heads += [f"<th>{escape_html(ui[key])}</th>" for key in ("type", "stem", "flags_title")]
+        ui = self.ui
         rows = []
         for q in chapter.questions:
             href = html.escape(page_url(question_link(bank, chapter, q, INDEX_PAGE)))
             flags = " ".join(f"<code>{escape_html(f.code)}</code>" for f in q.flags)
-            cells = [f'<a href="{href}">{q.number}</a>', escape_html(self.ui[f"type_{q.type.value}"]),
-                     escape_html(_first_words(q.stem, 40)), flags]
-            tds = "".join(f"<td{right if k == 0 else ''}>{cell}</td>\n" for k, cell in enumerate(cells))
-            rows.append(f"<tr>\n{tds}</tr>\n")
-        return ("<table>\n<thead>\n<tr>\n" + "\n".join(heads) + "\n</tr>\n</thead>\n<tbody>\n" + "".join(rows)
-                + "</tbody>\n</table>")
+            rows.append([f'<a href="{href}">{q.number}</a>', escape_html(ui[f"type_{q.type.value}"]),
+                         escape_html(_first_words(q.stem, 40)), flags])
+        header = [escape_html(ui[key]) for key in ("number", "type", "stem", "flags_title")]
+        return table_html(header, rows, right=frozenset({0}))
 
     def tags_page(self) -> Page:
         ui = self.ui

@@ -57,6 +57,9 @@ class _Warnings(logging.Handler):
 
 
 class ConvertedPages:
+    """The generated pages as MkDocs converted them, for the builds of one ``mkdocs serve``:
+    the plugin's ``on_page_markdown`` asks :meth:`markdown`, its ``on_page_content`` :meth:`content`."""
+
     def __init__(self) -> None:
         self.pages: SessionCache[_Converted] = SessionCache()
         self._files: Files | None = None  # this build's, and the digest of what conversion depends on
