@@ -443,6 +443,9 @@ def main(argv: list[str] | None = None) -> int:
               + f"; beside MkDocs (other core) {r['beside']:.2f}s CPU")
     for b in small:
         print(f"study-guide site, {b.name}: {b.cpu:.1f} s CPU (all its processes), {b.wall:.1f} s wall")
+    if serve:
+        print(f"mkdocs serve, {serve[0]:,} questions: each edit to the browsers reloading "
+              + ", ".join(f"{t:.1f}" for t in serve[1]) + f" s (machine's load: {os.getloadavg()[0]:.1f})")
     report_figures(rows, serve, small)
     return 0
 
