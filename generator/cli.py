@@ -71,7 +71,12 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def _interrupted() -> int:
-    print("interrupted: any output folder is left as it was", file=sys.stderr)
+    from .site.output_folder import REPLACED
+
+    if REPLACED:  # the interrupt came as the previous build was being removed
+        print(f"interrupted: {REPLACED[-1]} holds the new build, put in place before the interrupt", file=sys.stderr)
+    else:
+        print("interrupted: any output folder is left as it was", file=sys.stderr)
     return 130
 
 

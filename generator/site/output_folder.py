@@ -27,6 +27,7 @@ import errno
 import fcntl
 import os
 import shutil
+import signal
 import tempfile
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -59,6 +60,9 @@ FORCE_HINT = (
     "--force (for mkdocs build: the study-guide plugin's force_output: true), which replaces it and "
     "everything in it; or a new or empty folder")
 OTHER_HINT = "a folder of the guide's own, such as site/ (new, empty or built before)"
+# The folders this process has put a new build in place of.  A Ctrl-C after that, while the
+# previous build is removed, finds the new one there, and the command line says so (generator.cli).
+REPLACED: list[Path] = []
 
 
 class OutputError(GuideError):
@@ -167,8 +171,10 @@ class Staging:
         except OSError as error:
             self.abandon()
             raise writing_error(self.target, error) from None
-        shutil.rmtree(self.path, ignore_errors=True)  # a leftover is removed by the next build
-        self._unlock()
+        REPLACED.append(self.target)
+        with _interrupts_held():  # a Ctrl-C now comes once the previous build is removed
+            shutil.rmtree(self.path, ignore_errors=True)  # a leftover is removed by the next build
+            self._unlock()
 
     def abandon(self) -> None:
         """Remove the new folder, leaving the target as it was."""
@@ -179,6 +185,19 @@ class Staging:
         if self._lock is not None:
             os.close(self._lock)  # closing the last descriptor releases the flock
             self._lock = None
+
+
+@contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Ctrl-C held back until the block ends (then raised), where this thread can hold it."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 @contextmanager

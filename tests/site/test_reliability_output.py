@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -28,6 +29,7 @@ from pathlib import Path
 import pytest
 
 from generator.base.errors import GuideError
+from generator.site import output_folder
 from generator.site.output_folder import MARKER, OutputError, Protected, Staging, refusal, staged
 from tests.built_sites import built_once
 from tests.paths import BUNDLED, ROOT
@@ -243,6 +245,25 @@ def test_a_failing_or_interrupted_block_leaves_the_target_as_it_was(tmp_path, bu
     assert sorted(p.name for p in tmp_path.iterdir()) == [".site.lock", "site"]
 
 
+def test_ctrl_c_as_the_previous_build_is_removed_comes_once_it_is_gone(tmp_path, built, monkeypatch):
+    """The new site is in place: a Ctrl-C then waits for the old one's removal, so that no
+    leftover stays beside it, and the command line says the new site stands (test_cli)."""
+    site = copy_of(built, tmp_path / "site")
+    real_rmtree = shutil.rmtree
+
+    def interrupted_rmtree(path, *args, **kwargs):
+        os.kill(os.getpid(), signal.SIGINT)  # Ctrl-C as the old site is being removed
+        real_rmtree(path, *args, **kwargs)
+
+    monkeypatch.setattr(output_folder, "REPLACED", [])
+    with pytest.raises(KeyboardInterrupt), staged(site, PROJECT) as folder:
+        (folder / "index.html").write_text("new", encoding="utf-8")
+        monkeypatch.setattr(shutil, "rmtree", interrupted_rmtree)
+    assert (site / "index.html").read_text(encoding="utf-8") == "new"
+    assert output_folder.REPLACED == [site]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.lock", "site"]  # nothing left beside
+
+
 @pytest.mark.slow
 def test_a_full_disk_is_a_message_naming_the_output_and_the_old_site_stays(tmp_path, built):
     site = copy_of(built, tmp_path / "site")
@@ -327,8 +348,9 @@ def test_ctrl_c_at_any_moment_leaves_a_whole_site(tmp_path, built, bank, group):
         whole = names == old or ({"index.html", MARKER, "my-bank/chapter-1.html"} <= names)
         assert whole, sorted(names)
         outcomes.add(process.returncode)
-        if process.returncode == 130:  # stopped by the generator: it says so, the old site stands
-            assert "interrupted" in stderr and names == old
+        if process.returncode == 130:  # stopped by the generator: it says which site stands
+            assert "interrupted" in stderr
+            assert names == old if "left as it was" in stderr else "holds the new build" in stderr
         # (-2: the interrupt came as Python itself stopped, the build done or not: the site is whole)
     assert [p.name for p in tmp_path.iterdir() if ".building-" in p.name] == []
     assert outcomes - {0}  # at least one interruption landed mid-build

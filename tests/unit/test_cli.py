@@ -97,6 +97,32 @@ def test_an_interrupt_that_surfaces_as_another_error_still_exits_130(monkeypatch
     assert "interrupted" in capsys.readouterr().err
 
 
+def test_an_interrupt_after_the_new_build_is_in_place_says_so(monkeypatch, capsys, tmp_path):
+    """Ctrl-C while the previous build is removed: the new one stands, and the message says that."""
+    from generator import cli
+    from generator.site import output_folder
+
+    out = tmp_path / "out"
+
+    def committed_then_interrupted(args, project):
+        with output_folder.staged(out, output_folder.Protected(tmp_path / "project")) as folder:
+            (folder / "index.html").write_text("new", encoding="utf-8")
+        raise KeyboardInterrupt
+
+    def interrupted(args, project):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(output_folder, "REPLACED", [])
+    monkeypatch.setattr(cli, "_site", committed_then_interrupted)
+    assert cli.main(["site", str(tmp_path / "bank.txt"), "-o", str(out)]) == 130
+    assert f"interrupted: {out} holds the new build" in capsys.readouterr().err
+    assert (out / "index.html").read_text(encoding="utf-8") == "new"
+    monkeypatch.setattr(output_folder, "REPLACED", [])
+    monkeypatch.setattr(cli, "_site", interrupted)
+    assert cli.main(["site", str(tmp_path / "bank.txt"), "-o", str(out)]) == 130
+    assert "interrupted: any output folder is left as it was" in capsys.readouterr().err
+
+
 def test_an_error_without_an_interrupt_is_not_taken_for_one(monkeypatch, tmp_path):
     from generator import cli
 
