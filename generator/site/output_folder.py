@@ -29,6 +29,7 @@ import os
 import shutil
 import signal
 import tempfile
+import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -189,15 +190,21 @@ class Staging:
 
 @contextmanager
 def _interrupts_held() -> Iterator[None]:
-    """Ctrl-C held back until the block ends (then raised), where this thread can hold it."""
-    if not hasattr(signal, "pthread_sigmask"):
+    """A Ctrl-C during the block handled once it ends (Python handles signals in the main
+    thread only: elsewhere the block runs as it is)."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    came: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: came.append(signum))
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+        signal.signal(signal.SIGINT, previous)
+    if came and callable(previous):
+        previous(signal.SIGINT, None)  # Python's KeyboardInterrupt, or the command line's handler
+    elif came and previous == signal.SIG_DFL:
+        signal.raise_signal(signal.SIGINT)
 
 
 @contextmanager
