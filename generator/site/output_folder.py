@@ -162,18 +162,19 @@ class Staging:
         return cls(target, path, lock)
 
     def commit(self) -> None:
-        """Mark the new folder as a build and put it in place of the target, whole."""
-        try:
-            (self.path / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
-            if self.target.is_dir():
-                _exchange(self.path, self.target)  # self.path now holds the previous build
-            else:
-                os.rename(self.path, self.target)
-        except OSError as error:
-            self.abandon()
-            raise writing_error(self.target, error) from None
-        REPLACED.append(self.target)
-        with _interrupts_held():  # a Ctrl-C now comes once the previous build is removed
+        """Mark the new folder as a build and put it in place of the target, whole; a Ctrl-C
+        meanwhile comes once that is done and the previous build removed."""
+        with _interrupts_held():
+            try:
+                (self.path / MARKER).write_text(MARKER_TEXT, encoding="utf-8")
+                if self.target.is_dir():
+                    _exchange(self.path, self.target)  # self.path now holds the previous build
+                else:
+                    os.rename(self.path, self.target)
+            except OSError as error:
+                self.abandon()
+                raise writing_error(self.target, error) from None
+            REPLACED.append(self.target)
             shutil.rmtree(self.path, ignore_errors=True)  # a leftover is removed by the next build
             self._unlock()
 
