@@ -184,7 +184,8 @@ class GuideSearchIndex:
             key = digest(self._context, page.content, page.url, page.title, page.meta)
             if (entry := self.kept.get(key)) is not None:
                 location, rewritten = entry
-                self.locations += [location] if location is not None else []
+                if location is not None:
+                    self.locations.append(location)
                 self.builder.add_rewritten(rewritten)
                 return
         sections = page_sections(page.content or "")
@@ -192,7 +193,8 @@ class GuideSearchIndex:
             sections = _material_sections(page.content or "")
         docs = [_document(section, page) for section in sections if not section.excluded]
         location = docs[0]["location"] if docs else None
-        self.locations += [location] if location is not None else []
+        if location is not None:
+            self.locations.append(location)
         rewritten = self.builder.add(docs)
         if self.kept is not None:
             self.kept.put(key, (location, rewritten))

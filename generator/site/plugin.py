@@ -185,17 +185,13 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         keep_compiled_templates(env)  # before the first page is rendered with them
         # Every page is made by now: the process beside makes the downloads while MkDocs writes the pages.
         how = (self.plan.interface, self.plan.glossary, config.site_name)
-        if self.jobs is not None and self.jobs.alive():  # `mkdocs serve`, whose pages are made here
-            renderer = self.plan.renderer
+        jobs, renderer = self.jobs, self.plan.renderer
+        if jobs is not None and jobs.alive():  # `mkdocs serve`, whose pages are made here
             shown = Shown(renderer.banks, renderer.ui)
-            self.downloads = or_plugin_error(lambda: self._jobs().run(download_files, shown, *how))
+            self.downloads = or_plugin_error(lambda: jobs.run(download_files, shown, *how))
         else:
             self.downloads = or_plugin_error(lambda: self._started().run(download_files, prerender.RENDERER, *how))
         return env
-
-    def _jobs(self) -> prerender.PagesBeside:
-        assert self.jobs is not None
-        return self.jobs
 
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
     def on_page_context(self, context: TemplateContext, page: Page, config: MkDocsConfig,
