@@ -173,14 +173,18 @@ def start(renderer: PageRenderer) -> Pages:
     could inherit held, so its builds make the pages here, where the renderer's page cache
     keeps them for the next build (generator.pages.page_cache).
     """
-    if (renderer.cache is not None or "fork" not in multiprocessing.get_all_start_methods()
-            or threading.active_count() > 1):
+    if renderer.cache is not None or not _can_fork():
         return Pages(renderer)
     try:
         return PagesBeside(renderer)
     except OSError as error:  # no process to be had (limits, a sandbox): the same pages, here
         log.info("pages are made in MkDocs' own process: %s", error)
         return Pages(renderer)
+
+
+def _can_fork() -> bool:
+    """Whether this process can fork safely: it can, and it runs one thread (:func:`start`)."""
+    return "fork" in multiprocessing.get_all_start_methods() and threading.active_count() == 1
 
 
 class _NoPages:
@@ -195,7 +199,7 @@ def job_process() -> PagesBeside | None:
     thread: at ``mkdocs serve``'s start, before its server and watcher, it then takes jobs for
     every build (the pages of those builds are made here, :func:`start`).  None where no
     process can be forked safely."""
-    if "fork" not in multiprocessing.get_all_start_methods() or threading.active_count() > 1:
+    if not _can_fork():
         return None
     try:
         return PagesBeside(cast("PageRenderer", _NoPages()))
