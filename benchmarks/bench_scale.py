@@ -49,7 +49,7 @@ from pathlib import Path
 from benchmarks.figures import figure
 from testing.hostile import SHAPES
 from testing.paths import BUNDLED, ROOT
-from testing.synthetic import write_synthetic_bank
+from testing.synthetic import question_lines, write_synthetic_bank
 
 ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 SERVE_TIMEOUT = 120.0  # seconds to wait for ``mkdocs serve`` to start or to rebuild
@@ -293,8 +293,8 @@ def measure_serve(bank: Path, config_file: Path, rounds: int = 3) -> list[float]
 def edit_bank(bank: Path, k: int) -> None:
     """An editor's save: a word added to the end of a question line, line ``k`` after the one a
     third of the way down the bank (a synthetic bank holds a chapter's questions on a line)."""
-    lines = bank.read_text(encoding="utf-8").split("\n")
-    questions = [i for i, line in enumerate(lines) if re.match(r"\d+[.、]", line)]
+    text = bank.read_text(encoding="utf-8")
+    lines, questions = text.split("\n"), question_lines(text)
     i = questions[(len(questions) // 3 + k) % len(questions)]
     lines[i] += "（改）"
     bank.write_text("\n".join(lines), encoding="utf-8")
@@ -398,7 +398,6 @@ def report_figures(rows: list[dict], serve: tuple[int, list[float]] | None,
         questions, timings = serve
         held(f"mkdocs serve: a bank edit to the browsers reloading, {questions:,} questions, worst of "
              f"{len(timings)}", max(timings), "s", SERVE_LIMIT if questions == TARGET_SIZE else None)
-
 
 
 def main(argv: list[str] | None = None) -> int:

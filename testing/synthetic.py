@@ -23,6 +23,7 @@ from testing.paths import BUNDLED
 
 LEADING_NUMBER = re.compile(r"\d+")
 DECIMAL = re.compile(r"(?<![\d.])\d+\.\d+(?![\d.])")
+QUESTION_START = re.compile(r"\d+[.、]")  # a line of a synthetic bank's questions starts with one
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,12 @@ def synthetic_bank(count: int, per_chapter: int = 50, source: tuple[Template, ..
 def _copy(body: str, index: int) -> str:
     """Copy ``index`` of a question's text: the first as it is, later ones with their own numbers."""
     return body if index == 0 else DECIMAL.sub(lambda m: f"{m.group()}{index}", body)
+
+
+def question_lines(text: str) -> list[int]:
+    """The numbers (from 0) of the lines of a synthetic bank's ``text`` that hold its questions,
+    a chapter's on each, in order."""
+    return [i for i, line in enumerate(text.split("\n")) if QUESTION_START.match(line)]
 
 
 def write_synthetic_bank(path: Path, count: int, per_chapter: int = 50) -> Path:

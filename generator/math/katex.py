@@ -319,8 +319,9 @@ class MathStash:
         (and every token of :meth:`put_html` in its HTML)."""
         html, used = self._replace(html, self._shell)
         prose = [key for key in used if self._katex.get(key) == ""]
-        for key in prose if not self.keep else ():  # done once its HTML is in
-            del self._katex[key]
+        if not self.keep:
+            for key in prose:  # done once its HTML is in
+                del self._katex[key]
         if prose:  # a paragraph's HTML holds the tokens of its formulas
             html, _ = self._replace(html, self._shell)
         return html
@@ -368,8 +369,9 @@ class MathStash:
             return table[key]
 
         html = STASH_TOKEN.sub(replace, html)
-        for key in used if not self.keep else ():
-            del table[key]
+        if not self.keep:
+            for key in used:
+                del table[key]
         return html, used
 
 

@@ -149,8 +149,6 @@ class PageRenderer:
                  cache: PageCache | None = None) -> None:
         self.corrected, self.script, self.ui, self.glossary, self.interface = corrected, script, ui, glossary, interface
         self.stash, self.html_links, self.cache = stash, html_links, cache
-        if cache is not None:
-            cache.pages.start_build()
         self._chapters: dict[tuple[int, int], Chapter] = {}  # (bank, chapter) -> checked, in the script
         stats_ui = stats_strings(interface)  # 統計 and the home page's 今日計劃 (stats_page)
         jobs: list[tuple[str, str, Callable[[], Page]]] = [

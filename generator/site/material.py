@@ -173,7 +173,6 @@ class GuideSearchIndex:
         # `mkdocs serve`: each page's entry by a digest of all it is made from
         self.kept = kept
         if kept is not None:
-            kept.start_build()
             self._context = digest(builder.config, builder.glossary, builder.script, builder.dictionaries)
 
     def add_entry_from_context(self, page: Any) -> None:

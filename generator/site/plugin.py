@@ -24,7 +24,6 @@ from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 
 from ..pages.compose import Plan, plan_guide
-from ..pages.page_cache import PageCache, SessionCache
 from ..base.settings import SCRIPTS
 from ..pages.script import convert_interface
 from . import prerender
@@ -40,10 +39,10 @@ from .mkdocs_config import (
     take_jieba_dictionaries,
     without_script_sources,
 )
-from .converted import ConvertedPages
 from .output_folder import Staging, stage_mkdocs_output
-from .material import GuideSearchIndex, KeptEntries, install_search_index
+from .material import GuideSearchIndex, install_search_index
 from .page_links import broken_links
+from .serve_session import ServeSession
 from .question_html import QuestionHtml
 from ..search.exclusions import exclude_blocks, is_searched
 from ..search.spoilers import mark_answer_blocks
@@ -77,11 +76,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     downloads: Callable[[], list[tuple[str, bytes]]]  # the banks' downloads, made beside MkDocs from on_env
     _pages_of: Files | None = None  # the build's files, and the paths of their pages (broken_links)
     _page_paths: frozenset[str] = frozenset()
-    # `mkdocs serve`: the chapter pages, and what MkDocs made of the generated pages, kept from build to build
-    cache: PageCache | None = None
-    converted: ConvertedPages | None = None
-    search_entries: KeptEntries | None = None
-    jobs: prerender.PagesBeside | None = None  # `mkdocs serve`: a process beside for jobs (the downloads)
+    session: ServeSession | None = None  # `mkdocs serve`: what a build keeps for the next
 
     # Before Material's search plugin reads its jieba dictionaries and its interface-language defaults.
     @event_priority(50)
@@ -91,10 +86,9 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         settings = or_plugin_error(lambda: plugin_settings(self.settings_path, self.config.banks, self.config.script,
                                                                  self.config.max_bank_size))
         self.plan = or_plugin_error(lambda: plan_guide(settings, hand_written_pages(Path(config.docs_dir)),
-                                                       html_links=not config.use_directory_urls, cache=self.cache))
+                                                       html_links=not config.use_directory_urls,
+                                                       cache=self.session.chapters if self.session else None))
         self._stop_rendering()  # a previous build's (mkdocs serve)
-        if self.converted is not None:
-            self.converted.start_build()
         self.pages = prerender.start(self.plan.renderer)
         self._pending = {path: i for i, (path, _) in enumerate(self.plan.renderer.outline)}
         self.question_html = QuestionHtml(self.plan.renderer.corrected, self.plan.renderer.script)
@@ -108,22 +102,19 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
         self.output_wanted = command == "build"
-        serving = command == "serve"  # (MkDocs keeps this plugin for every build of its process)
-        self.cache = PageCache() if serving else None
-        self.converted = ConvertedPages() if serving else None
-        self.search_entries = SessionCache() if serving else None
-        self._close_jobs()
-        # Forked now, while MkDocs runs no thread yet: the downloads of each build are made there.
-        self.jobs = prerender.job_process() if serving else None
+        self._close_session()
+        # Made now, while MkDocs runs no thread yet (its job process is forked); MkDocs keeps
+        # this plugin for every build of its process.
+        self.session = ServeSession() if command == "serve" else None
 
     def on_shutdown(self) -> None:
-        self._close_jobs()
+        self._close_session()
         self._close_output(commit=self.output_built)
 
-    def _close_jobs(self) -> None:
-        if self.jobs is not None:
-            self.jobs.close()
-            self.jobs = None
+    def _close_session(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
 
     def _close_output(self, commit: bool) -> None:
         output, self.output, self.output_built = self.output, None, False
@@ -131,8 +122,11 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             or_plugin_error(output.commit if commit else output.abandon)
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
+        if self.session is not None:
+            self.session.start_build()
         # Material's search plugin has made its index (on_config): the guide's stands in for it.
-        self.search = or_plugin_error(lambda: install_search_index(config, self._index_builder, self.search_entries))
+        kept = self.session.search if self.session else None
+        self.search = or_plugin_error(lambda: install_search_index(config, self._index_builder, kept))
 
     def _index_builder(self, config: dict[str, Any]) -> IndexBuilder:
         return IndexBuilder(config, self.plan.glossary, self.plan.interface, self._rewrite_beside, self.dictionaries)
@@ -159,11 +153,11 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             page.meta["search"] = {"exclude": True}
         if not page.file.generated_by:  # generated pages are written from the converted model
             return convert_interface(markdown, self.plan.interface)
-        return self.converted.markdown(page, markdown, files, config) if self.converted else markdown
+        return self.session.converted.markdown(page, markdown, files, config) if self.session else markdown
 
     def on_page_content(self, html: str, page: Page, config: MkDocsConfig, files: Files) -> str:
         finish = partial(self._finish_content, page=page, files=files)
-        return self.converted.content(page, html, finish) if self.converted else finish(html)
+        return self.session.converted.content(page, html, finish) if self.session else finish(html)
 
     def _finish_content(self, html: str, page: Page, files: Files) -> str:
         # Formulas without KaTeX's HTML until search has read the page (its parser would
@@ -185,8 +179,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         keep_compiled_templates(env)  # before the first page is rendered with them
         # Every page is made by now: the process beside makes the downloads while MkDocs writes the pages.
         how = (self.plan.interface, self.plan.glossary, config.site_name)
-        jobs, renderer = self.jobs, self.plan.renderer
-        if jobs is not None and jobs.alive():  # `mkdocs serve`, whose pages are made here
+        jobs, renderer = self.session.live_jobs() if self.session else None, self.plan.renderer
+        if jobs is not None:  # `mkdocs serve`, whose pages are made here
             shown = Shown(renderer.banks, renderer.ui)
             self.downloads = or_plugin_error(lambda: jobs.run(download_files, shown, *how))
         else:

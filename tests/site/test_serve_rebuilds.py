@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -13,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks.bench_scale import serve_project
-from testing.synthetic import write_synthetic_bank
+from testing.synthetic import question_lines, write_synthetic_bank
 from tests.paths import ROOT
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -37,9 +36,9 @@ for k, edit in enumerate([None, *edits]):
     if k == 0:
         config.plugins.on_startup(command="serve", dirty=False)
     build(config, serve_url="http://127.0.0.1:8000/")
-    guide = config.plugins["study-guide"]
-    print(json.dumps({"chapters": guide.cache.pages.misses, "converted": guide.converted.pages.misses,
-                      "searched": guide.search.kept.misses, "jobs beside": guide.jobs.alive()}))
+    session = config.plugins["study-guide"].session
+    print(json.dumps({"chapters": session.chapters.pages.misses, "converted": session.converted.pages.misses,
+                      "searched": session.search.misses, "jobs beside": session.live_jobs() is not None}))
 config.plugins.on_shutdown()
 """
 
@@ -51,8 +50,9 @@ def _files(site: Path) -> dict[str, bytes]:
 @pytest.mark.slow
 def test_a_rebuild_makes_only_what_changed_and_the_site_of_a_fresh_build(tmp_path):
     bank = write_synthetic_bank(tmp_path / "bank" / "bank.txt", 60, per_chapter=20)
-    lines = bank.read_text(encoding="utf-8").split("\n")
-    second = [line for line in lines if re.match(r"\d+[.、]", line)][1]  # chapter 2's questions
+    text = bank.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    second = lines[question_lines(text)[1]]  # chapter 2's questions
     stem = second[: second.index("下列") + 2]
     third_title = next(line for line in lines if line.startswith("第3章"))
     edits = [(stem, stem + "各項"), (third_title, third_title + "（修訂）")]

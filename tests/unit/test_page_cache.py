@@ -3,7 +3,6 @@ page is made again when what it is made from changed, and a kept page is the pag
 build makes."""
 from __future__ import annotations
 
-import re
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import pytest
 from generator.base.settings import load_settings
 from generator.pages.compose import Plan, plan_guide
 from generator.pages.page_cache import PageCache, SessionCache
-from testing.synthetic import write_synthetic_bank
+from testing.synthetic import question_lines, write_synthetic_bank
 from tests.paths import GUIDE_SETTINGS
 
 CHAPTERS = 4
@@ -24,6 +23,9 @@ def bank(tmp_path: Path) -> Path:
 
 
 def _plan(bank: Path, cache: PageCache | None) -> Plan:
+    """A build's plan; with ``cache``, a new build of the session (as the plugin starts one)."""
+    if cache is not None:
+        cache.pages.start_build()
     settings = replace(load_settings(GUIDE_SETTINGS), banks=(bank,))
     return plan_guide(settings, html_links=True, cache=cache)
 
@@ -33,12 +35,6 @@ def _pages(plan: Plan) -> dict[str, str]:
     renderer, stash = plan.renderer, plan.formulas
     assert stash is not None
     return {path: stash.restore(renderer.render(i).markdown) for i, (path, _) in enumerate(renderer.outline)}
-
-
-def _chapter_lines(bank: Path) -> list[int]:
-    """The lines of the synthetic bank that hold a chapter's questions (one line a chapter)."""
-    lines = bank.read_text(encoding="utf-8").split("\n")
-    return [k for k, line in enumerate(lines) if re.match(r"\d+[.、]", line)]
 
 
 def _edit_line(bank: Path, k: int, edit) -> None:
@@ -59,7 +55,7 @@ def test_the_same_bank_is_not_rendered_again(bank):
 def test_an_edit_makes_its_chapter_again_and_every_page_is_a_fresh_builds(bank):
     cache = PageCache()
     before = _pages(_plan(bank, cache))
-    third = _chapter_lines(bank)[2]
+    third = question_lines(bank.read_text(encoding="utf-8"))[2]
     _edit_line(bank, third, lambda line: line.replace("下列", "下列各項", 1))
     after = _pages(_plan(bank, cache))
     assert 1 <= cache.pages.misses < CHAPTERS

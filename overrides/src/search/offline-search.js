@@ -109,8 +109,7 @@ export function offlineSearch(options) {
       timings.quick = performance.now();
       announce();
     } else if (type === MESSAGE.RESULT && !ev.data.data.declined) {
-      if (searched) timings.answered ||= "quick";
-      if (searched) timings.latest = "quick";
+      if (searched) { timings.answered ||= "quick"; timings.latest = "quick"; }
       deliver(ev.data);
     }
   }

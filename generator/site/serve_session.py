@@ -1,0 +1,40 @@
+"""What ``mkdocs serve`` keeps from one build to the next, in one place.
+
+MkDocs keeps a plugin that has ``on_startup`` for every build of its process, and with it this:
+the chapter pages (generator.pages.page_cache), what MkDocs made of each generated page
+(:mod:`.converted`), each page's search entry (:mod:`.material`), and a process forked at the
+session's start, while MkDocs still runs one thread, that makes each build's downloads
+(:func:`.prerender.job_process`).  Each build keeps what it used of the build before
+(:meth:`ServeSession.start_build`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..pages.page_cache import PageCache, SessionCache
+from . import prerender
+from .converted import ConvertedPages
+from .material import KeptEntries
+
+
+@dataclass
+class ServeSession:
+    chapters: PageCache = field(default_factory=PageCache)
+    converted: ConvertedPages = field(default_factory=ConvertedPages)
+    search: KeptEntries = field(default_factory=SessionCache)
+    jobs: prerender.PagesBeside | None = field(default_factory=prerender.job_process)
+
+    def start_build(self) -> None:
+        """A new build: what the last one used is kept, the rest let go."""
+        self.chapters.pages.start_build()
+        self.converted.start_build()
+        self.search.start_build()
+
+    def live_jobs(self) -> prerender.PagesBeside | None:
+        """The job process, unless an error has ended it (then jobs are done here)."""
+        return self.jobs if self.jobs is not None and self.jobs.alive() else None
+
+    def close(self) -> None:
+        if self.jobs is not None:
+            self.jobs.close()
+            self.jobs = None
