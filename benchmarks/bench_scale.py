@@ -45,6 +45,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from benchmarks.figures import figure
 from testing.hostile import SHAPES
@@ -300,12 +301,12 @@ def edit_bank(bank: Path, k: int) -> None:
     bank.write_text("\n".join(lines), encoding="utf-8")
 
 
-def serve_project(folder: Path, bank: Path) -> Path:
+def serve_project(folder: Path, bank: Path, **options: Any) -> Path:
     """A guide project for ``bank`` alone, in ``folder``: the checkout's mkdocs.yml with the bank
-    named in the plugin's options and its folders made absolute, the settings and the npm lock
-    linked; its configuration file."""
+    named in the plugin's options (and ``options`` added to them) and its folders made
+    absolute, the settings and the npm lock linked; its configuration file."""
     config = _checkout_config()
-    config["plugins"] = [{"study-guide": {"banks": [str(bank)]}} if p == "study-guide" else p
+    config["plugins"] = [{"study-guide": {"banks": [str(bank)], **options}} if p == "study-guide" else p
                          for p in config["plugins"]]
     config["docs_dir"] = str(ROOT / config["docs_dir"])
     folder.mkdir(parents=True)

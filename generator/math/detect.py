@@ -110,7 +110,7 @@ MAY_SIGNAL = frozenset(SYMBOLS) - frozenset(".,?@%|") | {"("}  # a run without t
 EDGE_JUNK = frozenset(" .,?^_@")  # never starts or ends a formula
 MAX_FORMULA, MAX_NESTING = 600, 8  # characters, brackets (or roots) one inside another
 MAX_TAIL_SPAN = 64  # characters from a derivation to its clause's end, blanks included (display rule)
-SPLIT_CACHE_SIZE = 4096  # texts whose segments are kept (see _split_cached)
+SPLIT_CACHE_SIZE = 50_000  # texts whose segments are kept (see _split_cached)
 LEADING_DROP = OPERATOR_CHARS - frozenset("=≈<>≤≥≠∈-−±")  # binary operators cannot start one
 
 

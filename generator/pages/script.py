@@ -77,6 +77,7 @@ KEPT_FIELDS: dict[type, tuple[str, ...]] = {
 }
 
 T = TypeVar("T", bound="DataclassInstance")  # the model's frozen dataclasses
+REMEMBERED = 100_000  # texts a converter keeps converted (bounded, for banks of any size)
 
 
 @cache
@@ -90,11 +91,28 @@ def converter(script: str, interface: bool = False) -> Callable[[str], str]:
 
     convert = opencc.OpenCC((INTERFACE_OPENCC_CONFIG if interface else OPENCC_CONFIG)[script]).convert
     if script == HANS and interface:
-        return lambda text: MAINLAND_INTERFACE_WORDS.sub(lambda m: MAINLAND_INTERFACE_WORD[m.group()],
-                                                         convert(text).translate(MAINLAND_QUOTES))
+        return _remembered(lambda text: MAINLAND_INTERFACE_WORDS.sub(lambda m: MAINLAND_INTERFACE_WORD[m.group()],
+                                                                     convert(text).translate(MAINLAND_QUOTES)))
     if script == HANS:
-        return lambda text: convert(text).translate(MAINLAND_QUOTES)
-    return convert
+        return _remembered(lambda text: convert(text).translate(MAINLAND_QUOTES))
+    return _remembered(convert)
+
+
+def _remembered(convert: Callable[[str], str], limit: int = REMEMBERED) -> Callable[[str], str]:
+    """``convert``, each text converted once: a build converts a bank's texts twice (as
+    read, and as checked with the flags added), and each ``mkdocs serve`` rebuild the same
+    texts again.  OpenCC's conversion costs far more than the look-up."""
+    done: dict[str, str] = {}
+
+    def remembered(text: str) -> str:
+        converted = done.get(text)
+        if converted is None:
+            if len(done) >= limit:
+                done.clear()
+            converted = done[text] = convert(text)
+        return converted
+
+    return remembered
 
 
 def check_script(script: str, where: str = "script") -> str:

@@ -17,17 +17,17 @@ from ..search.index import complete_search_index
 
 def finish_site(config: Any, plan: Plan, search_index: dict[str, Any] | None,
                 downloads: Callable[[], list[tuple[str, bytes]]],
-                write_files: Callable[[Path], None] = lambda site: None) -> None:
+                write_files: Callable[[Path], None] = lambda site: None, prebuilt: bool = True) -> None:
     """Complete the site MkDocs built into ``config.site_dir``: the copy of the guide's
     ``search_index`` for ``file://`` (None without search), the ``downloads`` the process
     beside has made meanwhile (generator.site.downloads.download_files), what ``write_files``
     writes into the site (the questions' scripts: thousands of small files, written while
-    Node builds the index), the offline app, which lists every file."""
+    Node builds Lunr's index, unless not ``prebuilt``), the offline app, which lists every file."""
     site = Path(config.site_dir)
     suggest = "search.suggest" in (config.theme.get("features") or [])
-    prebuilt = complete_search_index(site, search_index, suggest, constants_script(), MESSAGE_TYPES)
+    lunr = complete_search_index(site, search_index, suggest, constants_script(), MESSAGE_TYPES if prebuilt else None)
     write_files(site)
     write_downloads(site, downloads())
-    prebuilt()  # Node has built the search index meanwhile; the offline app holds it too
+    lunr()  # Node has built the search index meanwhile; the offline app holds it too
     project = Path(config.config_file_path).parent
     write_offline_app(site, project, npm_root(project), config, plan.interface)

@@ -59,6 +59,9 @@ class StudyGuideConfig(base.Config):  # type: ignore[no-untyped-call]  # MkDocs'
     banks = c.ListOfItems(c.Type(str), default=[])  # overrides the settings' banks
     script = c.Optional(c.Choice(SCRIPTS))  # overrides the settings' script
     max_bank_size = c.Optional(c.Type(int))  # bytes; overrides the settings' limit (--max-size)
+    # Lunr's index built by Node at build time (generator.search.prebuilt); unset: not under
+    # `mkdocs serve`, where each edit would wait seconds for it (the browser builds it then).
+    prebuilt_search = c.Optional(c.Type(bool))
 
 
 class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped-call]
@@ -205,7 +208,9 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             # where they were made, while the site is finished here.
             kept = self._started().run(keep_cuts) if self.search is not None else lambda: None
             index = self.search.result if self.search is not None else None
-            or_plugin_error(lambda: finish_site(config, self.plan, index, self.downloads, self.question_html.write))
+            write = partial(self.question_html.write, place=self.session.files.place if self.session else None)
+            prebuilt = self.session is None if self.config.prebuilt_search is None else self.config.prebuilt_search
+            or_plugin_error(lambda: finish_site(config, self.plan, index, self.downloads, write, prebuilt))
             kept()
         finally:
             self._stop_rendering()

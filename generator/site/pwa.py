@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 from ..base.errors import GuideError
 from ..pages.paths import PICTURES_DIR, PRACTICE_DIR
 from ..pages.script import convert_text
+from ..search.prebuilt import PREBUILT_SCRIPT
 from .material import PRIMARY_COLOUR_RULE
 from .precache import precache_entries, write_worker
 
@@ -61,7 +62,6 @@ PRECACHED = (
     "assets/katex/fonts/*.woff2",  # browsers that read KaTeX's CSS take woff2
     f"{PRACTICE_DIR}/**/*.js",  # practice data: each bank's index, chapters and questions (generator.practice.data)
     "search/search_index.{json,js}",  # Material's worker reads the JSON, the guide's the script
-    "search/search_lunr.js",  # the index built at build time (generator.search.prebuilt)
     WEB_MANIFEST,
     OFFLINE_INDEX,
 )
@@ -254,9 +254,12 @@ def workbox_options(site: Path, languages: list[str], pages_cache: str) -> dict[
     """generateSW's options: the precache, and pages cached as visited (cache first: one build's
     pages never change; the next build's go to a cache of their own)."""
     lunr = [LUNR.format(part) for part in (*LUNR_ALWAYS, *languages) if part != "en"]
+    # Lunr's index built at build time (generator.search.prebuilt), where the build made one.
+    built = [PREBUILT_SCRIPT.as_posix()] if (site / PREBUILT_SCRIPT).is_file() else []
+    pictures = [f"{PICTURES_DIR}/*"] if (site / PICTURES_DIR).is_dir() else []
     return {
         "globDirectory": str(site),
-        "globPatterns": [*PRECACHED, *lunr, *([f"{PICTURES_DIR}/*"] if (site / PICTURES_DIR).is_dir() else [])],
+        "globPatterns": [*PRECACHED, *lunr, *built, *pictures],
         "globIgnores": ["**/*.map"],
         "swDest": str(site / SERVICE_WORKER),
         "cacheId": "study-guide",

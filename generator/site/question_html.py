@@ -14,7 +14,9 @@ questions it draws (overrides/src/practice/parts.js).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +30,8 @@ DIV_TAG = re.compile(r"<div\b|</div>")  # bank text is escaped: every <div is th
 HEADING_ID = re.compile(r'<h2 class="question-heading" id="(?P<id>[^"<>]+)"')
 SAME_PAGE_LINK = 'href="#'
 OPTIONS_START = '<div class="options">'
+# Puts a file into the site: (site, its path there, what it is made from, its text).
+Place = Callable[[Path, str, Any, Callable[[], str]], None]
 
 
 def question_blocks(page_html: str, page_file: str) -> dict[str, dict[str, Any]]:
@@ -84,18 +88,25 @@ class QuestionHtml:
         if (where := self._pages.get(src_uri)) is not None:
             self._found[where[0]].update(question_blocks(content, where[1]))
 
-    def write(self, site_dir: Path) -> None:
-        """One script per question found (:func:`question_part`)."""
+    def write(self, site_dir: Path, place: Place | None = None) -> None:
+        """One script per question found (:func:`question_part`), each put in place by
+        ``place`` (generator.site.kept_files) or written."""
         for bank in self.banks:
-            found = self._found[bank.slug]
-            if found:  # a bank's question scripts share one folder
+            found, records = self._found[bank.slug], self.records[bank.slug]
+            if found and place is None:  # a bank's question scripts share one folder
                 (site_dir / question_data_path(bank, "")).parent.mkdir(parents=True, exist_ok=True)
             for question in bank.questions:
                 if (block := found.get(question.id)) is None:
                     continue
-                target = site_dir / question_data_path(bank, question.id)
-                part = question_part(bank.slug, question.id, self.records[bank.slug][question.id], block)
-                target.write_text(practice_script(part), encoding="utf-8")
+                path, record = question_data_path(bank, question.id), records[question.id]
+                text = partial(_question_script, bank.slug, question.id, record, block)
+                if place is None:
+                    (site_dir / path).write_text(text(), encoding="utf-8")
+                else:
+                    place(site_dir, path, (bank.slug, record, block), text)
+
+def _question_script(slug: str, question_id: str, record: dict[str, Any], block: dict[str, Any]) -> str:
+    return practice_script(question_part(slug, question_id, record, block))
 
 
 def question_part(slug: str, question_id: str, record: dict[str, Any], block: dict[str, Any]) -> dict[str, Any]:

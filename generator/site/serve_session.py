@@ -2,9 +2,9 @@
 
 MkDocs keeps a plugin that has ``on_startup`` for every build of its process, and with it this:
 the chapter pages (generator.pages.page_cache), what MkDocs made of each generated page
-(:mod:`.converted`), each page's search entry (:mod:`.material`), and a process forked at the
-session's start, while MkDocs still runs one thread, that makes each build's downloads
-(:func:`.prerender.job_process`).  Each build keeps what it used of the build before
+(:mod:`.converted`), each page's search entry (:mod:`.material`), the question scripts
+(:mod:`.kept_files`), and a process forked at the session's start, while MkDocs still runs
+one thread, that makes each build's downloads (:func:`.prerender.job_process`).  Each build keeps what it used of the build before
 (:meth:`ServeSession.start_build`).
 """
 from __future__ import annotations
@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ..pages.page_cache import PageCache, SessionCache
 from . import prerender
 from .converted import ConvertedPages
+from .kept_files import KeptFiles
 from .material import KeptEntries
 
 
@@ -22,6 +23,7 @@ class ServeSession:
     chapters: PageCache = field(default_factory=PageCache)
     converted: ConvertedPages = field(default_factory=ConvertedPages)
     search: KeptEntries = field(default_factory=SessionCache)
+    files: KeptFiles = field(default_factory=KeptFiles)  # the question scripts
     jobs: prerender.PagesBeside | None = field(default_factory=prerender.job_process)
 
     def start_build(self) -> None:
@@ -29,12 +31,14 @@ class ServeSession:
         self.chapters.pages.start_build()
         self.converted.start_build()
         self.search.start_build()
+        self.files.start_build()
 
     def live_jobs(self) -> prerender.PagesBeside | None:
         """The job process, unless an error has ended it (then jobs are done here)."""
         return self.jobs if self.jobs is not None and self.jobs.alive() else None
 
     def close(self) -> None:
+        self.files.close()
         if self.jobs is not None:
             self.jobs.close()
             self.jobs = None

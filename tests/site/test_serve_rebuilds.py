@@ -1,6 +1,7 @@
 """``mkdocs serve`` after a bank edit: only what changed is made again (the chapter pages, what
-MkDocs made of each page and each page's search entry are kept from the build before), and the
-site is the one a fresh ``mkdocs build`` of the edited bank makes, file for file."""
+MkDocs made of each page, each page's search entry and the question scripts are kept from the
+build before), and the site is the one a fresh ``mkdocs build`` of the edited bank makes
+without Lunr's index built by Node (which serve leaves to the browser), file for file."""
 from __future__ import annotations
 
 import json
@@ -38,7 +39,8 @@ for k, edit in enumerate([None, *edits]):
     build(config, serve_url="http://127.0.0.1:8000/")
     session = config.plugins["study-guide"].session
     print(json.dumps({"chapters": session.chapters.pages.misses, "converted": session.converted.pages.misses,
-                      "searched": session.search.misses, "jobs beside": session.live_jobs() is not None}))
+                      "searched": session.search.misses, "scripts": session.files.written,
+                      "jobs beside": session.live_jobs() is not None}))
 config.plugins.on_shutdown()
 """
 
@@ -62,7 +64,7 @@ def test_a_rebuild_makes_only_what_changed_and_the_site_of_a_fresh_build(tmp_pat
                              cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600)
     assert session.returncode == 0, session.stderr[-3000:]
     first, stem_edit, title_edit = [json.loads(line) for line in session.stdout.splitlines() if line.startswith("{")]
-    assert first["chapters"] == 3
+    assert first["chapters"] == 3 and first["scripts"] == 60  # a question script each
     assert all(build["jobs beside"] for build in (first, stem_edit, title_edit))  # the downloads: compared below
     assert stem_edit["chapters"] == 1 and title_edit["chapters"] == 1  # the chapter edited, no other
     for rebuild in (stem_edit, title_edit):
@@ -70,12 +72,16 @@ def test_a_rebuild_makes_only_what_changed_and_the_site_of_a_fresh_build(tmp_pat
         # index, glossary, report …); kept: at least the two chapters not edited.
         assert 1 <= rebuild["converted"] <= first["converted"] - 2
         assert 1 <= rebuild["searched"] <= first["searched"] - 2
+        assert rebuild["scripts"] <= 40  # the 20 questions of a chapter not edited at least: linked as they were
+    assert stem_edit["scripts"] >= 1  # the question edited (a chapter's title is not in its questions' scripts)
 
     fresh = tmp_path / "fresh"
-    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(config_file),
+    built = serve_project(tmp_path / "built", bank, prebuilt_search=False)
+    build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(built),
                             "-d", str(fresh)], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600)
     assert build.returncode == 0, build.stderr[-3000:]
     want, got = _files(fresh), _files(served)
     want.pop(".study-guide-build", None)  # the mark of a folder `mkdocs build` wrote
+    assert "search/search_lunr.js" not in got  # the browser builds Lunr's index
     assert sorted(got) == sorted(want)
     assert [name for name in sorted(want) if got[name] != want[name]] == []

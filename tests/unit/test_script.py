@@ -12,6 +12,7 @@ from generator.pages.script import (
     KEPT_FIELDS,
     NESTED_FIELDS,
     TEXT_FIELDS,
+    _remembered,
     convert_bank,
     convert_interface,
     convert_strings,
@@ -37,6 +38,20 @@ def test_opencc_converts_offline_with_its_bundled_tables():
     # Phrases, not only characters: 头发 and 发现 take different Traditional characters.
     assert convert_text("头发与发现", "hant") == "頭髮與發現"
     assert convert_text("位置編碼", "original") == "位置編碼"
+
+
+def test_a_text_is_converted_once_and_answers_stay_right_past_the_limit():
+    calls = []
+
+    def upper(text: str) -> str:
+        calls.append(text)
+        return text.upper()
+
+    convert = _remembered(upper, limit=2)
+    assert [convert(t) for t in ("a", "b", "a", "b")] == ["A", "B", "A", "B"]
+    assert calls == ["a", "b"]
+    assert [convert(t) for t in ("c", "a", "c")] == ["C", "A", "C"]  # over the limit: forgotten, made again
+    assert calls == ["a", "b", "c", "a"]
 
 
 def test_bank_wording_is_kept_and_interface_wording_is_mainland():

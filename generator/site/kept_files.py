@@ -1,0 +1,60 @@
+"""Small files ``mkdocs serve`` writes once and links into each build's site.
+
+MkDocs empties the site's folder before every build of a serve session, so the thousands of
+question scripts (generator.site.question_html) would all be written again after any edit:
+seconds of file creation at 5,000 questions.  :class:`KeptFiles` writes each into a folder of
+the session's own only when what it is made from has changed, and gives every build a hard
+link to it, a copy where the two folders do not share a file system.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+FOLDER_PREFIX = "study-guide-serve-"
+
+
+class KeptFiles:
+    """The files of a serve session's builds, by their path in the site."""
+
+    def __init__(self) -> None:
+        self.folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX))
+        self._sources: dict[str, Any] = {}  # path -> what its kept file was written from
+        self._placed: set[str] = set()  # this build's paths
+        self._folders: set[Path] = set()  # this build's folders made in the site
+        self.written = 0  # this build's files written (the others were linked as they were)
+
+    def start_build(self) -> None:
+        """A new build: the kept files the last one did not place are removed."""
+        for path in self._sources.keys() - self._placed:
+            (self.folder / path).unlink(missing_ok=True)
+            del self._sources[path]
+        self._placed, self._folders, self.written = set(), set(), 0
+
+    def place(self, site: Path, path: str, source: Any, text: Callable[[], str]) -> None:
+        """Put the file ``path`` into ``site``: ``text()``, written again only when ``source``
+        (what the text is made from, compared by equality) differs from the last build's."""
+        kept = self.folder / path
+        if path not in self._sources or self._sources[path] != source:
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            part = kept.with_name(kept.name + ".part")  # a new file: the last build's link keeps the old text
+            part.write_text(text(), encoding="utf-8")
+            part.replace(kept)
+            self._sources[path] = source
+            self.written += 1
+        self._placed.add(path)
+        target = site / path
+        if target.parent not in self._folders:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self._folders.add(target.parent)
+        try:
+            os.link(kept, target)
+        except OSError:  # another file system, or links refused
+            shutil.copyfile(kept, target)
+
+    def close(self) -> None:
+        shutil.rmtree(self.folder, ignore_errors=True)

@@ -1,0 +1,66 @@
+"""A serve session's question scripts: written once into the session's folder, linked into
+each build's site, written again only when what they are made from changes."""
+from __future__ import annotations
+
+import os
+from functools import partial
+
+import pytest
+
+from generator.site.kept_files import KeptFiles
+
+
+@pytest.fixture
+def kept():
+    files = KeptFiles()
+    yield files
+    files.close()
+
+
+def _build(kept: KeptFiles, site, sources: dict[str, str]) -> None:
+    kept.start_build()
+    site.mkdir()
+    for path, source in sources.items():
+        kept.place(site, path, source, partial(str.format, "text of {}", source))
+
+
+def test_a_file_is_written_once_and_linked_into_every_build(kept, tmp_path):
+    _build(kept, tmp_path / "one", {"q/a.js": "a", "q/b.js": "b"})
+    assert kept.written == 2
+    _build(kept, tmp_path / "two", {"q/a.js": "a", "q/b.js": "b"})
+    assert kept.written == 0
+    assert (tmp_path / "two" / "q" / "a.js").read_text(encoding="utf-8") == "text of a"
+    assert os.path.samefile(tmp_path / "two" / "q" / "a.js", kept.folder / "q" / "a.js")
+
+
+def test_a_changed_source_is_written_again_and_the_last_build_keeps_its_text(kept, tmp_path):
+    _build(kept, tmp_path / "one", {"q/a.js": "a", "q/b.js": "b"})
+    _build(kept, tmp_path / "two", {"q/a.js": "a2", "q/b.js": "b"})
+    assert kept.written == 1
+    assert (tmp_path / "two" / "q" / "a.js").read_text(encoding="utf-8") == "text of a2"
+    assert (tmp_path / "one" / "q" / "a.js").read_text(encoding="utf-8") == "text of a"
+
+
+def test_a_file_no_build_places_any_more_leaves_the_folder(kept, tmp_path):
+    _build(kept, tmp_path / "one", {"q/a.js": "a", "q/b.js": "b"})
+    _build(kept, tmp_path / "two", {"q/a.js": "a"})
+    kept.start_build()
+    assert sorted(p.name for p in (kept.folder / "q").iterdir()) == ["a.js"]
+
+
+def test_without_links_the_file_is_copied(kept, tmp_path, monkeypatch):
+    def refuse(*args):
+        raise OSError(18, "Invalid cross-device link")
+    monkeypatch.setattr(os, "link", refuse)
+    _build(kept, tmp_path / "one", {"q/a.js": "a"})
+    copied = tmp_path / "one" / "q" / "a.js"
+    assert copied.read_text(encoding="utf-8") == "text of a"
+    assert not os.path.samefile(copied, kept.folder / "q" / "a.js")
+
+
+def test_closing_removes_the_session_folder(tmp_path):
+    kept = KeptFiles()
+    _build(kept, tmp_path / "one", {"q/a.js": "a"})
+    kept.close()
+    assert not kept.folder.exists()
+    assert (tmp_path / "one" / "q" / "a.js").read_text(encoding="utf-8") == "text of a"  # the site's link stays
