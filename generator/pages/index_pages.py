@@ -11,7 +11,7 @@ import posixpath
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ..bank.model import Bank, Chapter, Page, Question
 from ..base.text import clip
@@ -25,6 +25,10 @@ from .paths import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, chapter_path, question_
 from .prose import page_url
 
 TOPIC_TAGS = 3  # topic tags per question, besides its type
+# A page's address from a folder: few pairs, asked for by every question's footer.
+_relative = lru_cache(maxsize=4096)(posixpath.relpath)
+
+
 @dataclass(frozen=True)
 class CrossLinks:
     """Everything one build links: per question its terms, tags and related questions."""
@@ -78,7 +82,7 @@ class CrossLinks:
         page = chapter_path(bank, self._where[bank.slug][question.id][0])
         folder = posixpath.dirname(page)
         chips = [f'<span class="tag-chip">{escape_html(self.ui[f"type_{question.type.value}"])}</span>']
-        chips += [f'<a class="tag-chip" href="{page_url(posixpath.relpath(GLOSSARY_PAGE, folder))}#{s}">'
+        chips += [f'<a class="tag-chip" href="{page_url(_relative(GLOSSARY_PAGE, folder))}#{s}">'
                   f"{escape_html(self._term_name(s))}</a>" for s in self.topics(bank, question)]
         lines = ['<div class="question-footer answer-only" data-search-exclude>', f'<p>{" ".join(chips)}</p>']
         related = self.related[bank.slug][question.id]
@@ -86,7 +90,7 @@ class CrossLinks:
             links = []
             for qid in related:
                 chapter, other = self._where[bank.slug][qid]
-                href = page_url(posixpath.relpath(chapter_path(bank, chapter), folder)) + f"#{other.id}"
+                href = page_url(_relative(chapter_path(bank, chapter), folder)) + f"#{other.id}"
                 number = self.ui["question"].format(number=other.number)
                 label = f"{number} {escape_html(_first_words(other.stem, 18))}"
                 links.append(f'<a href="{html.escape(href)}">{label}</a>')

@@ -8,6 +8,7 @@ link to it, a copy where the two folders do not share a file system.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import tempfile
@@ -24,6 +25,7 @@ class KeptFiles:
     def __init__(self) -> None:
         self.folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX))
         self._sources: dict[str, Any] = {}  # path -> what its kept file was written from
+        self.md5: dict[str, str] = {}  # path -> its kept file's MD5 (the offline app's precache revisions)
         self._placed: set[str] = set()  # this build's paths
         self._folders: set[Path] = set()  # this build's folders made in the site
         self.written = 0  # this build's files written (the others were linked as they were)
@@ -32,7 +34,7 @@ class KeptFiles:
         """A new build: the kept files the last one did not place are removed."""
         for path in self._sources.keys() - self._placed:
             (self.folder / path).unlink(missing_ok=True)
-            del self._sources[path]
+            del self._sources[path], self.md5[path]
         self._placed, self._folders, self.written = set(), set(), 0
 
     def place(self, site: Path, path: str, source: Any, text: Callable[[], str]) -> None:
@@ -42,9 +44,10 @@ class KeptFiles:
         if path not in self._sources or self._sources[path] != source:
             kept.parent.mkdir(parents=True, exist_ok=True)
             part = kept.with_name(kept.name + ".part")  # a new file: the last build's link keeps the old text
-            part.write_text(text(), encoding="utf-8")
+            data = text().encode("utf-8")
+            part.write_bytes(data)
             part.replace(kept)
-            self._sources[path] = source
+            self._sources[path], self.md5[path] = source, hashlib.md5(data).hexdigest()
             self.written += 1
         self._placed.add(path)
         target = site / path

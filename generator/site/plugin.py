@@ -48,6 +48,7 @@ from ..search.exclusions import exclude_blocks, is_searched
 from ..search.spoilers import mark_answer_blocks
 from ..search.index import IndexBuilder, Rewritten, keep_cuts, rewrite_page
 from ..search.segmenter import JIEBAS_OWN, Dictionaries
+from ..links.glossary import Glossary
 from .share import first_question_text
 from .skip_link import skip_to_first_question
 from .template_cache import keep_compiled_templates
@@ -76,7 +77,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     output: Staging | None = None
     output_built: bool = False
     question_html: QuestionHtml  # each chapter's questions as rendered, for the run pages (exam, random, review)
-    downloads: Callable[[], list[tuple[str, bytes]]]  # the banks' downloads, made beside MkDocs from on_env
+    downloads: Callable[[], list[tuple[str, bytes]]] | None = None  # the banks' downloads, made beside MkDocs
     _pages_of: Files | None = None  # the build's files, and the paths of their pages (broken_links)
     _page_paths: frozenset[str] = frozenset()
     session: ServeSession | None = None  # `mkdocs serve`: what a build keeps for the next
@@ -101,6 +102,13 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         self.dictionaries = or_plugin_error(lambda: take_jieba_dictionaries(config))
         self.output = or_plugin_error(lambda: stage_mkdocs_output(config, self.plan.watched, self.config.force_output,
                                                                   self.output_wanted))
+        self.downloads = None
+        if (jobs := self.session.live_jobs() if self.session else None) is not None:
+            # `mkdocs serve` makes the pages in this process: the banks are checked here, and
+            # their downloads made in the job process from now on, while MkDocs builds the site.
+            renderer, how = self.plan.renderer, self._downloads_how(config)
+            shown = or_plugin_error(lambda: Shown(renderer.banks, renderer.ui))
+            self.downloads = or_plugin_error(lambda: jobs.run(download_files, shown, *how))
         return config
 
     def on_startup(self, *, command: Literal["build", "gh-deploy", "serve"], dirty: bool) -> None:
@@ -180,15 +188,14 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
 
     def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
         keep_compiled_templates(env)  # before the first page is rendered with them
-        # Every page is made by now: the process beside makes the downloads while MkDocs writes the pages.
-        how = (self.plan.interface, self.plan.glossary, config.site_name)
-        jobs, renderer = self.session.live_jobs() if self.session else None, self.plan.renderer
-        if jobs is not None:  # `mkdocs serve`, whose pages are made here
-            shown = Shown(renderer.banks, renderer.ui)
-            self.downloads = or_plugin_error(lambda: jobs.run(download_files, shown, *how))
-        else:
+        if self.downloads is None:
+            # Every page is made by now: the process beside makes the downloads while MkDocs writes the pages.
+            how = self._downloads_how(config)
             self.downloads = or_plugin_error(lambda: self._started().run(download_files, prerender.RENDERER, *how))
         return env
+
+    def _downloads_how(self, config: MkDocsConfig) -> tuple[str, Glossary | None, str]:
+        return self.plan.interface, self.plan.glossary, config.site_name
 
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
     def on_page_context(self, context: TemplateContext, page: Page, config: MkDocsConfig,
@@ -208,9 +215,13 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             # where they were made, while the site is finished here.
             kept = self._started().run(keep_cuts) if self.search is not None else lambda: None
             index = self.search.result if self.search is not None else None
-            write = partial(self.question_html.write, place=self.session.files.place if self.session else None)
+            scripts = self.session.files if self.session else None  # the question scripts a serve session keeps
+            write = partial(self.question_html.write, place=scripts.place if scripts else None)
             prebuilt = self.session is None if self.config.prebuilt_search is None else self.config.prebuilt_search
-            or_plugin_error(lambda: finish_site(config, self.plan, index, self.downloads, write, prebuilt))
+            downloads = self.downloads
+            assert downloads is not None, "started in on_config (mkdocs serve) or on_env"
+            or_plugin_error(lambda: finish_site(config, self.plan, index, downloads, write, prebuilt,
+                                                scripts.md5 if scripts else None))
             kept()
         finally:
             self._stop_rendering()

@@ -16,7 +16,7 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,10 +39,12 @@ class Entry:
 
 
 def precache_entries(site: Path, patterns: list[str], ignores: list[str], no_revision: str,
-                     limit: int) -> tuple[list[Entry], list[str]]:
+                     limit: int, known: Mapping[str, str] | None = None) -> tuple[list[Entry], list[str]]:
     """The files of ``site`` Workbox's ``globPatterns`` would precache (without ``globIgnores``;
     files over ``limit`` bytes are left out with a warning), each once, in pattern order, and
-    a warning for each pattern that matches nothing, as ``generateSW`` gives them."""
+    a warning for each pattern that matches nothing, as ``generateSW`` gives them.  ``known``
+    holds the MD5 of files the caller wrote (URL -> hex digest), which are not read again."""
+    known = known or {}
     ignored = [_pattern(p) for p in ignores]
     files = [f for f in sorted(_site_files(site)) if not any(i.fullmatch(f) for i in ignored)]
     unversioned = re.compile(no_revision)
@@ -63,7 +65,7 @@ def precache_entries(site: Path, patterns: list[str], ignores: list[str], no_rev
             if size > limit:
                 warnings.append(f"{url} is {size} B, and won't be precached (limit {limit} B).")
                 continue
-            revision = None if unversioned.search(url) else hashlib.md5(path.read_bytes()).hexdigest()
+            revision = None if unversioned.search(url) else known.get(url) or hashlib.md5(path.read_bytes()).hexdigest()
             entries.append(Entry(url, revision, size))
     return entries, warnings
 

@@ -16,12 +16,15 @@ Under ``file://`` none of this is used: the offline app (overrides/src/offline/a
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import logging
 import re
 import shutil
 import subprocess
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -121,11 +124,13 @@ class Precache:
     warnings: tuple[str, ...]
 
 
-def write_offline_app(site: Path, root: Path, modules: Path, config: MkDocsConfig, interface: str) -> Precache:
+def write_offline_app(site: Path, root: Path, modules: Path, config: MkDocsConfig, interface: str,
+                      known: Mapping[str, str] | None = None) -> Precache:
     """Add the manifest, icons, ``offline.json`` and the service worker to the built ``site``.
 
     ``root`` is the guide project (the icon's source), ``modules`` the folder of its
-    node_modules (generator.base.npm); ``config`` MkDocs' configuration.
+    node_modules (generator.base.npm); ``config`` MkDocs' configuration; ``known`` the MD5 of
+    files whose content the caller knows (site path -> hex digest), not read again.
     """
     app = app_from_config(config, interface, site)
     icons = write_icons(root / ICON_SOURCE, site, app.theme_colour)
@@ -133,18 +138,19 @@ def write_offline_app(site: Path, root: Path, modules: Path, config: MkDocsConfi
                                      encoding="utf-8")
     index = offline_index(site, app)
     (site / OFFLINE_INDEX).write_text(json.dumps(index, ensure_ascii=False), encoding="utf-8")
-    precache = write_service_worker(site, modules, index["cache"])
+    precache = write_service_worker(site, modules, index["cache"], known)
     for warning in precache.warnings:  # e.g. a file over the size limit, left out of the precache
         log.warning("service worker (workbox-build): %s", warning)
     return precache
 
 
-def write_service_worker(site: Path, root: Path, pages_cache: str) -> Precache:
+def write_service_worker(site: Path, root: Path, pages_cache: str, known: Mapping[str, str] | None = None) -> Precache:
     """``sw.js`` for the built ``site``, its pages kept in ``pages_cache``: the precache listed
     here, the worker Workbox wrote for these options once (generator.site.precache)."""
     options = workbox_options(site, search_languages(site), pages_cache)
     entries, warnings = precache_entries(site, options["globPatterns"], options["globIgnores"],
-                                         options["dontCacheBustURLsMatching"], options["maximumFileSizeToCacheInBytes"])
+                                         options["dontCacheBustURLsMatching"], options["maximumFileSizeToCacheInBytes"],
+                                         known)
     write_worker(site, root, options, entries, pages_cache, run_workbox)
     return Precache(len(entries), sum(e.size for e in entries), tuple(warnings))
 
@@ -183,35 +189,52 @@ def theme_colour(site: Path, primary: str) -> str:
 
 def write_icons(source: Path, site: Path, background: str) -> list[dict[str, Any]]:
     """The app's icons, made from one square image: the manifest's entries (``any`` and ``maskable``)."""
+    try:
+        image = source.read_bytes()
+    except OSError as error:
+        raise OfflineAppError(str(source), "a square PNG image, at least 512 pixels wide, for the app's icons",
+                              error.strerror or str(error)) from None
+    folder = site / ICONS
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, data in _icons(image, str(source), background):
+        (folder / name).write_bytes(data)
+    size = max(ICON_SIZES)
+    return [*({"src": f"{ICONS}/icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png", "purpose": "any"}
+              for s in ICON_SIZES),
+            {"src": f"{ICONS}/icon-maskable-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
+             "purpose": "maskable"}]
+
+
+@lru_cache(maxsize=2)  # made once for the builds of a `mkdocs serve` session
+def _icons(image: bytes, source: str, background: str) -> tuple[tuple[str, bytes], ...]:
+    """The icon files made from ``image`` (the bytes of ``source``): (name, PNG)."""
     from PIL import Image, UnidentifiedImageError
 
     try:
-        with Image.open(source) as opened:
-            image = opened.convert("RGBA")
+        with Image.open(io.BytesIO(image)) as opened:
+            square = opened.convert("RGBA")
     except (OSError, UnidentifiedImageError) as error:
-        raise OfflineAppError(str(source), "a square PNG image, at least 512 pixels wide, for the app's icons",
+        raise OfflineAppError(source, "a square PNG image, at least 512 pixels wide, for the app's icons",
                               str(error)) from None
-    if image.width != image.height or image.width < max(ICON_SIZES):
-        raise OfflineAppError(str(source), f"a square image at least {max(ICON_SIZES)} pixels wide",
-                              f"{image.width}×{image.height} pixels")
-    folder = site / ICONS
-    folder.mkdir(parents=True, exist_ok=True)
-    entries = []
-    for size in ICON_SIZES:
-        image.resize((size, size), Image.Resampling.LANCZOS).save(folder / f"icon-{size}.png", optimize=True)
-        entries.append({"src": f"{ICONS}/icon-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
-                        "purpose": "any"})
+    if square.width != square.height or square.width < max(ICON_SIZES):
+        raise OfflineAppError(source, f"a square image at least {max(ICON_SIZES)} pixels wide",
+                              f"{square.width}×{square.height} pixels")
+
+    def png(picture: Any) -> bytes:
+        out = io.BytesIO()
+        picture.save(out, format="PNG", optimize=True)
+        return out.getvalue()
+
+    files = [(f"icon-{size}.png", png(square.resize((size, size), Image.Resampling.LANCZOS))) for size in ICON_SIZES]
     # Maskable: the launcher crops to its own shape, keeping only the middle 80%.
     size = max(ICON_SIZES)
     masked = Image.new("RGBA", (size, size), background)
     inner = round(size * 0.8)
-    masked.alpha_composite(image.resize((inner, inner), Image.Resampling.LANCZOS), ((size - inner) // 2,) * 2)
-    masked.save(folder / f"icon-maskable-{size}.png", optimize=True)
-    entries.append({"src": f"{ICONS}/icon-maskable-{size}.png", "sizes": f"{size}x{size}", "type": "image/png",
-                    "purpose": "maskable"})
+    masked.alpha_composite(square.resize((inner, inner), Image.Resampling.LANCZOS), ((size - inner) // 2,) * 2)
+    files.append((f"icon-maskable-{size}.png", png(masked)))
     touch = masked.resize((APPLE_TOUCH_SIZE, APPLE_TOUCH_SIZE), Image.Resampling.LANCZOS).convert("RGB")
-    touch.save(folder / "apple-touch-icon.png", optimize=True)  # iOS: opaque, cropped by the system
-    return entries
+    files.append(("apple-touch-icon.png", png(touch)))  # iOS: opaque, cropped by the system
+    return tuple(files)
 
 
 def web_manifest(app: App, icons: list[dict[str, Any]]) -> dict[str, Any]:
