@@ -57,7 +57,18 @@ from dataclasses import replace
 from ..base.text import clip
 from .damage import QUOTE_LIMIT, WHITESPACE, damage_flags, excerpt, question_fields
 from .fields import JUDGE_CODES, choice_letters, judge_value, unfenced, worded_letters
-from .model import OPTION_LETTERS, PICTURE_MARK, Bank, Chapter, Flag, Question, QuestionType, Severity
+from .model import (
+    OPTION_LETTERS,
+    PICTURE_MARK,
+    Bank,
+    Chapter,
+    Flag,
+    Picture,
+    Position,
+    Question,
+    QuestionType,
+    Severity,
+)
 from .pictures import picture_text, unshown_flags
 from .spans import FENCE_MARK
 from .text_blocks import Code, split_blocks
@@ -102,6 +113,9 @@ class Linter:
         self._numbering = _numbering_flags(bank)
         self._cut = _truncated(bank, source_length)
         self._bank = bank
+        if len(_CHECKED) >= CHECKED_BANKS:
+            _CHECKED.clear()
+        self._checked = _CHECKED.setdefault(bank.pictures, {})
 
     def chapter(self, chapter: Chapter) -> Chapter:
         """``chapter`` (of the bank) with its questions' flags filled."""
@@ -109,20 +123,46 @@ class Linter:
         for q in chapter.questions:
             place = where(chapter.number, q)
             cut = self._cut if self._cut is not None and self._cut[0] == q.id else None
-            truncated = cut is not None
             found = list(self._numbering.get(q.id, ()))
             if cut is not None:
                 found.append(Flag("truncated", _E, f"{place}在題庫結尾處被截斷（{cut[1]}）：「…{_tail(q)}」"))
-            for check in QUESTION_CHECKS:
-                found.extend(check(q, place, truncated))
-            found.extend(damage_flags(q, place))
-            found.extend(unshown_flags(q, place, self._bank.pictures))
-            # a quoted field shows its pictures as their alt text, never as the model's markers
-            found = [replace(f, message=picture_text(f.message, self._bank)) if PICTURE_MARK[0] in f.message else f
-                     for f in found]
+                found = [*self._shown(found), *self._own_flags(q, place, truncated=True)]
+            else:
+                found = [*self._shown(found), *self._kept_own_flags(q, place)]
             flags = tuple(dict.fromkeys(q.flags + tuple(found)))
             questions.append(q if flags == q.flags else replace(q, flags=flags))  # most questions: none found
         return replace(chapter, questions=tuple(questions))
+
+    def _kept_own_flags(self, q: Question, place: str) -> tuple[Flag, ...]:
+        """:meth:`_own_flags` of a question not cut off, kept for an equal question (no check
+        reads where a question stands in the file: an edit above it moves it, nothing else)."""
+        key = (replace(q, position=_NOWHERE, end_offset=0), place)
+        own = self._checked.get(key)
+        if own is None:
+            if len(self._checked) >= CHECKED_QUESTIONS:
+                self._checked.clear()
+            own = self._checked[key] = self._own_flags(q, place, truncated=False)
+        return own
+
+    def _own_flags(self, q: Question, place: str, truncated: bool) -> tuple[Flag, ...]:
+        """The flags of the checks that read the question alone (and the bank's pictures)."""
+        found = [flag for check in QUESTION_CHECKS for flag in check(q, place, truncated)]
+        found.extend(damage_flags(q, place))
+        found.extend(unshown_flags(q, place, self._bank.pictures))
+        return self._shown(found)
+
+    def _shown(self, found: list[Flag]) -> tuple[Flag, ...]:
+        """A quoted field shows its pictures as their alt text, never as the model's markers."""
+        return tuple(replace(f, message=picture_text(f.message, self._bank)) if PICTURE_MARK[0] in f.message else f
+                     for f in found)
+
+
+# Each question's own flags by (question without its place, how messages name it), for each
+# set of pictures: ``mkdocs serve`` checks the whole bank again after every edit, and the
+# questions the edit did not touch are found equal.  Bounded, for banks of any size.
+_CHECKED: dict[tuple[Picture, ...], dict[tuple[Question, str], tuple[Flag, ...]]] = {}
+CHECKED_BANKS, CHECKED_QUESTIONS = 8, 100_000
+_NOWHERE = Position(0, 0, 0)
 
 
 # -- bank-wide checks ---------------------------------------------------------------------

@@ -86,6 +86,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     @event_priority(50)
     def on_config(self, config: MkDocsConfig) -> MkDocsConfig:
         route_generator_log()
+        if self.session is not None:
+            self.session.start_build()
         self.settings_path = Path(config.config_file_path).parent / self.config.settings
         settings = or_plugin_error(lambda: plugin_settings(self.settings_path, self.config.banks, self.config.script,
                                                                  self.config.max_bank_size))
@@ -133,8 +135,6 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             or_plugin_error(output.commit if commit else output.abandon)
 
     def on_pre_build(self, config: MkDocsConfig) -> None:
-        if self.session is not None:
-            self.session.start_build()
         # Material's search plugin has made its index (on_config): the guide's stands in for it.
         kept = self.session.search if self.session else None
         self.search = or_plugin_error(lambda: install_search_index(config, self._index_builder, kept))
@@ -225,10 +225,14 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             kept()
         finally:
             self._stop_rendering()
+            if self.session is not None:
+                self.session.end_build()
         self.output_built = True  # unless strict mode then finds warnings (on_build_error)
 
     def on_build_error(self, error: Exception) -> None:
         self._stop_rendering()
+        if self.session is not None:
+            self.session.end_build()
         self._close_output(commit=False)
 
     def _started(self) -> prerender.Pages:

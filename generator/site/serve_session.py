@@ -4,8 +4,9 @@ MkDocs keeps a plugin that has ``on_startup`` for every build of its process, an
 the chapter pages (generator.pages.page_cache), what MkDocs made of each generated page
 (:mod:`.converted`), each page's search entry (:mod:`.material`), the question scripts
 (:mod:`.kept_files`), and a process forked at the session's start, while MkDocs still runs
-one thread, that makes each build's downloads (:func:`.prerender.job_process`).  Each build keeps what it used of the build before
-(:meth:`ServeSession.start_build`).
+one thread, that makes each build's downloads (:func:`.prerender.job_process`).  Each build
+keeps what it used of the build before (:meth:`ServeSession.start_build`); the garbage is
+collected between builds (:mod:`.idle_collector`).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from dataclasses import dataclass, field
 from ..pages.page_cache import PageCache, SessionCache
 from . import prerender
 from .converted import ConvertedPages
+from .idle_collector import IdleCollector
 from .kept_files import KeptFiles
 from .material import KeptEntries
 
@@ -25,19 +27,26 @@ class ServeSession:
     search: KeptEntries = field(default_factory=SessionCache)
     files: KeptFiles = field(default_factory=KeptFiles)  # the question scripts
     jobs: prerender.PagesBeside | None = field(default_factory=prerender.job_process)
+    collector: IdleCollector = field(default_factory=IdleCollector)
 
     def start_build(self) -> None:
         """A new build: what the last one used is kept, the rest let go."""
+        self.collector.build_starts()
         self.chapters.pages.start_build()
         self.converted.start_build()
         self.search.start_build()
         self.files.start_build()
+
+    def end_build(self) -> None:
+        """The build has ended (made or failed): garbage is collected once the session is idle."""
+        self.collector.build_ends()
 
     def live_jobs(self) -> prerender.PagesBeside | None:
         """The job process, unless an error has ended it (then jobs are done here)."""
         return self.jobs if self.jobs is not None and self.jobs.alive() else None
 
     def close(self) -> None:
+        self.collector.close()
         self.files.close()
         if self.jobs is not None:
             self.jobs.close()
