@@ -36,8 +36,10 @@ from .term_pattern import SEPARATOR_RUN, compile_spellings
 SLUG = re.compile(r"^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$")
 SLUG_WORD = re.compile(r"[a-z0-9]+")  # what a slug made from a term keeps
 
-FIND_CACHE_SIZE = 8192  # texts whose mentions a Glossary keeps (see Glossary.find)
+FIND_CACHE_SIZE = 50_000  # texts whose mentions a Glossary keeps (see Glossary.find)
+KEPT_GLOSSARIES = 4  # glossaries whose searches are kept (see Glossary._found)
 MARKUP_CHARACTER = re.compile(r'[<>&"\x00-\x1f]')
+_FOUND: dict[tuple[Term, ...], OrderedDict[str, tuple[TermMatch, ...]]] = {}  # see Glossary._found
 _ENTRY_KEYS = frozenset({"term", "slug", "aliases", "definition", "see", "exclude"})
 _FORMAT = "- {term: KV cache, aliases: [KVcache, 鍵值緩存], definition: 推理時緩存鍵與值……, see: [MQA]}"
 
@@ -176,7 +178,12 @@ class Glossary:
 
     @cached_property
     def _found(self) -> OrderedDict[str, tuple[TermMatch, ...]]:
-        return OrderedDict()  # popping its oldest entry costs the same however many went before
+        # Popping its oldest entry costs the same however many went before.  Equal glossaries
+        # share one: each `mkdocs serve` rebuild reads the glossary again, and the bank's
+        # texts the edit left alone are searched again.
+        if len(_FOUND) >= KEPT_GLOSSARIES:
+            _FOUND.clear()
+        return _FOUND.setdefault(self.terms, OrderedDict())
 
     @cached_property
     def _by_slug(self) -> dict[str, Term]:

@@ -105,6 +105,7 @@ class QuestionHtml:
                 else:
                     place(site_dir, path, (bank.slug, record, block), text)
 
+
 def _question_script(slug: str, question_id: str, record: dict[str, Any], block: dict[str, Any]) -> str:
     return practice_script(question_part(slug, question_id, record, block))
 

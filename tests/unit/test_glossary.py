@@ -9,7 +9,8 @@ import yaml
 
 from generator.bank.model import INLINE_MATH
 from generator.base.errors import ConfigError
-from generator.links.glossary import Glossary, Term, load_glossary
+from generator.links import glossary as glossary_module
+from generator.links.glossary import Glossary, Term, TermMatch, load_glossary
 from generator.links.terms import suggest_terms, term_questions
 from generator.read.load import read_bank
 from generator.read.text.parse import parse
@@ -33,6 +34,24 @@ def test_display_form_and_aliases_in_both_scripts_match():
     assert found(g, "KV cache即鍵值緩存，简体写作键值缓存") == [
         ("KV cache", "KV cache"), ("鍵值緩存", "KV cache"), ("键值缓存", "KV cache")]
 
+
+
+def test_a_glossary_read_again_searches_a_text_once(monkeypatch):
+    """Each `mkdocs serve` rebuild reads the glossary again: an equal one keeps the searches."""
+    monkeypatch.setattr(glossary_module, "_FOUND", {})  # none kept from other tests
+    searched: list[str] = []
+    original = Glossary._find
+
+    def find(self: Glossary, text: str) -> list[TermMatch]:
+        searched.append(text)
+        return original(self, text)
+
+    monkeypatch.setattr(Glossary, "_find", find)
+    text = "用鍵值緩存加速推理"
+    assert found(glossary(("KV cache", "鍵值緩存")), text) == found(glossary(("KV cache", "鍵值緩存")), text)
+    assert searched == [text]
+    assert found(glossary(("KV cache", "鍵值")), text) == [("鍵值", "KV cache")]  # another glossary: its own
+    assert searched == [text, text]
 
 @pytest.mark.parametrize("text", ["KVcache", "KV cache", "kv-cache", "KV_Cache", "KV  cache", "KVCACHE"])
 def test_spaced_hyphenated_and_run_together_spellings_match(text):
