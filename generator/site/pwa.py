@@ -65,6 +65,7 @@ PRECACHED = (
     "assets/katex/fonts/*.woff2",  # browsers that read KaTeX's CSS take woff2
     f"{PRACTICE_DIR}/**/*.js",  # practice data: each bank's index, chapters and questions (generator.practice.data)
     "search/search_index.{json,js}",  # Material's worker reads the JSON, the guide's the script
+    PREBUILT_SCRIPT.as_posix(),  # Lunr's index built at build time, where the build made one (generator.search.prebuilt)
     WEB_MANIFEST,
     OFFLINE_INDEX,
 )
@@ -277,12 +278,11 @@ def workbox_options(site: Path, languages: list[str], pages_cache: str) -> dict[
     """generateSW's options: the precache, and pages cached as visited (cache first: one build's
     pages never change; the next build's go to a cache of their own)."""
     lunr = [LUNR.format(part) for part in (*LUNR_ALWAYS, *languages) if part != "en"]
-    # Lunr's index built at build time (generator.search.prebuilt), where the build made one.
-    built = [PREBUILT_SCRIPT.as_posix()] if (site / PREBUILT_SCRIPT).is_file() else []
+    shell = [p for p in PRECACHED if p != PREBUILT_SCRIPT.as_posix() or (site / PREBUILT_SCRIPT).is_file()]
     pictures = [f"{PICTURES_DIR}/*"] if (site / PICTURES_DIR).is_dir() else []
     return {
         "globDirectory": str(site),
-        "globPatterns": [*PRECACHED, *lunr, *built, *pictures],
+        "globPatterns": [*shell, *lunr, *pictures],
         "globIgnores": ["**/*.map"],
         "swDest": str(site / SERVICE_WORKER),
         "cacheId": "study-guide",
