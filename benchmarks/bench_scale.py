@@ -54,6 +54,7 @@ from testing.synthetic import question_lines, write_synthetic_bank
 
 ENV = dict(os.environ, NO_MKDOCS_2_WARNING="1")
 SERVE_TIMEOUT = 120.0  # seconds to wait for ``mkdocs serve`` to start or to rebuild
+SERVE_PAUSE = 3.0  # seconds from the browsers' reload to the next edit
 CHAPTER_NUMBER = re.compile(r"chapter-(\d+)\.md$")
 
 
@@ -276,7 +277,10 @@ def measure_serve(bank: Path, config_file: Path, rounds: int = 3) -> list[float]
             _wait_for(log_file, "Serving on", 0)
             for _ in range(rounds):
                 seen = _count(log_file, "Reloading browsers")
-                time.sleep(1.0)  # let the polling watcher take its snapshot first
+                # An editor reads the page before saving again: the polling watcher takes its
+                # snapshot, and the session collects its garbage 1 s after a build
+                # (generator.site.idle_collector).
+                time.sleep(SERVE_PAUSE)
                 start = time.perf_counter()
                 edit_bank(bank, len(timings))
                 _wait_for(log_file, "Reloading browsers", seen)

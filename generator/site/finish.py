@@ -27,7 +27,8 @@ def finish_site(config: Any, plan: Plan, search_index: dict[str, Any] | None,
     (``known``: the MD5 of files ``write_files`` wrote, by site path, which it need not read)."""
     site = Path(config.site_dir)
     suggest = "search.suggest" in (config.theme.get("features") or [])
-    lunr = complete_search_index(site, search_index, suggest, constants_script(), MESSAGE_TYPES if prebuilt else None)
+    lunr = complete_search_index(site, search_index, suggest, constants_script(prebuilt),
+                                 MESSAGE_TYPES if prebuilt else None)
     write_files(site)
     write_downloads(site, downloads())
     lunr()  # Node has built the search index meanwhile; the offline app holds it too

@@ -34,18 +34,20 @@ def _character_class(pattern: re.Pattern[str]) -> str:
     return text
 
 
-def constants() -> dict[str, object]:
-    """The values the browser scripts share with Python, as ``studyGuide.constants`` holds them."""
+def constants(prebuilt_search: bool = True) -> dict[str, object]:
+    """The values the browser scripts share with Python, as ``studyGuide.constants`` holds them;
+    ``prebuilt_search``: whether the build makes Lunr's index (generator.search.prebuilt)."""
     return {
         "hanClass": _character_class(INDEX_WORD),  # a character of the index's Chinese words
         "latinAlnumClass": _character_class(LATIN_ALNUM_CHAR),  # set apart from Chinese beside it
         "sentinel": SENTINEL,
         "message": MESSAGE_TYPES,
+        "prebuiltSearch": prebuilt_search,  # else search/search_lunr.js is not asked for
     }
 
 
-def constants_script() -> str:
+def constants_script(prebuilt_search: bool = True) -> str:
     """``constants.js``: for pages and for the search workers (``globalThis`` is either)."""
     return ("/* Written at build by generator/site/frontend.py: what the guide's scripts share with Python. */\n"
             f"(globalThis.{NAMESPACE} = globalThis.{NAMESPACE} || {{}}).constants = "
-            f"{json.dumps(constants(), sort_keys=True)};\n")
+            f"{json.dumps(constants(prebuilt_search), sort_keys=True)};\n")

@@ -136,13 +136,13 @@ def without_script_sources(files: Files, config: Any) -> Files:
 
 
 def guide_files(config: Any, shims: list[str], plan: Plan,
-                practice_records: Mapping[str, dict[str, dict[str, Any]]]) -> list[File]:
+                practice_records: Mapping[str, dict[str, dict[str, Any]]], prebuilt_search: bool = True) -> list[File]:
     """The files the guide serves besides its pages: KaTeX's assets when the plan typesets
     formulas, the iframe-worker shim at each of ``shims``, the reader scripts' strings in the
     guide's script, each bank's practice index and chapters' records (from ``practice_records``, by bank slug,
     made once with the question parts: question_html.py), the guide's scripts bundled from their sources,
-    and ``constants.js``, which those scripts share with Python, once Material is checked to
-    still have the internals they hook."""
+    and ``constants.js``, which those scripts share with Python (whether the build makes
+    Lunr's index: ``prebuilt_search``), once Material is checked to still have the internals they hook."""
     typeset = plan.formulas is not None
     modules = npm_root(Path(config.config_file_path).parent)
     files = [File.generated(config, url, abs_src_path=str(path)) for path, url in katex_assets(modules)] if typeset else []
@@ -152,7 +152,7 @@ def guide_files(config: Any, shims: list[str], plan: Plan,
                           "npm ci (see package.json)")
     files += [File.generated(config, path, abs_src_path=str(shim)) for path in shims]
     check_material(installed_material())
-    files.append(File.generated(config, CONSTANTS_JS, content=constants_script()))
+    files.append(File.generated(config, CONSTANTS_JS, content=constants_script(prebuilt_search)))
     files.append(File.generated(config, READER_STRINGS_JS, content=reader_strings_script(plan.interface)))
     files.append(File.generated(config, RUN_STRINGS_JS, content=run_strings_script(plan.interface)))
     files.append(File.generated(config, STATS_STRINGS_JS, content=stats_strings_script(plan.interface)))

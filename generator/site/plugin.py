@@ -149,7 +149,9 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     def on_files(self, files: Files, config: MkDocsConfig) -> Files:
         pages = [File.generated(config, path, content="") for path in self._pending]  # Markdown: on_pre_page
         files = or_plugin_error(lambda: without_script_sources(files, config))
-        for file in pages + or_plugin_error(lambda: guide_files(config, self.shims, self.plan, self.question_html.records)):
+        made = or_plugin_error(lambda: guide_files(config, self.shims, self.plan, self.question_html.records,
+                                                   self._prebuilt_search()))
+        for file in pages + made:
             files.append(file)
         return files
 
@@ -217,10 +219,9 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             index = self.search.result if self.search is not None else None
             scripts = self.session.files if self.session else None  # the question scripts a serve session keeps
             write = partial(self.question_html.write, place=scripts.place if scripts else None)
-            prebuilt = self.session is None if self.config.prebuilt_search is None else self.config.prebuilt_search
             downloads = self.downloads
             assert downloads is not None, "started in on_config (mkdocs serve) or on_env"
-            or_plugin_error(lambda: finish_site(config, self.plan, index, downloads, write, prebuilt,
+            or_plugin_error(lambda: finish_site(config, self.plan, index, downloads, write, self._prebuilt_search(),
                                                 scripts.md5 if scripts else None))
             kept()
         finally:
@@ -228,6 +229,10 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             if self.session is not None:
                 self.session.end_build()
         self.output_built = True  # unless strict mode then finds warnings (on_build_error)
+
+    def _prebuilt_search(self) -> bool:
+        """Whether this build makes Lunr's index (the option; unset: not under `mkdocs serve`)."""
+        return self.session is None if self.config.prebuilt_search is None else self.config.prebuilt_search
 
     def on_build_error(self, error: Exception) -> None:
         self._stop_rendering()

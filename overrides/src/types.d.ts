@@ -62,6 +62,7 @@ export interface Constants {
   latinAlnumClass: string;
   sentinel: string;
   message: MessageTypes;
+  prebuiltSearch: boolean;  /* the build made search/search_lunr.js */
 }
 
 export interface PdfManifest {

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import Browser, Page, Playwright
 
 from generator.search.prebuilt import PREBUILT_SCRIPT
+from generator.site.frontend import CONSTANTS_JS, constants_script
 from generator.site.preview import serve_in_background
 from testing.browser import file_url, launch_local, offline_page, search, served_page
 from tests.paths import CHAPTERS
@@ -54,6 +55,8 @@ def whole_index_results(browser: Browser, site: Path, over_http: bool) -> tuple[
     """How the whole index came to the page ("prebuilt" or "built") and, once it answers, the
     results of each query as Material shows them (titles, texts and the marks on the words found)."""
     with opened(browser, site, over_http) as (page, root):
+        asked: list[str] = []
+        page.on("request", lambda request: asked.append(request.url))
         search(page, "LoRA", clear=False)
         page.wait_for_function("studyGuide.timings.ready > 0", timeout=30_000)
         came = page.evaluate("studyGuide.timings.index")
@@ -62,15 +65,19 @@ def whole_index_results(browser: Browser, site: Path, over_http: bool) -> tuple[
             search(page, query)
             shown[query] = page.inner_html(RESULTS).replace(root, "")  # the same links, wherever the site is
         assert page.evaluate("studyGuide.timings.latest") == "index"
+        wanted = page.evaluate("studyGuide.constants.prebuiltSearch")
+        assert any(url.endswith(PREBUILT_SCRIPT.as_posix()) for url in asked) == wanted  # asked for if made
     return came, shown
 
 
 @pytest.fixture(scope="module")
 def built_in_browser(guide_site: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The bundled guide without the index the build made: the browser builds it, as before."""
+    """The bundled guide without the index the build made, as `mkdocs serve` leaves it (its
+    constants say so: generator.site.frontend): the browser builds it, as before."""
     site = tmp_path_factory.mktemp("no-prebuilt") / "site"
     shutil.copytree(guide_site, site)
     (site / PREBUILT_SCRIPT).unlink()
+    (site / CONSTANTS_JS).write_text(constants_script(prebuilt_search=False), encoding="utf-8")
     return site
 
 
@@ -82,7 +89,7 @@ def test_search_answers_from_the_index_the_build_made_as_from_one_built_in_the_b
     assert came == "prebuilt"
     assert "<mark" in prebuilt["位置编码"] and "<mark" in prebuilt["LoRA"]  # the words found are marked
     came, built = whole_index_results(browser, built_in_browser, over_http)
-    assert came == "built"
+    assert came == "built"  # and search/search_lunr.js was never asked for (whole_index_results)
     for query in QUERIES:
         assert prebuilt[query] == built[query], query
 

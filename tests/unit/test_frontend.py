@@ -18,6 +18,9 @@ def test_the_constants_script_gives_the_python_values_to_page_and_worker():
     assert kept == 1 and han_run == INDEX_WORD.pattern
     assert constants["sentinel"] == SENTINEL and constants["message"]["QUERY"] == MESSAGE_TYPES["QUERY"]
     assert constants["latinAlnumClass"] == LATIN_ALNUM_CHAR.pattern
+    assert constants["prebuiltSearch"] is True  # the build makes Lunr's index …
+    *_, served = run_scripts("var studyGuide = {};", constants_script(prebuilt_search=False), "studyGuide.constants")
+    assert served["prebuiltSearch"] is False  # … not under mkdocs serve
 
 
 def test_no_module_copies_a_shared_constant_and_each_stays_small():

@@ -12,8 +12,8 @@
  *   on the documents that contain the query's words (worker-prelude.js).
  * - The index worker builds Material's index of every document once the reader has
  *   searched; from then on it answers, and the last query is asked again, so the list
- *   settles into the whole index's order (not drawn again when nothing moved).  It loads
- *   the index the build made (search/search_lunr.js) instead, when there is one.
+ *   settles into the whole index's order (not drawn again when nothing moved).  It loads the
+ *   index the build made (search/search_lunr.js; none under mkdocs serve) instead, if any.
  * Material's own set-up message is dropped.  Anything missing, and the shim is used.
  * Over http the same two workers answer; Material's own worker, the whole index first, is the fallback.
  */
@@ -205,10 +205,11 @@ export function offlineSearch(options) {
       index = ok && typeof searchIndex()?.docs === "string";
       next();
     });
-    loadScript(options.root + "search/search_lunr.js", (ok) => {
+    const took = (/** @type {boolean} */ ok) => {
       state.prebuilt = ok && typeof prebuiltSearchIndex() === "string";
       buildIndex(false);
-    });
+    };
+    if (constants().prebuiltSearch) loadScript(options.root + "search/search_lunr.js", took); else took(false);
   }
 
   /* What Material gets from `new Worker(url)`: the background workers once
