@@ -265,3 +265,15 @@ def _material_sections(content: str) -> list[Section]:
     parser.feed(content)
     parser.close()
     return [Section(s.el.tag, s.el.attrs, s.depth, s.id, s.title, s.text) for s in parser.data]
+
+
+def template_value(value: Any) -> tuple[Any, ...] | None:
+    """A Material object in a page's template context as plain data (generator.site.kept_renders):
+    the tags plugin's tags, with their listings' links; None for anything else."""
+    from material.plugins.tags.structure.tag import Tag
+    from material.plugins.tags.structure.tag.reference import TagReference
+
+    if not isinstance(value, Tag):
+        return None
+    links = [(link.title, link.url) for link in value.links] if isinstance(value, TagReference) else []
+    return ("tag", value.name, value.hidden, template_value(value.parent), links)

@@ -190,6 +190,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
 
     def on_env(self, env: Any, config: MkDocsConfig, files: Files) -> Any:
         keep_compiled_templates(env)  # before the first page is rendered with them
+        if self.session is not None:
+            self.session.renders.wrap(env)
         if self.downloads is None:
             # Every page is made by now: the process beside makes the downloads while MkDocs writes the pages.
             how = self._downloads_how(config)

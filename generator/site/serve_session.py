@@ -17,6 +17,7 @@ from . import prerender
 from .converted import ConvertedPages
 from .idle_collector import IdleCollector
 from .kept_files import KeptFiles
+from .kept_renders import KeptRenders
 from .material import KeptEntries
 
 
@@ -26,6 +27,7 @@ class ServeSession:
     converted: ConvertedPages = field(default_factory=ConvertedPages)
     search: KeptEntries = field(default_factory=SessionCache)
     files: KeptFiles = field(default_factory=KeptFiles)  # the question scripts
+    renders: KeptRenders = field(default_factory=KeptRenders)  # each page's template output
     jobs: prerender.PagesBeside | None = field(default_factory=prerender.job_process)
     collector: IdleCollector = field(default_factory=IdleCollector)
 
@@ -36,6 +38,7 @@ class ServeSession:
         self.converted.start_build()
         self.search.start_build()
         self.files.start_build()
+        self.renders.start_build()
 
     def end_build(self) -> None:
         """The build has ended (made or failed): garbage is collected once the session is idle."""
