@@ -2,11 +2,12 @@
 
 MkDocs keeps a plugin that has ``on_startup`` for every build of its process, and with it this:
 the chapter pages (generator.pages.page_cache), what MkDocs made of each generated page
-(:mod:`.converted`), each page's search entry (:mod:`.material`), the question scripts
-(:mod:`.kept_files`), and a process forked at the session's start, while MkDocs still runs
-one thread, that makes each build's downloads (:func:`.prerender.job_process`).  Each build
-keeps what it used of the build before (:meth:`ServeSession.start_build`); the garbage is
-collected between builds (:mod:`.idle_collector`).
+(:mod:`.converted`), each page's search entry (:mod:`.material`) and template output
+(:mod:`.kept_renders`), the question scripts (:mod:`.kept_files`), and a process forked at
+the session's start, while MkDocs still runs one thread, that makes each build's downloads
+(:func:`.prerender.job_process`).  Each build keeps what it used of the build before
+(:meth:`ServeSession.start_build`); the garbage is collected between builds
+(:mod:`.idle_collector`).
 """
 from __future__ import annotations
 
