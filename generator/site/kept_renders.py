@@ -63,6 +63,11 @@ class _KeptTemplate:
     env: jinja2.Environment
     site: dict[int, bytes | None]
 
+    def __getattr__(self, name: str) -> Any:  # all but render: the template's own
+        if name == "template":  # not set yet (a copy being made)
+            raise AttributeError(name)
+        return getattr(self.template, name)
+
     def render(self, *args: Any, **kwargs: Any) -> str:
         context: Mapping[str, Any] = dict(*args, **kwargs)
         key = self._key(context)

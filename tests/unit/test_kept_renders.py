@@ -46,3 +46,4 @@ def test_a_template_without_a_page_renders_as_usual(tmp_path):
     assert env.get_template("sitemap.xml").render({"n": 1}) == "1"
     assert env.get_template("sitemap.xml").render({"n": 2}) == "2"
     assert renders.misses == 0  # nothing looked up, nothing kept
+    assert env.get_template("sitemap.xml").name == "sitemap.xml"  # the rest is the template's own
