@@ -5,11 +5,16 @@ question scripts (generator.site.question_html) would all be written again after
 seconds of file creation at 5,000 questions.  :class:`KeptFiles` writes each into a folder of
 the session's own only when what it is made from has changed, and gives every build a hard
 link to it, a copy where the two folders do not share a file system.
+
+The folder is removed when the session ends.  A session that was killed cannot remove it, so
+each new session removes the folders of sessions whose process has ended: those named with
+this prefix and a process number that hold this module's mark naming the same process.
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -17,13 +22,18 @@ from pathlib import Path
 from typing import Any
 
 FOLDER_PREFIX = "study-guide-serve-"
+MARK = ".study-guide-serve"  # in a session's folder: the number of the process that made it
+_FOLDER = re.compile(re.escape(FOLDER_PREFIX) + r"(?P<pid>[0-9]+)-")
 
 
 class KeptFiles:
     """The files of a serve session's builds, by their path in the site."""
 
     def __init__(self) -> None:
-        self.folder = Path(tempfile.mkdtemp(prefix=FOLDER_PREFIX))
+        remove_ended_sessions(Path(tempfile.gettempdir()))
+        pid = os.getpid()
+        self.folder = Path(tempfile.mkdtemp(prefix=f"{FOLDER_PREFIX}{pid}-"))
+        (self.folder / MARK).write_text(str(pid), encoding="utf-8")
         self._sources: dict[str, Any] = {}  # path -> what its kept file was written from
         self.md5: dict[str, str] = {}  # path -> its kept file's MD5 (the offline app's precache revisions)
         self._placed: set[str] = set()  # this build's paths
@@ -61,3 +71,32 @@ class KeptFiles:
 
     def close(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+def remove_ended_sessions(temporary: Path) -> list[Path]:
+    """Remove the folders in ``temporary`` that sessions whose process has ended left behind
+    (killed before they could remove them); returns them."""
+    removed = []
+    for folder in temporary.glob(FOLDER_PREFIX + "*"):
+        named = _FOLDER.match(folder.name)
+        mark = folder / MARK
+        if named is None or folder.is_symlink() or not mark.is_file():
+            continue
+        try:
+            made_by = mark.read_text(encoding="utf-8")
+        except OSError:
+            continue
+        if made_by == named.group("pid") and not _running(int(made_by)):
+            shutil.rmtree(folder, ignore_errors=True)
+            removed.append(folder)
+    return removed
+
+
+def _running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError):  # another user's; no number a process has: left alone
+        return True
+    return True

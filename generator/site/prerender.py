@@ -94,8 +94,8 @@ class PagesBeside(Pages):
         jobs, self._jobs = context.Pipe(duplex=False)
         self._all_made = False
         # A daemon: a build that stops early (an error, Ctrl-C) does not wait for it.
-        self._process = context.Process(target=_work, args=(renderer, outbox, jobs), daemon=True,
-                                        name="study-guide pages")
+        self._process = context.Process(target=_work, args=(renderer, outbox, jobs, (self._inbox, self._jobs)),
+                                        daemon=True, name="study-guide pages")
         # Ctrl-C held back while forking: in an at-fork hook (logging's) CPython prints the
         # KeyboardInterrupt and drops it.  Delivered when the mask is restored, here.
         mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
@@ -227,9 +227,13 @@ def _start_katex(katex: KatexRenderer) -> None:
         pass  # not installed: the first formula says so, naming its question
 
 
-def _work(renderer: PageRenderer, outbox: Connection, jobs: Connection) -> None:
+def _work(renderer: PageRenderer, outbox: Connection, jobs: Connection, parents: tuple[Connection, ...]) -> None:
     """The forked process: every page in order, each sent with its formulas and log records,
-    then each job it is sent, until the parent closes its end."""
+    then each job it is sent, until the parent closes its end or ends (``parents``: the
+    parent's ends of the pipes, closed here, so that a parent killed outright ends the pipes,
+    and this process with them, instead of leaving it waiting for ever)."""
+    for end in parents:
+        end.close()
     # Ctrl-C reaches the whole process group: the parent stops the build and this process with
     # it (a daemon), so this one ignores it rather than print a KeyboardInterrupt's traceback.
     signal.signal(signal.SIGINT, signal.SIG_IGN)

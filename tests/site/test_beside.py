@@ -6,7 +6,9 @@ import re
 import subprocess
 import sys
 import textwrap
+import signal
 import threading
+import time
 from pathlib import Path
 from typing import cast
 
@@ -167,6 +169,42 @@ def test_a_process_for_jobs_alone_is_forked_while_no_other_thread_runs(monkeypat
     finally:
         stop.set()
         server.join()
+
+
+# A serve session's parent as `kill` leaves it: no Python clean-up runs.
+KILLED_PARENT = """
+import os, signal, sys
+from generator.site import prerender
+jobs = prerender.job_process()
+print(jobs._process.pid, flush=True)
+os.kill(os.getpid(), signal.SIGKILL)
+"""
+
+
+def _ended(pid: int) -> bool:
+    """Gone, or a zombie waiting for the system to reap it."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return True
+    return "\nState:\tZ" in status
+
+
+def test_the_process_for_jobs_ends_when_its_parent_is_killed():
+    """Killed outright (``kill``, a closed terminal), ``mkdocs serve`` cannot stop its job
+    process: the process sees its pipe end and ends by itself."""
+    with subprocess.Popen([sys.executable, "-c", KILLED_PARENT], cwd=ROOT, stdout=subprocess.PIPE, text=True) as parent:
+        assert parent.stdout is not None
+        child = int(parent.stdout.readline())  # not read to its end: the child holds it open while it lives
+        parent.wait(timeout=60)
+        parent.stdout.close()
+    deadline = time.monotonic() + 20
+    while not _ended(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    ended = _ended(child)
+    if not ended:
+        os.kill(child, signal.SIGKILL)
+    assert ended
 
 
 def test_the_fallback_renders_here_when_asked():

@@ -3,11 +3,15 @@ each build's site, written again only when what they are made from changes."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import tempfile
 from functools import partial
+from pathlib import Path
 
 import pytest
 
-from generator.site.kept_files import KeptFiles
+from generator.site.kept_files import FOLDER_PREFIX, MARK, KeptFiles
 
 
 @pytest.fixture
@@ -64,3 +68,33 @@ def test_closing_removes_the_session_folder(tmp_path):
     kept.close()
     assert not kept.folder.exists()
     assert (tmp_path / "one" / "q" / "a.js").read_text(encoding="utf-8") == "text of a"  # the site's link stays
+
+
+def _ended_pid() -> int:
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    return int(ended.stdout)
+
+
+def _session_folder(temporary, name: str, mark: str | None) -> Path:
+    folder = temporary / f"{FOLDER_PREFIX}{name}"
+    folder.mkdir()
+    (folder / "q.js").write_text("x", encoding="utf-8")
+    if mark is not None:
+        (folder / MARK).write_text(mark, encoding="utf-8")
+    return folder
+
+
+def test_a_new_session_removes_what_killed_sessions_left_and_nothing_else(tmp_path, monkeypatch):
+    dead, alive = _ended_pid(), os.getpid()
+    left = _session_folder(tmp_path, f"{dead}-a", str(dead))  # a session killed before it could clean up
+    running = _session_folder(tmp_path, f"{alive}-b", str(alive))
+    unmarked = _session_folder(tmp_path, f"{dead}-c", None)  # not this module's
+    mismatched = _session_folder(tmp_path, f"{dead}-d", str(alive))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    kept = KeptFiles()
+    try:
+        assert not left.exists()
+        assert running.is_dir() and unmarked.is_dir() and mismatched.is_dir()
+        assert kept.folder.parent == tmp_path and (kept.folder / MARK).read_text(encoding="utf-8") == str(alive)
+    finally:
+        kept.close()
