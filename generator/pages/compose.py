@@ -209,7 +209,7 @@ class PageRenderer:
         if self.cache is None:
             return make()
         footers = [context.extras(q) for q in chapter.questions]  # they quote other questions
-        return self.cache.page(digest(self._bank_keys[k], chapter, footers, tags), make)
+        return self.cache.pages.made(digest(self._bank_keys[k], chapter, footers, tags), make)
 
     @cached_property
     def _bank_keys(self) -> tuple[bytes, ...]:

@@ -91,9 +91,7 @@ class CrossLinks:
             for qid in related:
                 chapter, other = self._where[bank.slug][qid]
                 href = page_url(_relative(chapter_path(bank, chapter), folder)) + f"#{other.id}"
-                number = self.ui["question"].format(number=other.number)
-                label = f"{number} {escape_html(_first_words(other.stem, 18))}"
-                links.append(f'<a href="{html.escape(href)}">{label}</a>')
+                links.append(f'<a href="{html.escape(href)}">{self._label_html(other)}</a>')
             lines.append(f"<p><strong>{self.ui['related']}：</strong> " + " · ".join(links) + "</p>")
         return "\n".join(lines) + "\n</div>"
 
@@ -112,10 +110,12 @@ class CrossLinks:
         if anchor is None:
             chapter, question = self._where[bank.slug][qid]
             href = html.escape(page_url(question_link(bank, chapter, question, GLOSSARY_PAGE)))
-            number = self.ui["question"].format(number=question.number)
-            label = f"{number} {escape_html(_first_words(question.stem, 18))}"
-            anchor = self._anchors[bank.slug, qid] = f'<a href="{href}">{label}</a>'
+            anchor = self._anchors[bank.slug, qid] = f'<a href="{href}">{self._label_html(question)}</a>'
         return anchor
+
+    def _label_html(self, question: Question) -> str:
+        """A link's label for a question, as HTML: its number and opening words."""
+        return f"{self.ui['question'].format(number=question.number)} {escape_html(_first_words(question.stem, 18))}"
 
     def _term_name(self, slug: str) -> str:
         """The term's display form in the guide's script (converted once per term)."""

@@ -75,6 +75,11 @@ class SessionCache(Generic[V]):
         self._made[key] = value
         return value
 
+    def made(self, key: bytes, make: Callable[[], V]) -> V:
+        """The value kept under ``key``, or ``make()``'s, kept."""
+        value = self.get(key)
+        return value if value is not None else self.put(key, make())
+
 
 class PageCache:
     """The chapter pages of a session's builds, and the one stash their formulas are in."""
@@ -82,7 +87,3 @@ class PageCache:
     def __init__(self) -> None:
         self.stash = MathStash(keep=True)
         self.pages: SessionCache[Page] = SessionCache()
-
-    def page(self, key: bytes, make: Callable[[], Page]) -> Page:
-        page = self.pages.get(key)
-        return page if page is not None else self.pages.put(key, make())

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, TypeVar
 
 from ..bank.model import Bank, Chapter, Flag, Option, Question, Stray
@@ -77,7 +77,7 @@ KEPT_FIELDS: dict[type, tuple[str, ...]] = {
 }
 
 T = TypeVar("T", bound="DataclassInstance")  # the model's frozen dataclasses
-REMEMBERED = 100_000  # texts a converter keeps converted (bounded, for banks of any size)
+REMEMBERED = 100_000  # texts a converter keeps converted (the least recently used let go)
 
 
 @cache
@@ -91,28 +91,16 @@ def converter(script: str, interface: bool = False) -> Callable[[str], str]:
 
     convert = opencc.OpenCC((INTERFACE_OPENCC_CONFIG if interface else OPENCC_CONFIG)[script]).convert
     if script == HANS and interface:
-        return _remembered(lambda text: MAINLAND_INTERFACE_WORDS.sub(lambda m: MAINLAND_INTERFACE_WORD[m.group()],
-                                                                     convert(text).translate(MAINLAND_QUOTES)))
-    if script == HANS:
-        return _remembered(lambda text: convert(text).translate(MAINLAND_QUOTES))
-    return _remembered(convert)
-
-
-def _remembered(convert: Callable[[str], str], limit: int = REMEMBERED) -> Callable[[str], str]:
-    """``convert``, each text converted once: a build converts a bank's texts twice (as
-    read, and as checked with the flags added), and each ``mkdocs serve`` rebuild the same
-    texts again.  OpenCC's conversion costs far more than the look-up."""
-    done: dict[str, str] = {}
-
-    def remembered(text: str) -> str:
-        converted = done.get(text)
-        if converted is None:
-            if len(done) >= limit:
-                done.clear()
-            converted = done[text] = convert(text)
-        return converted
-
-    return remembered
+        made = lambda text: MAINLAND_INTERFACE_WORDS.sub(lambda m: MAINLAND_INTERFACE_WORD[m.group()],  # noqa: E731
+                                                         convert(text).translate(MAINLAND_QUOTES))
+    elif script == HANS:
+        made = lambda text: convert(text).translate(MAINLAND_QUOTES)  # noqa: E731
+    else:
+        made = convert
+    # Each text converted once: a build converts a bank's texts twice (as read, and as checked
+    # with the flags added), and each `mkdocs serve` rebuild the same texts again.  OpenCC's
+    # conversion costs far more than the look-up.
+    return lru_cache(maxsize=REMEMBERED)(made)
 
 
 def check_script(script: str, where: str = "script") -> str:

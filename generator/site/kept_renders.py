@@ -43,25 +43,45 @@ class KeptRenders(SessionCache[str]):
     """Template outputs by digest, for the builds of a serve session."""
 
     def wrap(self, env: jinja2.Environment) -> None:
-        """Have the templates ``env`` gives render through this cache."""
-        get_template = env.get_template
-        site: dict[int, bytes | None] = {}  # per build: (config, navigation, files) -> their digest
+        """Have the templates this build's ``env`` gives render through this cache."""
+        get_template, build = env.get_template, _Build(self, env)
 
         @functools.wraps(get_template)
         def kept_template(name: Any, parent: str | None = None, *args: Any, **kwargs: Any) -> Any:
             template = get_template(name, parent, *args, **kwargs)
             # A page's template, as MkDocs asks for it; what a template extends or includes stays Jinja's.
-            return template if parent is not None else _KeptTemplate(template, self, env, site)
+            return template if parent is not None else _KeptTemplate(template, build)
 
         env.get_template = kept_template  # type: ignore[method-assign]
 
 
 @dataclass
-class _KeptTemplate:
-    template: jinja2.Template
+class _Build:
+    """One build's templates: the cache, and the digest of what all its pages share."""
+
     renders: KeptRenders
     env: jinja2.Environment
-    site: dict[int, bytes | None]
+    _site: bytes | None = None
+    _site_made: bool = False
+
+    def site_key(self, context: Mapping[str, Any]) -> bytes | None:
+        """The digest of the configuration, navigation, files and theme (None: one is unknown),
+        made at the build's first page."""
+        if not self._site_made:
+            self._site_made = True
+            try:
+                pages = context.get("pages") or ()
+                self._site = digest(_value(context.get("config")), _nav(context.get("nav")),
+                                    [(f.src_uri, f.url) for f in pages], _sources(self.env))
+            except Unknown:
+                self._site = None
+        return self._site
+
+
+@dataclass
+class _KeptTemplate:
+    template: jinja2.Template
+    build: _Build
 
     def __getattr__(self, name: str) -> Any:  # all but render: the template's own
         if name == "template":  # not set yet (a copy being made)
@@ -73,34 +93,17 @@ class _KeptTemplate:
         key = self._key(context)
         if key is None:
             return self.template.render(context)
-        kept = self.renders.get(key)
-        return kept if kept is not None else self.renders.put(key, self.template.render(context))
+        return self.build.renders.made(key, lambda: self.template.render(context))
 
     def _key(self, context: Mapping[str, Any]) -> bytes | None:
         page = context.get("page")
-        if not isinstance(page, Page):
-            return None
-        site = self._site_key(context)
-        if site is None:
+        if not isinstance(page, Page) or (site := self.build.site_key(context)) is None:
             return None
         try:
             rest = {name: _value(value) for name, value in context.items() if name not in _LEFT_OUT}
             return digest(self.template.name, site, _page(page), rest)
         except Unknown:
             return None
-
-    def _site_key(self, context: Mapping[str, Any]) -> bytes | None:
-        """The digest of what every page of the build shares, made once per build."""
-        config, nav, pages = context.get("config"), context.get("nav"), context.get("pages")
-        at = id(config)
-        if at not in self.site:
-            self.site.clear()
-            try:
-                self.site[at] = digest(_value(config), _nav(nav), [(f.src_uri, f.url) for f in pages or ()],
-                                       _sources(self.env))
-            except Unknown:
-                self.site[at] = None
-        return self.site[at]
 
 
 def _page(page: Page) -> tuple[Any, ...]:

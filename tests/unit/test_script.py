@@ -1,5 +1,8 @@
 """The script stage: editions in Simplified and Traditional characters (OpenCC)."""
+import uuid
 from dataclasses import fields, replace
+from functools import _lru_cache_wrapper
+from typing import cast
 
 import pytest
 import yaml
@@ -11,12 +14,13 @@ from generator.pages.compose import build_guide
 from generator.pages.script import (
     KEPT_FIELDS,
     NESTED_FIELDS,
+    REMEMBERED,
     TEXT_FIELDS,
-    _remembered,
     convert_bank,
     convert_interface,
     convert_strings,
     convert_text,
+    converter,
     detect_script,
     interface_script,
     theme_language,
@@ -40,18 +44,14 @@ def test_opencc_converts_offline_with_its_bundled_tables():
     assert convert_text("位置編碼", "original") == "位置編碼"
 
 
-def test_a_text_is_converted_once_and_answers_stay_right_past_the_limit():
-    calls = []
-
-    def upper(text: str) -> str:
-        calls.append(text)
-        return text.upper()
-
-    convert = _remembered(upper, limit=2)
-    assert [convert(t) for t in ("a", "b", "a", "b")] == ["A", "B", "A", "B"]
-    assert calls == ["a", "b"]
-    assert [convert(t) for t in ("c", "a", "c")] == ["C", "A", "C"]  # over the limit: forgotten, made again
-    assert calls == ["a", "b", "c", "a"]
+def test_a_text_is_converted_once_and_the_converted_texts_are_bounded():
+    convert = cast("_lru_cache_wrapper[str]", converter("hans"))
+    text = f"位置編碼與張量並行 {uuid.uuid4()}"  # converted by no other test
+    before = convert.cache_info()
+    assert convert(text) == convert(text) == text.replace("編碼與張量並行", "编码与张量并行")
+    after = convert.cache_info()
+    assert (after.misses, after.hits) == (before.misses + 1, before.hits + 1)
+    assert after.maxsize == REMEMBERED
 
 
 def test_bank_wording_is_kept_and_interface_wording_is_mainland():
