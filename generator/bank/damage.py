@@ -37,11 +37,13 @@ _MATH_SIGNS = "‖∈∑∏√∂∇∫≈≤≥±×·"
 
 URL = re.compile(r"https?://\S+")
 WHITESPACE = re.compile(r"\s")
+# Each pattern below opens with the character it finds, its lookbehinds after it: a pattern
+# that opens with a lookbehind is tried at every position, one with a character is not.
 LOST_CHARACTER = re.compile(
-    rf"(?<=[{_GREEK}{_MATH_SIGNS}?])\?"  # after a Greek letter, a math sign or another ?: η?, ‖?w‖, m??
+    rf"\?(?<=[{_GREEK}{_MATH_SIGNS}?]\?)"  # after a Greek letter, a math sign or another ?: η?, ‖?w‖, m??
     rf"|\?(?=[A-Za-z0-9=^_{{}}(‖/·×+*?{_GREEK}])"  # before a letter, digit or operator: ?w, ?=
-    r"|(?<=[A-Za-z0-9])\?(?=[)\]，,、])"  # closing a variable: (1p?), θ?，
-    rf"|(?<=[{_GREEK}{_MATH_SIGNS}])？"  # a full-width one after a Greek letter or math sign
+    r"|\?(?<=[A-Za-z0-9]\?)(?=[)\]，,、])"  # closing a variable: (1p?), θ?，
+    rf"|？(?<=[{_GREEK}{_MATH_SIGNS}]？)"  # a full-width one after a Greek letter or math sign
     r"|\ufffd"  # the decoder's replacement character
 )
 # What may follow a ``?`` that ends a question: closing quotes and brackets, blanks.
@@ -52,7 +54,7 @@ LATIN1_MOJIBAKE = re.compile(r"Ã[\u0080-\u00bf]|â€|ï¼|锟斤拷|烫烫烫|
 COMMON_VARIANTS = set("爲裏衆羣牀峯啓僞竈説衞閲敍鋭鈎藴嫺麪綫嘅啲冇嘢佢哋咗喺嚟噉冧")
 # Scientific notation without a sign where a small quantity is meant (lr, wd, ε ...).
 UNSIGNED_EXPONENT = re.compile(
-    r"(?<![A-Za-z0-9_.])\d+(?:\.\d+)?e\d{1,2}(?![A-Za-z0-9_.])"
+    r"\d(?<![A-Za-z0-9_.]\d)\d*(?:\.\d+)?e\d{1,2}(?![A-Za-z0-9_.])"
     r"(?!\s*(?:步|steps?|tokens?|個|个|條|条|次|輪|轮|iter|samples?|樣本|样本|參數|参数|[BMKT]\b))"
 )
 SMALL_QUANTITY_CONTEXT = re.compile(
@@ -60,9 +62,9 @@ SMALL_QUANTITY_CONTEXT = re.compile(
     r"|[εαλητ]|係數|系數|系数|步長|步长|\+\s*$"
 )
 ONE_MINUS = re.compile(
-    rf"(?<![A-Za-z0-9_.])1(?=[{_GREEK}]|[a-zA-Z][_?^)])"  # 1β?, 1α, (1p?)
-    r"|(?<![\d.])1(?=0\.\d+\^)"  # 10.9^5
-    r"|(?<=[×*/=]\()1(?=0\.\d+\))|(?<=\()1(?=0\.\d+\)\^)"  # ×(10.722), (10.7)^2
+    rf"1(?:(?<![A-Za-z0-9_.]1)(?=[{_GREEK}]|[a-zA-Z][_?^)])"  # 1β?, 1α, (1p?)
+    r"|(?<![\d.]1)(?=0\.\d+\^)"  # 10.9^5
+    r"|(?<=[×*/=]\(1)(?=0\.\d+\))|(?<=\(1)(?=0\.\d+\)\^))"  # ×(10.722), (10.7)^2
 )
 QUOTE_LIMIT = 39  # characters of bank text a flag quotes, before its …
 _PYTHON_INFO = ("python", "py", "python3")  # fence info words that make indentation matter
@@ -119,7 +121,8 @@ def _views(text: str) -> _Views:
 
 
 def _lost_characters(v: _Views) -> list[Span]:
-    return [m.span() for m in LOST_CHARACTER.finditer(v.prose) if not _ends_question(v.prose, m.end())]
+    ending = len(v.prose.rstrip(_QUESTION_END))  # a ? past it ends the question
+    return [m.span() for m in LOST_CHARACTER.finditer(v.prose) if m.end() < ending]
 
 
 def _lost_minus_signs(v: _Views) -> list[Span]:
@@ -224,9 +227,6 @@ def _squashed(body: str) -> bool:
     indent = [len(line) - len(line.lstrip()) for line in rest]
     return any(line.rstrip().endswith(":") and indent[i + 1] <= indent[i] for i, line in enumerate(rest[:-1]))
 
-
-def _ends_question(text: str, end: int) -> bool:
-    return not text[end:].strip(_QUESTION_END)
 
 
 def _mask(text: str, *patterns: re.Pattern[str]) -> str:

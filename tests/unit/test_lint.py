@@ -272,6 +272,7 @@ def test_lost_characters_are_flagged(text, found):
 @pytest.mark.parametrize("stem", [
     "下列哪一個是正確的?", "下列哪一個是正確的？", "下列哪一個是正確的?（  ）", "什麼是RLHF?",
     "參考 https://example.com/page?id=3 的說明", "“s的p是？”這類問題如何生成",
+    "學習率記作η?", "下列何者等於‖w‖?（  ）",  # after a Greek letter or a sign, yet at the end
 ])
 def test_a_question_mark_that_is_punctuation_is_not_a_lost_character(stem):
     assert "lost-character" not in codes(flags_of(choice(stem=stem)))
