@@ -14,7 +14,7 @@ import copyreg
 import hashlib
 import io
 import pickle
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import fields
 from typing import Any, Generic, TypeVar
 
@@ -50,18 +50,19 @@ def digest(*parts: Any) -> bytes:
 
 
 class SessionCache(Generic[V]):
-    """Values by digest for the builds of one session: each build keeps what it used."""
+    """Values by key (a digest, or the text they are made from) for the builds of one
+    session: each build keeps what it used."""
 
     def __init__(self) -> None:
-        self._kept: dict[bytes, V] = {}  # the last build's
-        self._made: dict[bytes, V] = {}  # this build's
+        self._kept: dict[Hashable, V] = {}  # the last build's
+        self._made: dict[Hashable, V] = {}  # this build's
         self.misses = 0  # this build's
 
     def start_build(self) -> None:
         self._kept, self._made = self._made or self._kept, {}
         self.misses = 0
 
-    def get(self, key: bytes) -> V | None:
+    def get(self, key: Hashable) -> V | None:
         value = self._made.get(key)
         if value is None:
             value = self._kept.get(key)
@@ -71,11 +72,11 @@ class SessionCache(Generic[V]):
             self._made[key] = value
         return value
 
-    def put(self, key: bytes, value: V) -> V:
+    def put(self, key: Hashable, value: V) -> V:
         self._made[key] = value
         return value
 
-    def made(self, key: bytes, make: Callable[[], V]) -> V:
+    def made(self, key: Hashable, make: Callable[[], V]) -> V:
         """The value kept under ``key``, or ``make()``'s, kept."""
         value = self.get(key)
         return value if value is not None else self.put(key, make())

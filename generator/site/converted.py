@@ -15,7 +15,7 @@ whose list Material's tags plugin writes in from its Markdown.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,7 +65,7 @@ class ConvertedPages:
         self._files: Files | None = None  # this build's, and the digest of what conversion depends on
         self._context = b""
         self._taken: dict[str, _Converted] = {}  # src_uri -> kept page, while it is built
-        self._converting: dict[str, tuple[bytes, int]] = {}  # src_uri -> (key, warnings before)
+        self._converting: dict[str, tuple[Hashable, int]] = {}  # src_uri -> (key, warnings before)
         self._warnings = _Warnings.installed()
 
     def start_build(self) -> None:
@@ -82,7 +82,7 @@ class ConvertedPages:
             self._files = files
             self._context = digest(sorted((f.src_uri, f.dest_uri) for f in files), config["markdown_extensions"],
                                    config["mdx_configs"], config["use_directory_urls"])
-        key = digest(self._context, uri, markdown)
+        key = (self._context, uri, markdown)  # a kept chapter page's Markdown is the same string
         kept = self.pages.get(key)
         if kept is not None:
             self._taken[uri] = kept

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import os
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,23 +95,24 @@ class _KeptTemplate:
             return self.template.render(context)
         return self.build.renders.made(key, lambda: self.template.render(context))
 
-    def _key(self, context: Mapping[str, Any]) -> bytes | None:
+    def _key(self, context: Mapping[str, Any]) -> Hashable | None:
         page = context.get("page")
         if not isinstance(page, Page) or (site := self.build.site_key(context)) is None:
             return None
         try:
             rest = {name: _value(value) for name, value in context.items() if name not in _LEFT_OUT}
-            return digest(self.template.name, site, _page(page), rest)
+            # The page's HTML as it is, not digested: a kept page's is the same string from build to build.
+            return page.content, digest(self.template.name, site, _page(page), rest)
         except Unknown:
             return None
 
 
 def _page(page: Page) -> tuple[Any, ...]:
-    """What a template reads of the page it renders."""
+    """What a template reads of the page it renders, but its HTML."""
     def neighbour(other: Page | None) -> tuple[Any, ...] | None:
         return None if other is None else (other.title, other.url)
     return (page.file.src_uri, page.title, page.url, page.canonical_url, page.edit_url, page.is_homepage,
-            page.content, _toc(page.toc), _value(page.meta), neighbour(page.previous_page),
+            _toc(page.toc), _value(page.meta), neighbour(page.previous_page),
             neighbour(page.next_page), [getattr(a, "title", None) for a in page.ancestors])
 
 

@@ -25,7 +25,7 @@ import re
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as installed_version
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 
@@ -178,9 +178,10 @@ class GuideSearchIndex:
     def add_entry_from_context(self, page: Any) -> None:
         if (page.meta.get("search") or {}).get("exclude"):
             return
-        key = b""
+        key: Hashable = b""
         if self.kept is not None:  # what _document reads (the table of contents is the content's)
-            key = digest(self._context, page.content, page.url, page.title, page.meta)
+            # The HTML as it is, not digested: a kept page's is the same string from build to build.
+            key = (page.content, digest(self._context, page.url, page.title, page.meta))
             if (entry := self.kept.get(key)) is not None:
                 location, rewritten = entry
                 if location is not None:

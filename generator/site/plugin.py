@@ -42,6 +42,7 @@ from .mkdocs_config import (
 from .output_folder import Staging, stage_mkdocs_output
 from .material import GuideSearchIndex, install_search_index
 from .page_links import broken_links
+from .page_parts import page_parts
 from .serve_session import ServeSession
 from .question_html import QuestionHtml
 from ..search.exclusions import exclude_blocks, is_searched
@@ -49,7 +50,6 @@ from ..search.spoilers import mark_answer_blocks
 from ..search.index import IndexBuilder, Rewritten, keep_cuts, rewrite_page
 from ..search.segmenter import JIEBAS_OWN, Dictionaries
 from ..links.glossary import Glossary
-from .share import first_question_text
 from .skip_link import skip_to_first_question
 from .template_cache import keep_compiled_templates
 
@@ -204,12 +204,14 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     @event_priority(-100)  # after Material's search plugin has indexed the page (0)
     def on_page_context(self, context: TemplateContext, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> TemplateContext:
-        content = page.content or ""
-        if (formulas := self.plan.formulas) is not None:
-            page.content = content = or_plugin_error(lambda: formulas.fill(content))
-        self.question_html.add(page.file.src_uri, content)
-        page.meta.setdefault("share_description", first_question_text(content))  # overrides/main.html
-        skip_to_first_question(page.toc, content)
+        src_uri = page.file.src_uri
+        made = partial(page_parts, page.content or "", self.plan.formulas, partial(self.question_html.blocks, src_uri))
+        parts = or_plugin_error(lambda: self.session.contexts.made((src_uri, page.content, self.plan.formulas is None),
+                                                                   made) if self.session else made())
+        page.content = parts.content
+        self.question_html.take(src_uri, parts.blocks)
+        page.meta.setdefault("share_description", parts.share)  # overrides/main.html
+        skip_to_first_question(page.toc, parts.content)
         return context
 
     @event_priority(-150)  # after Material's search plugin (0) and offline plugin (-100)

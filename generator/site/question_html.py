@@ -83,10 +83,15 @@ class QuestionHtml:
                 path = chapter_path(bank, chapter)
                 self._pages[path] = (bank.slug, path.rsplit("/", 1)[-1].removesuffix(".md") + ".html")
 
-    def add(self, src_uri: str, content: str) -> None:
-        """Take the questions of the page ``src_uri`` if it is a chapter page."""
-        if (where := self._pages.get(src_uri)) is not None:
-            self._found[where[0]].update(question_blocks(content, where[1]))
+    def blocks(self, src_uri: str, content: str) -> dict[str, dict[str, Any]] | None:
+        """The questions of the page ``src_uri`` whose HTML is ``content``, if it is a chapter page."""
+        where = self._pages.get(src_uri)
+        return None if where is None else question_blocks(content, where[1])
+
+    def take(self, src_uri: str, blocks: dict[str, dict[str, Any]] | None) -> None:
+        """Keep the questions :meth:`blocks` cut from the page ``src_uri``."""
+        if blocks is not None:
+            self._found[self._pages[src_uri][0]].update(blocks)
 
     def write(self, site_dir: Path, place: Place | None = None) -> None:
         """One script per question found (:func:`question_part`), each put in place by

@@ -2,9 +2,10 @@
 
 MkDocs keeps a plugin that has ``on_startup`` for every build of its process, and with it this:
 the chapter pages (generator.pages.page_cache), what MkDocs made of each generated page
-(:mod:`.converted`), each page's search entry (:mod:`.material`) and template output
-(:mod:`.kept_renders`), the question scripts (:mod:`.kept_files`), and a process forked at
-the session's start, while MkDocs still runs one thread, that makes each build's downloads
+(:mod:`.converted`), each page's search entry (:mod:`.material`), what the guide makes of its
+HTML (:mod:`.page_parts`) and its template output (:mod:`.kept_renders`), the question scripts
+(:mod:`.kept_files`), and a process forked at the session's start, while MkDocs still runs one
+thread, that makes each build's downloads
 (:func:`.prerender.job_process`).  Each build keeps what it used of the build before
 (:meth:`ServeSession.start_build`); the garbage is collected between builds
 (:mod:`.idle_collector`).
@@ -20,6 +21,7 @@ from .idle_collector import IdleCollector
 from .kept_files import KeptFiles
 from .kept_renders import KeptRenders
 from .material import KeptEntries
+from .page_parts import PageParts
 
 
 @dataclass
@@ -29,6 +31,7 @@ class ServeSession:
     search: KeptEntries = field(default_factory=SessionCache)
     files: KeptFiles = field(default_factory=KeptFiles)  # the question scripts
     renders: KeptRenders = field(default_factory=KeptRenders)  # each page's template output
+    contexts: SessionCache[PageParts] = field(default_factory=SessionCache)  # by page and its HTML
     jobs: prerender.PagesBeside | None = field(default_factory=prerender.job_process)
     collector: IdleCollector = field(default_factory=IdleCollector)
 
@@ -40,6 +43,7 @@ class ServeSession:
         self.search.start_build()
         self.files.start_build()
         self.renders.start_build()
+        self.contexts.start_build()
 
     def end_build(self) -> None:
         """The build has ended (made or failed): garbage is collected once the session is idle."""

@@ -1,6 +1,6 @@
 """``mkdocs serve`` after a bank edit: only what changed is made again (the chapter pages, what
-MkDocs made of each page, each page's search entry, its template output and the question
-scripts are kept from the build before), and the site is the one a fresh ``mkdocs build`` of the edited bank makes
+MkDocs made of each page, each page's search entry, what the guide makes of its HTML, its
+template output and the question scripts are kept from the build before), and the site is the one a fresh ``mkdocs build`` of the edited bank makes
 without Lunr's index built by Node (which serve leaves to the browser), file for file."""
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ for k, edit in enumerate([None, *edits]):
     session = config.plugins["study-guide"].session
     print(json.dumps({"chapters": session.chapters.pages.misses, "converted": session.converted.pages.misses,
                       "searched": session.search.misses, "scripts": session.files.written,
-                      "rendered": session.renders.misses,
+                      "rendered": session.renders.misses, "finished": session.contexts.misses,
                       "jobs beside": session.live_jobs() is not None}))
 config.plugins.on_shutdown()
 """
@@ -73,6 +73,7 @@ def test_a_rebuild_makes_only_what_changed_and_the_site_of_a_fresh_build(tmp_pat
         # index, glossary, report …); kept: at least the two chapters not edited.
         assert 1 <= rebuild["converted"] <= first["converted"] - 2
         assert 1 <= rebuild["searched"] <= first["searched"] - 2
+        assert 1 <= rebuild["finished"] <= first["finished"] - 2  # formulas filled, questions cut out
         assert rebuild["scripts"] <= 40  # the 20 questions of a chapter not edited at least: linked as they were
     assert stem_edit["scripts"] >= 1  # the question edited (a chapter's title is not in its questions' scripts)
     # Templates: the pages whose content changed again; every page when the navigation changed.
