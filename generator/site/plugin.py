@@ -22,6 +22,7 @@ from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
+from watchdog.observers.polling import PollingObserver
 
 from ..pages.compose import Plan, plan_guide
 from ..base.settings import SCRIPTS
@@ -43,6 +44,7 @@ from .output_folder import Staging, stage_mkdocs_output
 from .material import GuideSearchIndex, install_search_index
 from .page_links import broken_links
 from .page_parts import page_parts
+from .quick_watch import watch_quickly
 from .serve_session import ServeSession
 from .question_html import QuestionHtml
 from ..search.exclusions import exclude_blocks, is_searched
@@ -81,6 +83,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     _pages_of: Files | None = None  # the build's files, and the paths of their pages (broken_links)
     _page_paths: frozenset[str] = frozenset()
     session: ServeSession | None = None  # `mkdocs serve`: what a build keeps for the next
+    watcher: PollingObserver | None = None  # `mkdocs serve`: the banks, glossary and settings watched
 
     # Before Material's search plugin reads its jieba dictionaries and its interface-language defaults.
     @event_priority(50)
@@ -121,6 +124,9 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         self.session = ServeSession() if command == "serve" else None
 
     def on_shutdown(self) -> None:
+        if self.watcher is not None:
+            self.watcher.stop()
+            self.watcher = None
         self._close_session()
         self._close_output(commit=self.output_built)
 
@@ -254,7 +260,6 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             self.pages = None
 
     def on_serve(self, server: LiveReloadServer, config: MkDocsConfig, builder: Callable[..., Any]) -> LiveReloadServer:
-        for path in {self.settings_path, *self.plan.watched}:
-            server.watch(str(path))
+        self.watcher = watch_quickly(server, [self.settings_path, *self.plan.watched])
         return server
 
