@@ -20,6 +20,7 @@ import io
 import re
 import tempfile
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 
 from ..bank.fields import is_letter_answer
@@ -135,6 +136,9 @@ def note_tags(bank: Bank, chapter: Chapter, q: Question, ui: Mapping[str, str], 
     return ["_".join(tag.split()) for tag in tags]
 
 
+# Each text's HTML kept: `mkdocs serve` makes the deck of an edited bank again in a process that
+# lives as long as the session, and all texts but the edited one are as before.
+@lru_cache(maxsize=100_000)
 def field_html(text: str) -> str:
     """Bank text as card HTML: escaped, formulas for MathJax, code and tables as blocks."""
     parts = []
