@@ -155,6 +155,7 @@ def _attribute(text: str) -> str:
 _MD_PAGE = re.compile(r"^([^#]*)\.md(?=#|$)")  # the address's path, not its fragment
 
 
+@lru_cache(maxsize=4096)  # the few addresses of a guide's pages, asked for by every footer and term link
 def page_url(href: str) -> str:
     """A link to a page's Markdown source (``../glossary.md#x``) as MkDocs writes it on the
     page when pages are ``.html`` files (``use_directory_urls: false``): ``../glossary.html#x``."""
