@@ -10,7 +10,9 @@ documents as an interface:
 - the palette rule the web app's theme colour is read from (:data:`PRIMARY_COLOUR_RULE`,
   generator.site.pwa);
 - the search plugin's index object, which :class:`GuideSearchIndex` stands in for, so that
-  the plugin's UI and settings stay while the guide writes the index.
+  the plugin's UI and settings stay while the guide writes the index, and the attributes the
+  plugin strips from each page once indexed (:data:`SEARCH_ATTRIBUTES`), which the guide
+  strips in its place (:func:`strip_search_attributes`).
 
 Every build runs :func:`check_material` on the installed Material and stops naming the
 first of them that changed, with Material's version and the file of ours that relies on it;
@@ -21,6 +23,7 @@ and the search index's stand-in.
 """
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError
@@ -157,6 +160,13 @@ def installed_material() -> Material:
 # what its generate_search_index(previous index or None) returns (on_post_build), which the
 # offline plugin then copies for file://.  The guide's stand-in has those two methods.
 SEARCH_INDEX_METHODS = ("add_entry_from_context", "generate_search_index")
+# What the plugin's on_page_context removes from a page once it has indexed it (its source says
+# `re.sub(SEARCH_ATTRIBUTES, "", page.content)`).  The pattern opens with an optional blank, so
+# it is tried at every position: 0.2 s a build at 5,000 questions.  The guide's stand-in hands
+# the plugin an empty page to strip, and the plugin of the guide strips the page itself
+# (strip_search_attributes), searching for the attribute's name.
+SEARCH_ATTRIBUTES = r"\s?data-search-\w+=\"[^\"]+\""
+_SEARCH_ATTRIBUTE = re.compile(SEARCH_ATTRIBUTES.removeprefix(r"\s?"))
 # A page's entry: its first document's location (or None) and its documents rewritten.
 KeptEntries = SessionCache[tuple["str | None", Callable[[], Rewritten]]]
 
@@ -170,12 +180,22 @@ class GuideSearchIndex:
         self.builder = builder
         self.locations: list[str] = []  # the first document's of each page, for a rebuild
         self.result: dict[str, Any] | None = None  # the index, once written
+        self._taken: dict[str, str] = {}  # src_uri -> a page's HTML while Material's plugin strips it
         # `mkdocs serve`: each page's entry by a digest of all it is made from
         self.kept = kept
         if kept is not None:
             self._context = digest(builder.config, builder.glossary, builder.script, builder.dictionaries)
 
     def add_entry_from_context(self, page: Any) -> None:
+        self._add_entry(page)
+        # Material's plugin strips the page next: :meth:`take` gives it back for the guide to strip.
+        self._taken[page.file.src_uri], page.content = page.content, ""
+
+    def take(self, page: Any) -> str | None:
+        """The HTML of ``page`` as it was indexed, once (None: not indexed by this index)."""
+        return self._taken.pop(page.file.src_uri, None)
+
+    def _add_entry(self, page: Any) -> None:
         if (page.meta.get("search") or {}).get("exclude"):
             return
         key: Hashable = b""
@@ -223,9 +243,31 @@ def install_search_index(config: Any, make: Callable[[dict[str, Any]], IndexBuil
                          "a search_index with " + " and ".join(SEARCH_INDEX_METHODS), "none",
                          "pin the mkdocs-material version this guide was tested with (pyproject.toml), "
                          "or update generator/site/material.py")
+    if f'r"{SEARCH_ATTRIBUTES}"' not in inspect.getsource(type(search).on_page_context):
+        raise GuideError(f"mkdocs-material {installed_version('mkdocs-material')} (its search plugin's "
+                         f"on_page_context; this guide was written for {WRITTEN_FOR['mkdocs-material']})",
+                         f"the attributes it strips from each page, r\"{SEARCH_ATTRIBUTES}\"", "other ones",
+                         "pin the mkdocs-material version this guide was tested with (pyproject.toml), "
+                         "or update generator/site/material.py")
     keys = ("lang", "separator", "pipeline", "fields")
     search.search_index = GuideSearchIndex(make({key: index.config[key] for key in keys}), kept)
     return search.search_index  # type: ignore[no-any-return]
+
+
+def strip_search_attributes(html: str) -> str:
+    """``re.sub(SEARCH_ATTRIBUTES, "", html)``, as Material's search plugin strips a page, but
+    found by their name: each attribute and the one blank before it."""
+    if "data-search-" not in html:
+        return html
+    kept, last = [], 0
+    for match in _SEARCH_ATTRIBUTE.finditer(html):
+        start = match.start()
+        if start > last and html[start - 1].isspace():  # what \s matches
+            start -= 1
+        kept.append(html[last:start])
+        last = match.end()
+    kept.append(html[last:])
+    return "".join(kept)
 
 
 def _document(section: Section, page: Any) -> dict[str, Any]:

@@ -211,9 +211,12 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
     def on_page_context(self, context: TemplateContext, page: Page, config: MkDocsConfig,
                         nav: Navigation) -> TemplateContext:
         src_uri = page.file.src_uri
-        made = partial(page_parts, page.content or "", self.plan.formulas, partial(self.question_html.blocks, src_uri))
-        parts = or_plugin_error(lambda: self.session.contexts.made((src_uri, page.content, self.plan.formulas is None),
-                                                                   made) if self.session else made())
+        indexed = self.search.take(page) if self.search is not None else None  # Material's plugin had it blank
+        html = (page.content or "") if indexed is None else indexed
+        made = partial(page_parts, html, indexed is not None, self.plan.formulas,
+                       partial(self.question_html.blocks, src_uri))
+        parts = or_plugin_error(lambda: self.session.contexts.made(
+            (src_uri, html, indexed is not None, self.plan.formulas is None), made) if self.session else made())
         page.content = parts.content
         self.question_html.take(src_uri, parts.blocks)
         page.meta.setdefault("share_description", parts.share)  # overrides/main.html

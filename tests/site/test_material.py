@@ -5,14 +5,18 @@ import re
 import shutil
 from dataclasses import replace
 from importlib.metadata import version
+from types import SimpleNamespace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from generator.base.errors import GuideError
 from generator.search.index import IndexBuilder
 from generator.site.material import (
     MESSAGE_TYPES,
     PARTIALS,
+    SEARCH_ATTRIBUTES,
     SEARCH_DIALOG,
     TEMPLATE_BLOCKS,
     WRITTEN_FOR,
@@ -21,6 +25,7 @@ from generator.site.material import (
     install_search_index,
     installed_material,
     material_internals,
+    strip_search_attributes,
 )
 
 
@@ -117,3 +122,46 @@ def test_a_material_whose_search_plugin_has_no_index_object_is_named():
     assert "search_index" in str(error.value) and "generator/site/material.py" in str(error.value)
     search.config.enabled = False  # search switched off: nothing to stand in for
     assert install_search_index(config, lambda settings: IndexBuilder(settings, None, "hans")) is None
+
+
+@pytest.mark.parametrize("html", [
+    '<div class="question-footer" data-search-exclude="">x</div>',
+    '<p data-search-exclude="" data-search-boost="2">a</p>',  # two in a row: a blank before each
+    '<p\ndata-search-exclude="1">a</p><p  data-search-x="y">b</p>',  # a line break; two blanks, one goes
+    '<p\u00a0data-search-exclude="1">a</p>',  # a blank beyond ASCII, as \s matches it
+    '<p>data-search-exclude="1" in prose, data-search-="no" data-search-x="" (empty: kept)</p>',
+    "no attributes at all",
+])
+def test_the_guide_strips_search_attributes_as_materials_search_plugin_does(html):
+    assert strip_search_attributes(html) == re.sub(SEARCH_ATTRIBUTES, "", html)
+
+
+@given(st.lists(st.sampled_from([" ", "\n", "\u3000", "x", '"', "=", "-", "data-search-", "exclude", '="1"', "a b"]))
+       .map("".join))
+def test_stripping_search_attributes_matches_materials_pattern_on_any_text(html):
+    assert strip_search_attributes(html) == re.sub(SEARCH_ATTRIBUTES, "", html)
+
+
+def test_materials_search_plugin_strips_blank_pages_and_the_guide_has_them_back():
+    """The stand-in lends Material's plugin an empty page to strip, as it is the guide that strips it."""
+    config, search = _search_config()
+    index = install_search_index(config, lambda settings: IndexBuilder(settings, None, "hans"))
+    page = SimpleNamespace(file=SimpleNamespace(src_uri="a.md"), content='<h1 id="a" data-search-x="1">甲</h1>',
+                           meta={"search": {"exclude": True}}, url="a.html", title="甲", toc=[])
+    search.on_page_context({}, page=page, config=config, nav=None)
+    assert page.content == "" and index.take(page) == '<h1 id="a" data-search-x="1">甲</h1>'
+    assert index.take(page) is None  # once
+
+
+def test_a_material_that_strips_other_attributes_is_named():
+    from material.plugins.search.plugin import SearchPlugin
+
+    config, search = _search_config()
+
+    class Changed(SearchPlugin):  # type: ignore[misc]  # Material has no type hints
+        def on_page_context(self, context, *, page, config, nav):
+            page.content = re.sub(r"\s?data-md-\w+", "", page.content)
+
+    search.__class__ = Changed
+    with pytest.raises(GuideError, match="the attributes it strips from each page"):
+        install_search_index(config, lambda settings: IndexBuilder(settings, None, "hans"))
