@@ -156,9 +156,6 @@ QUOTED_OPTION = re.compile(rf"(?<=\n)[ \t]{{0,3}}>[ \t]{{0,3}}"
 QUOTE_LEAD = re.compile(r"(?<=\n)[ \t]{0,3}>[ \t]?")
 
 
-# Each split kept: `mkdocs serve` reads the bank again after every edit, and all questions but
-# the edited one split as before (a tenth of a second a rebuild at 5,000 questions).
-@lru_cache(maxsize=50_000)
 def split_question(body: str, default_type: QuestionType | None, labels: re.Pattern[str] | None = None,
                    answer_style: str = "marker", judged: str | None = None) -> Fields:
     """Split the text that follows a question number into its fields.
