@@ -20,11 +20,12 @@ INTERVAL = 0.1  # seconds between two looks at the files
 
 def watch_quickly(server: LiveReloadServer, paths: Iterable[Path], interval: float = INTERVAL) -> PollingObserver:
     """Have ``server`` rebuild when a file of ``paths`` changes, looked at every ``interval``
-    seconds by the observer returned (started; stop it when the server stops)."""
+    seconds by the observer returned (started; stop it when the server stops).  A path with
+    no file (a guide without a settings file) is not watched: the observer could not start."""
     observer = PollingObserver(timeout=interval)
     usual, server.observer = server.observer, observer  # watch() schedules on the server's observer
     try:
-        for path in sorted(set(paths)):
+        for path in sorted({path for path in paths if path.exists()}):
             server.watch(str(path))
     finally:
         server.observer = usual
