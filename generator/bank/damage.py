@@ -228,7 +228,6 @@ def _squashed(body: str) -> bool:
     return any(line.rstrip().endswith(":") and indent[i + 1] <= indent[i] for i, line in enumerate(rest[:-1]))
 
 
-
 def _mask(text: str, *patterns: re.Pattern[str]) -> str:
     """``text`` with every match of ``patterns`` blanked out, positions unchanged."""
     for pattern in patterns:

@@ -3,11 +3,12 @@
 Rendering Material's templates for every page (its navigation above all, which lists every
 page on every page) is a fixed cost of each rebuild, about 0.6 s at 5,000 questions, although
 an edit changes a page or two.  :class:`KeptRenders` keeps what a template made of a page
-under a digest of everything the templates can read: the page (its content, table of
-contents, front matter, neighbours and ancestors), the navigation, every configuration value
-(plugins' own included), the other values of the template context, and the size and time of
-change of every file in the theme's folders.  A value it cannot describe safely (an object it does not know) means the page is
-rendered as usual; so does a page without one (404.html, sitemap.xml).
+under the page's HTML (the same string from build to build for a kept page) and a digest of
+everything else the templates can read: the rest of the page (table of contents, front
+matter, neighbours and ancestors), the navigation, every configuration value (plugins' own
+included), the other values of the template context, and the size and time of change of every
+file in the theme's folders.  A value it cannot describe safely (an object it does not know)
+means the page is rendered as usual; so does a page without one (404.html, sitemap.xml).
 """
 from __future__ import annotations
 

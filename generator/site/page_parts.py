@@ -1,7 +1,8 @@
 """What the guide makes of a page's HTML once MkDocs has rendered it: the search plugin's
 attributes stripped, formulas typeset, the chapter's questions cut out for the run pages
-(:mod:`.question_html`), the text a shared link shows (:mod:`.share`).  Made from that HTML alone, so ``mkdocs serve`` keeps it for
-every page an edit did not change (a tenth of a second a build at 5,000 questions)."""
+(:mod:`.question_html`), the text a shared link shows (:mod:`.share`).  Made from that HTML
+alone, so ``mkdocs serve`` keeps it for every page an edit did not change (a tenth of a second
+a build at 5,000 questions)."""
 from __future__ import annotations
 
 from collections.abc import Callable

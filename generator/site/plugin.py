@@ -215,8 +215,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
         html = (page.content or "") if indexed is None else indexed
         made = partial(page_parts, html, indexed is not None, self.plan.formulas,
                        partial(self.question_html.blocks, src_uri))
-        parts = or_plugin_error(lambda: self.session.contexts.made(
-            (src_uri, html, indexed is not None, self.plan.formulas is None), made) if self.session else made())
+        key = (src_uri, html, indexed is not None, self.plan.formulas is None)
+        parts = or_plugin_error(lambda: self.session.contexts.made(key, made) if self.session else made())
         page.content = parts.content
         self.question_html.take(src_uri, parts.blocks)
         page.meta.setdefault("share_description", parts.share)  # overrides/main.html
