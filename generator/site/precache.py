@@ -60,14 +60,19 @@ def precache_entries(site: Path, patterns: list[str], ignores: list[str], no_rev
             if url in seen:
                 continue
             seen.add(url)
-            path = site / url
-            size = path.stat().st_size
+            path = os.path.join(site, url)  # not pathlib: thousands of files, a tenth of a second
+            size = os.stat(path).st_size
             if size > limit:
                 warnings.append(f"{url} is {size} B, and won't be precached (limit {limit} B).")
                 continue
-            revision = None if unversioned.search(url) else known.get(url) or hashlib.md5(path.read_bytes()).hexdigest()
+            revision = None if unversioned.search(url) else known.get(url) or _md5(path)
             entries.append(Entry(url, revision, size))
     return entries, warnings
+
+
+def _md5(path: str) -> str:
+    with open(path, "rb") as file:
+        return hashlib.md5(file.read()).hexdigest()
 
 
 def _site_files(site: Path) -> Iterator[str]:
