@@ -192,6 +192,17 @@ def test_judge_answers_and_formula_like_cells(tmp_path):
     assert ",'=1+1," in dumps_csv(bank, "hans")  # CSV: quoted so Excel does not run it
 
 
+def test_texts_that_read_as_spreadsheet_errors_stay_text(tmp_path):
+    bank = lint(parse_text("1.（單選）哪個是錯誤值\nA. #N/A\nB. #DIV/0!\nC. 正常\n答案：A\n解析：=\n"
+                           "2.（判斷）天是藍的\n答案：√\n"))
+    write_xlsx(bank, tmp_path / "e.xlsx", "hant")
+    sheet = load_workbook(tmp_path / "e.xlsx").worksheets[0]
+    header = [c.value for c in sheet[1]]
+    cells = {name: sheet.cell(row=2, column=header.index(name) + 1) for name in ("選項A", "選項B", "選項C", "解析")}
+    assert {name: (c.value, c.data_type) for name, c in cells.items()} == {
+        "選項A": ("#N/A", "s"), "選項B": ("#DIV/0!", "s"), "選項C": ("正常", "s"), "解析": ("=", "s")}
+
+
 @pytest.mark.parametrize("fmt", ["xlsx", "csv"])
 @pytest.mark.parametrize("script", ["hans", "hant"])
 def test_round_trip_gives_the_same_questions(bundled, tmp_path, fmt, script):
