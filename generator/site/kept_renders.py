@@ -14,8 +14,11 @@ from __future__ import annotations
 
 import functools
 import os
+import sysconfig
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
+from importlib.metadata import packages_distributions, version
+from pathlib import Path
 from typing import Any
 
 import jinja2
@@ -139,20 +142,37 @@ def _nav(nav: Navigation | None) -> Any:
     return [item(entry) for entry in nav.items], homepage
 
 
-def _sources(env: jinja2.Environment) -> list[tuple[str, int, int]]:
+def _sources(env: jinja2.Environment) -> list[tuple[str, Any, Any]]:
     """Every file of the theme's folders, by size and time of change: an edited template (or
-    icon) renders every page again."""
+    icon) renders every page again.  A folder of an installed package (Material's 14,000
+    templates and icons) goes by the package's name and version, as pip changes its files only
+    with them: looking at each took 0.06 s a build."""
     folders = getattr(env.loader, "searchpath", None)
     if folders is None:
         raise Unknown(type(env.loader))
-    found = []
+    found: list[tuple[str, Any, Any]] = []
     for folder in folders:
+        if (package := installed_package(folder)) is not None:
+            found.append((folder, package, version(package)))
+            continue
         for root, _, names in os.walk(folder):
             for name in names:
                 path = os.path.join(root, name)
                 status = os.stat(path)
                 found.append((path, status.st_size, status.st_mtime_ns))
     return found
+
+
+@functools.cache
+def installed_package(folder: str) -> str | None:
+    """The distribution installed in a site-packages folder that ``folder`` belongs to, or None
+    (a folder of the project, or of a package installed in place, ``pip install -e``)."""
+    path = Path(folder).resolve()
+    for root in {Path(sysconfig.get_paths()[key]).resolve() for key in ("purelib", "platlib")}:
+        if path.is_relative_to(root) and path != root:
+            names = packages_distributions().get(path.relative_to(root).parts[0])
+            return names[0] if names else None
+    return None
 
 
 def _value(value: Any) -> Any:

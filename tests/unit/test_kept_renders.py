@@ -3,12 +3,14 @@ from __future__ import annotations
 
 import functools
 import os
+from importlib.metadata import version
+from pathlib import Path
 
 import jinja2
 import pytest
 from mkdocs.config.config_options import ExtraScriptValue
 
-from generator.site.kept_renders import KeptRenders, Unknown, _sources, _value
+from generator.site.kept_renders import KeptRenders, Unknown, _sources, _value, installed_package
 
 
 def test_configuration_values_are_described_as_plain_data():
@@ -35,6 +37,18 @@ def test_an_edited_theme_file_changes_what_every_page_is_keyed_by(tmp_path):
     before = _sources(env)
     os.utime(tmp_path / "main.html", ns=(1, 1))
     assert _sources(env) != before
+
+
+def test_an_installed_themes_files_go_by_its_version_and_the_projects_by_their_own(tmp_path):
+    import material
+
+    installed = str(Path(material.__file__).parent / "templates")
+    (tmp_path / "main.html").write_text("{{ page }}", encoding="utf-8")
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader([str(tmp_path), installed]))
+    assert installed_package(installed) == "mkdocs-material" and installed_package(str(tmp_path)) is None
+    main = (tmp_path / "main.html").stat()
+    assert _sources(env) == [(str(tmp_path / "main.html"), main.st_size, main.st_mtime_ns),
+                             (installed, "mkdocs-material", version("mkdocs-material"))]
 
 
 def test_a_template_without_a_page_renders_as_usual(tmp_path):
