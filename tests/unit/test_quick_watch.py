@@ -1,5 +1,5 @@
 """The banks, glossary and settings under ``mkdocs serve``: an edit asks the server for its
-rebuild through a polling observer of their own that looks every tenth of a second, and
+rebuild through a polling observer of their own that looks twenty times a second, and
 MkDocs' own half-second observer does not watch them as well (one edit, one rebuild); a path
 with no file (a guide without a settings file) is left out, as no observer could start on it."""
 from __future__ import annotations
