@@ -52,8 +52,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import fields, replace
-from operator import attrgetter
+from dataclasses import replace
 from typing import Any
 
 from ..base.text import clip
@@ -69,6 +68,7 @@ from .model import (
     Question,
     QuestionType,
     Severity,
+    placeless,
 )
 from .pictures import picture_text, unshown_flags
 from .spans import FENCE_MARK
@@ -137,7 +137,7 @@ class Linter:
     def _kept_own_flags(self, q: Question, place: str) -> tuple[Flag, ...]:
         """:meth:`_own_flags` of a question not cut off, kept for an equal question (no check
         reads where a question stands in the file: an edit above it moves it, nothing else)."""
-        key = (_placeless(q), place)
+        key = (placeless(q), place)  # a tuple: a copy of the question made with replace cost twice
         own = self._checked.get(key)
         if own is None:
             if len(self._checked) >= CHECKED_QUESTIONS:
@@ -163,9 +163,6 @@ class Linter:
 # questions the edit did not touch are found equal.  Bounded, for banks of any size.
 _CHECKED: dict[tuple[Picture, ...], dict[tuple[tuple[Any, ...], str], tuple[Flag, ...]]] = {}
 CHECKED_BANKS, CHECKED_QUESTIONS = 8, 100_000
-# A question's fields but where it stands in the file, as one tuple (dataclasses.replace made a
-# Question of them at twice the cost, for every question of every reading of a bank).
-_placeless = attrgetter(*(f.name for f in fields(Question) if f.name not in ("position", "end_offset")))
 
 
 # -- bank-wide checks ---------------------------------------------------------------------

@@ -6,8 +6,9 @@ certain repairs): it is never Markdown or HTML, and only ``render`` escapes it.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from operator import attrgetter
 
 # Editor-given LaTeX (from errata) travels inside text fields between these control
 # characters; decode() refuses control characters, so no bank can forge them.
@@ -105,6 +106,11 @@ class Question:
     @property
     def type_label(self) -> str:
         return self.type.label
+
+
+# A question's fields but where it stands in the file, as one tuple: what stays equal when an
+# edit above a question moves it (a key for what ``mkdocs serve`` keeps from build to build).
+placeless = attrgetter(*(f.name for f in fields(Question) if f.name not in ("position", "end_offset")))
 
 
 @dataclass(frozen=True)
