@@ -17,7 +17,6 @@ from generator.pages.script import (
     REMEMBERED,
     TEXT_FIELDS,
     convert_bank,
-    convert_chapter,
     convert_interface,
     convert_strings,
     convert_text,
@@ -53,19 +52,6 @@ def test_a_text_is_converted_once_and_the_converted_texts_are_bounded():
     after = convert.cache_info()
     assert (after.misses, after.hits) == (before.misses + 1, before.hits + 1)
     assert after.maxsize == REMEMBERED
-
-
-def test_a_question_moved_in_the_file_is_converted_with_its_new_place(bundled):
-    """A question converted before is taken as it was converted, at the place it now stands."""
-    chapter = bundled.chapters[0]
-    moved = [replace(q, position=replace(q.position, line=q.position.line + 7), end_offset=q.end_offset + 99)
-             for q in chapter.questions]
-    first = convert_chapter(chapter, "hans")
-    again = convert_chapter(replace(chapter, questions=tuple(moved)), "hans")
-    for question, converted, place in zip(first.questions, again.questions, moved, strict=True):
-        assert (converted.position, converted.end_offset) == (place.position, place.end_offset)
-        assert replace(converted, position=question.position, end_offset=question.end_offset) == question
-    assert convert_chapter(chapter, "hans") == first  # kept ones as they were
 
 
 def test_bank_wording_is_kept_and_interface_wording_is_mainland():
