@@ -115,7 +115,7 @@ class CrossLinks:
 
     def _label_html(self, question: Question) -> str:
         """A link's label for a question, as HTML: its number and opening words."""
-        return _label_html(self.ui["question"], question.number, question.stem)
+        return _question_label(self.ui["question"], question.number, question.stem)
 
     def _term_name(self, slug: str) -> str:
         """The term's display form in the guide's script (converted once per term)."""
@@ -234,7 +234,7 @@ class CrossLinks:
 # A question's label is made once a session: each of its related questions' footers shows it,
 # and `mkdocs serve` makes every footer again at each rebuild, to find the pages that changed.
 @lru_cache(maxsize=50_000)
-def _label_html(numbered: str, number: int, stem: str) -> str:
+def _question_label(numbered: str, number: int, stem: str) -> str:
     return f"{numbered.format(number=number)} {escape_html(_first_words(stem, 18))}"
 
 

@@ -15,24 +15,20 @@ import hashlib
 import io
 import pickle
 from collections.abc import Callable, Hashable
-from dataclasses import fields
 from typing import Any, Generic, TypeVar
 
-from ..bank.model import Page, Position, Question
+from ..bank.model import Page, Position, Question, placeless
 from ..math.katex import MathStash
 
 V = TypeVar("V")
-
-
-def _without_end(question: Question) -> tuple[Any, ...]:
-    return Question, tuple(getattr(question, f.name) for f in fields(question) if f.name != "end_offset")
 
 
 # Where a question or chapter stands in the bank file is not shown on its page (the report page,
 # which names lines, is not kept): an edit above a chapter does not make it again.  (Digested
 # only, never unpickled.)
 _PLACELESS: dict[type, Callable[[Any], Any]] = {
-    **copyreg.dispatch_table, Position: lambda position: (Position, (0, 0, 0)), Question: _without_end}
+    **copyreg.dispatch_table, Position: lambda position: (Position, (0, 0, 0)),
+    Question: lambda question: (Question, placeless(question))}
 
 
 def digest(*parts: Any) -> bytes:

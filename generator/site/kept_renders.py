@@ -44,7 +44,7 @@ class Unknown(Exception):
 
 
 class KeptRenders(SessionCache[str]):
-    """Template outputs by digest, for the builds of a serve session."""
+    """Template outputs by their page's HTML and a digest of the rest, for the builds of a serve session."""
 
     def wrap(self, env: jinja2.Environment) -> None:
         """Have the templates this build's ``env`` gives render through this cache."""

@@ -23,7 +23,6 @@ and the search index's stand-in.
 """
 from __future__ import annotations
 
-import inspect
 import re
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError
@@ -58,6 +57,7 @@ class Material:
     bundle: str  # the page script, minified
     worker: str  # the search worker, minified
     templates: Path  # its templates folder
+    search_plugin: str  # the search plugin's Python source
     version: str
 
 
@@ -124,6 +124,9 @@ def check_material(material: Material, types: dict[str, int] = MESSAGE_TYPES) ->
     if SEARCH_DIALOG not in (material.templates / "partials" / "search.html").read_text(encoding="utf-8"):
         _changed(material, "its partials/search.html", f"the search dialog's markup {SEARCH_DIALOG}",
                  "overrides/main.html (block header)")
+    if f'r"{SEARCH_ATTRIBUTES}"' not in material.search_plugin:
+        _changed(material, "its search plugin", f'the attributes it strips from each page, r"{SEARCH_ATTRIBUTES}"',
+                 "strip_search_attributes (generator/site/material.py)")
 
 
 def _changed(material: Material, part: str, what: str, user: str) -> None:
@@ -138,7 +141,8 @@ def installed_material() -> Material:
     """The installed Material's files that :func:`check_material` reads."""
     import material  # the theme's package: its files are what a build copies into the site
 
-    templates = Path(material.__file__).parent / "templates"
+    package = Path(material.__file__).parent
+    templates = package / "templates"
     scripts = templates / "assets" / "javascripts"
     found = {}
     for key, folder, glob in (("bundle", scripts, "bundle.*.min.js"),
@@ -151,7 +155,8 @@ def installed_material() -> Material:
         material_version = installed_version("mkdocs-material")
     except PackageNotFoundError:
         material_version = "of unknown version"
-    return Material(found["bundle"], found["worker"], templates, material_version)
+    search_plugin = (package / "plugins" / "search" / "plugin.py").read_text(encoding="utf-8")
+    return Material(found["bundle"], found["worker"], templates, search_plugin, material_version)
 
 
 # -- search: the guide's index in place of the one Material's search plugin writes --------------
@@ -160,11 +165,11 @@ def installed_material() -> Material:
 # what its generate_search_index(previous index or None) returns (on_post_build), which the
 # offline plugin then copies for file://.  The guide's stand-in has those two methods.
 SEARCH_INDEX_METHODS = ("add_entry_from_context", "generate_search_index")
-# What the plugin's on_page_context removes from a page once it has indexed it (its source says
-# `re.sub(SEARCH_ATTRIBUTES, "", page.content)`).  The pattern opens with an optional blank, so
-# it is tried at every position: 0.2 s a build at 5,000 questions.  The guide's stand-in hands
-# the plugin an empty page to strip, and the plugin of the guide strips the page itself
-# (strip_search_attributes), searching for the attribute's name.
+# What the plugin's on_page_context removes from a page once it has indexed it: its source says
+# `re.sub(SEARCH_ATTRIBUTES, "", page.content)` (check_material makes sure it still does).  The
+# pattern opens with an optional blank, so it is tried at every position: 0.2 s a build at
+# 5,000 questions.  The guide's stand-in hands the plugin an empty page to strip, and the
+# guide's plugin strips the page itself (strip_search_attributes), finding the attributes by name.
 SEARCH_ATTRIBUTES = r"\s?data-search-\w+=\"[^\"]+\""
 _SEARCH_ATTRIBUTE = re.compile(SEARCH_ATTRIBUTES.removeprefix(r"\s?"))
 # A page's entry: its first document's location (or None) and its documents rewritten.
@@ -181,7 +186,7 @@ class GuideSearchIndex:
         self.locations: list[str] = []  # the first document's of each page, for a rebuild
         self.result: dict[str, Any] | None = None  # the index, once written
         self._taken: dict[str, str] = {}  # src_uri -> a page's HTML while Material's plugin strips it
-        # `mkdocs serve`: each page's entry by a digest of all it is made from
+        # `mkdocs serve`: each page's entry by its HTML and a digest of the rest it is made from
         self.kept = kept
         if kept is not None:
             self._context = digest(builder.config, builder.glossary, builder.script, builder.dictionaries)
@@ -241,12 +246,6 @@ def install_search_index(config: Any, make: Callable[[dict[str, Any]], IndexBuil
         raise GuideError(f"mkdocs-material {installed_version('mkdocs-material')} (its search plugin; this guide "
                          f"was written for {WRITTEN_FOR['mkdocs-material']})",
                          "a search_index with " + " and ".join(SEARCH_INDEX_METHODS), "none",
-                         "pin the mkdocs-material version this guide was tested with (pyproject.toml), "
-                         "or update generator/site/material.py")
-    if f'r"{SEARCH_ATTRIBUTES}"' not in inspect.getsource(type(search).on_page_context):
-        raise GuideError(f"mkdocs-material {installed_version('mkdocs-material')} (its search plugin's "
-                         f"on_page_context; this guide was written for {WRITTEN_FOR['mkdocs-material']})",
-                         f"the attributes it strips from each page, r\"{SEARCH_ATTRIBUTES}\"", "other ones",
                          "pin the mkdocs-material version this guide was tested with (pyproject.toml), "
                          "or update generator/site/material.py")
     keys = ("lang", "separator", "pipeline", "fields")

@@ -7,13 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ..math.katex import MathStash
 from .material import strip_search_attributes
+from .question_html import Blocks
 from .share import first_question_text
-
-Blocks = dict[str, dict[str, Any]]  # a chapter page's questions by id (question_html.question_blocks)
 
 
 @dataclass(frozen=True)

@@ -30,14 +30,15 @@ DIV_TAG = re.compile(r"<div\b|</div>")  # bank text is escaped: every <div is th
 HEADING_ID = re.compile(r'<h2 class="question-heading" id="(?P<id>[^"<>]+)"')
 SAME_PAGE_LINK = 'href="#'
 OPTIONS_START = '<div class="options">'
+Blocks = dict[str, dict[str, Any]]  # a chapter page's questions by id: {"h": their HTML, "o": option count}
 # Puts a file into the site: (site, its path there, what it is made from, its text).
 Place = Callable[[Path, str, Any, Callable[[], str]], None]
 
 
-def question_blocks(page_html: str, page_file: str) -> dict[str, dict[str, Any]]:
+def question_blocks(page_html: str, page_file: str) -> Blocks:
     """The questions of a chapter page's HTML by id: their HTML, links within the page
     pointed at ``page_file``, and their number of options.  One pass over the page."""
-    blocks: dict[str, dict[str, Any]] = {}
+    blocks: Blocks = {}
     start, depth = -1, 0
     for match in DIV_TAG.finditer(page_html):
         if start < 0:
@@ -83,12 +84,12 @@ class QuestionHtml:
                 path = chapter_path(bank, chapter)
                 self._pages[path] = (bank.slug, path.rsplit("/", 1)[-1].removesuffix(".md") + ".html")
 
-    def blocks(self, src_uri: str, content: str) -> dict[str, dict[str, Any]] | None:
+    def blocks(self, src_uri: str, content: str) -> Blocks | None:
         """The questions of the page ``src_uri`` whose HTML is ``content``, if it is a chapter page."""
         where = self._pages.get(src_uri)
         return None if where is None else question_blocks(content, where[1])
 
-    def take(self, src_uri: str, blocks: dict[str, dict[str, Any]] | None) -> None:
+    def take(self, src_uri: str, blocks: Blocks | None) -> None:
         """Keep the questions :meth:`blocks` cut from the page ``src_uri``."""
         if blocks is not None:
             self._found[self._pages[src_uri][0]].update(blocks)

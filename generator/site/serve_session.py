@@ -5,10 +5,9 @@ the chapter pages (generator.pages.page_cache), what MkDocs made of each generat
 (:mod:`.converted`), each page's search entry (:mod:`.material`), what the guide makes of its
 HTML (:mod:`.page_parts`) and its template output (:mod:`.kept_renders`), the question scripts
 (:mod:`.kept_files`), and a process forked at the session's start, while MkDocs still runs one
-thread, that makes each build's downloads
-(:func:`.prerender.job_process`).  Each build keeps what it used of the build before
-(:meth:`ServeSession.start_build`); the garbage is collected between builds
-(:mod:`.idle_collector`).
+thread, that makes each build's downloads (:func:`.prerender.job_process`).  Each build keeps
+what it used of the build before (:meth:`ServeSession.start_build`); the garbage is collected
+between builds (:mod:`.idle_collector`).
 """
 from __future__ import annotations
 

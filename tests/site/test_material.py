@@ -153,15 +153,11 @@ def test_materials_search_plugin_strips_blank_pages_and_the_guide_has_them_back(
     assert index.take(page) is None  # once
 
 
-def test_a_material_that_strips_other_attributes_is_named():
-    from material.plugins.search.plugin import SearchPlugin
-
-    config, search = _search_config()
-
-    class Changed(SearchPlugin):  # type: ignore[misc]  # Material has no type hints
-        def on_page_context(self, context, *, page, config, nav):
-            page.content = re.sub(r"\s?data-md-\w+", "", page.content)
-
-    search.__class__ = Changed
-    with pytest.raises(GuideError, match="the attributes it strips from each page"):
-        install_search_index(config, lambda settings: IndexBuilder(settings, None, "hans"))
+def test_a_material_whose_search_plugin_strips_other_attributes_fails_naming_it(material):
+    changed = replace(material, search_plugin=material.search_plugin.replace(SEARCH_ATTRIBUTES, r"\s?data-md-\w+"),
+                      version="99.0.0")
+    with pytest.raises(GuideError) as error:
+        check_material(changed)
+    message = str(error.value)
+    assert "the attributes it strips from each page" in message and "mkdocs-material 99.0.0" in message
+    assert "strip_search_attributes" in message
