@@ -156,6 +156,13 @@ QUOTED_OPTION = re.compile(rf"(?<=\n)[ \t]{{0,3}}>[ \t]{{0,3}}"
 QUOTE_LEAD = re.compile(r"(?<=\n)[ \t]{0,3}>[ \t]?")
 
 
+# `mkdocs serve` reads the whole bank again at every edit, and all its questions but one are the
+# same text as before: each split is kept (bounded; a pure function of its arguments, which
+# are immutable, as is what it returns).  bench_layouts clears it before each reading it times.
+SPLITS_KEPT = 20_000
+
+
+@lru_cache(maxsize=SPLITS_KEPT)
 def split_question(body: str, default_type: QuestionType | None, labels: re.Pattern[str] | None = None,
                    answer_style: str = "marker", judged: str | None = None) -> Fields:
     """Split the text that follows a question number into its fields.

@@ -44,7 +44,7 @@ from .practice_markup import LIST_PAGES, render_list_page
 from .prose import InlineRenderer
 from .run_pages import RUN_KINDS, run_page_markdown, run_path
 from .run_strings import run_strings
-from .script import convert_bank, convert_chapter, convert_interface, convert_strings, convert_text, interface_script
+from .script import convert_bank, convert_flags, convert_interface, convert_strings, convert_text, interface_script
 from .stats_page import plan_panel, render_stats_page
 from .stats_strings import stats_strings
 from .strings import UI
@@ -227,10 +227,16 @@ class PageRenderer:
         return _with_front_matter(page, [], [practice_data_path(bank)], bundle="runs")  # draws load the questions
 
     def _checked(self, k: int, n: int) -> Chapter:
-        """Chapter ``n`` of bank ``k``, checked (on the bank's own text) and in the guide's script."""
+        """Chapter ``n`` of bank ``k``, checked (on the bank's own text) and in the guide's script:
+        its shown chapter with the flags the check added, converted (the check adds flags and
+        changes nothing else, so the rest is not converted again)."""
         if (k, n) not in self._chapters:
-            chapter = self._linters[k].chapter(self.corrected[k].chapters[n])
-            self._chapters[k, n] = convert_chapter(chapter, self.script)
+            corrected = self.corrected[k].chapters[n]
+            checked = self._linters[k].chapter(corrected)
+            shown = self._shown[k].chapters[n]
+            questions = tuple(s if c is q else replace(s, flags=convert_flags(c.flags, self.script))
+                              for q, c, s in zip(corrected.questions, checked.questions, shown.questions, strict=True))
+            self._chapters[k, n] = replace(shown, questions=questions)
         return self._chapters[k, n]
 
     @cached_property

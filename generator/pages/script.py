@@ -127,11 +127,12 @@ def convert_bank(bank: Bank, script: str) -> Bank:
     return _convert(bank, converter(script))
 
 
-def convert_chapter(chapter: Chapter, script: str) -> Chapter:
-    """The chapter with every text a reader sees written in ``script``."""
+def convert_flags(flags: tuple[Flag, ...], script: str) -> tuple[Flag, ...]:
+    """``flags`` with their messages written in ``script``."""
     if check_script(script) == ORIGINAL:
-        return chapter
-    return _convert(chapter, converter(script))
+        return flags
+    convert = converter(script)
+    return tuple(_convert(flag, convert) for flag in flags)
 
 
 def convert_interface(text: str, script: str) -> str:

@@ -7,10 +7,11 @@ from typing import cast
 import pytest
 import yaml
 
+from generator.bank.lint import lint
 from generator.bank.model import DISPLAY_MATH, INLINE_MATH, Bank, Chapter, Flag, Option, Question, Stray
 from generator.base.errors import ConfigError
 from generator.base.settings import load_settings
-from generator.pages.compose import build_guide
+from generator.pages.compose import PageRenderer, build_guide
 from generator.pages.script import (
     KEPT_FIELDS,
     NESTED_FIELDS,
@@ -26,7 +27,7 @@ from generator.pages.script import (
     theme_language,
 )
 from generator.pages.strings import UI
-from generator.read.load import load_bank
+from generator.read.load import corrected_bank, load_bank
 from tests.inline_bank import parse_text
 from tests.paths import BUNDLED, GUIDE_SETTINGS
 
@@ -88,6 +89,15 @@ def test_conversion_runs_after_errata_so_they_match_the_raw_text(bundled):
     # q1's errata are written against the Traditional raw text; they applied, then converted.
     q1 = convert_bank(bundled, "hans").question("q1")
     assert q1.corrections and "ImageNet-1k" in q1.stem and "训练" in q1.stem
+
+
+def test_the_pages_show_each_chapter_checked_then_converted():
+    # The renderer converts a chapter's texts once, and the flags the check adds after it.
+    corrected = corrected_bank(BUNDLED)
+    renderer = PageRenderer((corrected,), "hans", UI, None, "hans", None)
+    assert renderer.banks == (convert_bank(lint(corrected), "hans"),)
+    added = [f for q in renderer.banks[0].questions for f in q.flags[len(corrected.question(q.id).flags):]]
+    assert added and all("題" not in f.message for f in added) and any("题" in f.message for f in added)
 
 
 def test_editor_formulas_survive_conversion():
