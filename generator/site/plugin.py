@@ -234,8 +234,12 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             write = partial(self.question_html.write, place=scripts.place if scripts else None)
             downloads = self.downloads
             assert downloads is not None, "started in on_config (mkdocs serve) or on_env"
-            or_plugin_error(lambda: finish_site(config, self.plan, index, downloads, write, self._prebuilt_search(),
+            # `mkdocs serve` reloads the browsers once the pages are written, the downloads after.
+            now = (lambda: []) if self.session else downloads
+            or_plugin_error(lambda: finish_site(config, self.plan, index, now, write, self._prebuilt_search(),
                                                 scripts.md5 if scripts else None))
+            if self.session is not None:
+                self.session.write_downloads_later(Path(config.site_dir), downloads)
             kept()
         finally:
             self._stop_rendering()
