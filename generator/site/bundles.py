@@ -41,8 +41,8 @@ def bundle_scripts(sources: Path, root: Path) -> Bundles:
     if not entries:
         raise ConfigError(str(sources / ENTRIES), "the entry points of the guide's scripts (*.js)", "none")
     if shutil.which("node") is None:
-        raise ConfigError("node", "Node.js on the PATH, to bundle the guide's scripts with esbuild", "no `node` command",
-                          "apt-get install nodejs npm && npm ci")
+        raise ConfigError("node", "Node.js on the PATH, to bundle the guide's scripts with esbuild",
+                          "no `node` command", "apt-get install nodejs npm && npm ci")
     with tempfile.TemporaryDirectory(prefix="study-guide-scripts-") as out:
         result = subprocess.run([str(esbuild), *map(str, entries), *OPTIONS, f"--outdir={out}"], cwd=root,
                                 capture_output=True, text=True,
@@ -50,5 +50,6 @@ def bundle_scripts(sources: Path, root: Path) -> Bundles:
         if result.returncode != 0:
             raise GuideError(str(sources), "scripts esbuild can bundle", result.stderr.strip() or
                              f"exit status {result.returncode}", "npx tsc --noEmit && npx eslint (make typecheck lint)")
-        scripts = {f"{SCRIPTS}/{path.name}": path.read_text(encoding="utf-8") for path in sorted(Path(out).glob("*.js"))}
+        scripts = {f"{SCRIPTS}/{path.name}": path.read_text(encoding="utf-8")
+                   for path in sorted(Path(out).glob("*.js"))}
     return Bundles(scripts, result.stderr.strip())

@@ -8,11 +8,11 @@ from typing import Any
 
 from ..base.npm import npm_root
 from ..pages.compose import Plan
+from ..search.index import complete_search_index
 from .downloads import write_downloads
 from .frontend import constants_script
 from .material import MESSAGE_TYPES
 from .pwa import write_offline_app
-from ..search.index import complete_search_index
 
 
 def finish_site(config: Any, plan: Plan, search_index: dict[str, Any] | None,

@@ -9,12 +9,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
-from importlib.metadata import PackageNotFoundError
-from importlib.metadata import version as installed_version
-from pathlib import Path
 
-from ..base.errors import GuideError
 from ..search.query_folding import INDEX_WORD
 from ..search.segmenter import LATIN_ALNUM_CHAR
 from .material import MESSAGE_TYPES

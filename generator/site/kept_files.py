@@ -3,8 +3,11 @@
 MkDocs empties the site's folder before every build of a serve session, so the thousands of
 question scripts (generator.site.question_html) would all be written again after any edit:
 seconds of file creation at 5,000 questions.  :class:`KeptFiles` writes each into a folder of
-the session's own only when what it is made from has changed, and gives every build a hard
-link to it, a copy where the two folders do not share a file system.
+the session's own only when what it is made from has changed, and gives every build a symbolic
+link to each folder of them (MkDocs' server and the offline app's precache follow it; emptying
+the site removes the link alone).  Where symbolic links are refused, each file is hard-linked,
+or copied where the two folders do not share a file system.  A build ends by removing the kept
+files it did not place (:meth:`KeptFiles.prune`), so the site holds what a fresh build writes.
 
 The folder is removed when the session ends.  A session that was killed cannot remove it, so
 each new session removes the folders of sessions whose process has ended: those named with
@@ -37,24 +40,28 @@ class KeptFiles:
         self._sources: dict[str, Any] = {}  # path -> what its kept file was written from
         self.md5: dict[str, str] = {}  # path -> its kept file's MD5 (the offline app's precache revisions)
         self._placed: set[str] = set()  # this build's paths
-        self._folders: set[str] = set()  # this build's folders made in the site
+        self._folders: dict[str, bool] = {}  # this build's folders in the site: linked whole?
         self.written = 0  # this build's files written (the others were linked as they were)
 
     def start_build(self) -> None:
-        """A new build: the kept files the last one did not place are removed."""
+        self._placed, self._folders, self.written = set(), {}, 0
+
+    def prune(self) -> None:
+        """The build has placed its files: the kept files it did not place are removed."""
         for path in self._sources.keys() - self._placed:
             (self.folder / path).unlink(missing_ok=True)
             del self._sources[path], self.md5[path]
-        self._placed, self._folders, self.written = set(), set(), 0
 
     def place(self, site: Path, path: str, source: Any, text: Callable[[], str]) -> None:
         """Put the file ``path`` into ``site``: ``text()``, written again only when ``source``
         (what the text is made from, compared by equality) differs from the last build's."""
         # Paths as strings, not pathlib: thousands of files a build, pathlib's cost was half the links'.
-        kept = os.path.join(self.folder, path)
+        kept, folder = os.path.join(self.folder, path), os.path.dirname(path)
+        linked = self._folders.get(folder)
+        if linked is None:
+            linked = self._folders[folder] = self._link_folder(site, folder)
         if path not in self._sources or self._sources[path] != source:
-            os.makedirs(os.path.dirname(kept), exist_ok=True)
-            part = kept + ".part"  # a new file: the last build's link keeps the old text
+            part = kept + ".part"  # written whole, then put in place: never a half-written file
             data = text().encode("utf-8")
             with open(part, "wb") as file:
                 file.write(data)
@@ -62,15 +69,27 @@ class KeptFiles:
             self._sources[path], self.md5[path] = source, hashlib.md5(data).hexdigest()
             self.written += 1
         self._placed.add(path)
-        target = os.path.join(site, path)
-        folder = os.path.dirname(target)
-        if folder not in self._folders:
-            os.makedirs(folder, exist_ok=True)
-            self._folders.add(folder)
+        if not linked:
+            target = os.path.join(site, path)
+            try:
+                os.link(kept, target)
+            except OSError:  # another file system, links refused, or the last build's file there
+                shutil.copyfile(kept, target)
+
+    def _link_folder(self, site: Path, folder: str) -> bool:
+        """Whether ``folder`` of ``site`` is a symbolic link to the kept folder (made now, or by
+        the build before when MkDocs did not empty the site); else it is a folder of its own."""
+        kept, target = os.path.join(self.folder, folder), os.path.join(site, folder)
+        os.makedirs(kept, exist_ok=True)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
         try:
-            os.link(kept, target)
-        except OSError:  # another file system, or links refused
-            shutil.copyfile(kept, target)
+            os.symlink(kept, target, target_is_directory=True)
+            return True
+        except FileExistsError:
+            return os.path.islink(target) and os.readlink(target) == kept
+        except OSError:  # symbolic links refused (a file system, a platform)
+            os.makedirs(target, exist_ok=True)
+            return False
 
     def close(self) -> None:
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -24,10 +24,10 @@ and the search index's stand-in.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from importlib.metadata import PackageNotFoundError
 from importlib.metadata import version as installed_version
-from collections.abc import Callable, Hashable
 from pathlib import Path
 from typing import Any
 

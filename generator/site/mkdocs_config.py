@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -23,14 +22,14 @@ from ..pages.paths import chapter_data_path, practice_data_path
 from ..pages.pictures import picture_files
 from ..pages.reader_strings import READER_STRINGS_JS, reader_strings_script
 from ..pages.run_strings import RUN_STRINGS_JS, run_strings_script
-from ..pages.stats_strings import STATS_STRINGS_JS, stats_strings_script
 from ..pages.script import convert_interface, theme_language
+from ..pages.stats_strings import STATS_STRINGS_JS, stats_strings_script
 from ..practice.data import bank_index, chapter_data, practice_script
+from ..search.segmenter import Dictionaries
 from .bundles import SOURCES, bundle_scripts
 from .frontend import CONSTANTS_JS, constants_script
 from .logs import PLUGIN_LOG
 from .material import check_material, installed_material
-from ..search.segmenter import Dictionaries
 
 # The iframe-worker shim as npm installs it (package.json); extra.polyfills names where
 # the site serves it.  Without a local copy Material's offline plugin loads it from a CDN.
@@ -48,7 +47,8 @@ def hand_written_pages(docs_dir: Path) -> dict[str, str]:
     """Hand-written Markdown pages and their titles (from their first heading)."""
     pages = {}
     for path in sorted(docs_dir.rglob("*.md")):
-        first = next((l for l in path.read_text(encoding="utf-8").splitlines() if l.startswith("# ")), path.stem)
+        lines = path.read_text(encoding="utf-8").splitlines()
+        first = next((line for line in lines if line.startswith("# ")), path.stem)
         pages[path.relative_to(docs_dir).as_posix()] = first.removeprefix("# ").strip()
     return pages
 
@@ -98,7 +98,8 @@ def take_jieba_dictionaries(config: Any) -> Dictionaries:
     for option, path in (("jieba_dict", main), ("jieba_dict_user", user)):
         if path and not os.path.isfile(path):
             raise ConfigError(str(config.config_file_path), f"plugins.search.{option}: a jieba dictionary file",
-                              f"{path!r}, no such file", "the path of a dictionary, relative to the folder mkdocs runs in")
+                              f"{path!r}, no such file",
+                              "the path of a dictionary, relative to the folder mkdocs runs in")
     return Dictionaries(main or None, Path(user).read_text(encoding="utf-8") if user else "")
 
 
@@ -145,7 +146,8 @@ def guide_files(config: Any, shims: list[str], plan: Plan,
     Lunr's index: ``prebuilt_search``), once Material is checked to still have the internals they hook."""
     typeset = plan.formulas is not None
     modules = npm_root(Path(config.config_file_path).parent)
-    files = [File.generated(config, url, abs_src_path=str(path)) for path, url in katex_assets(modules)] if typeset else []
+    files = [File.generated(config, url, abs_src_path=str(path))
+             for path, url in (katex_assets(modules) if typeset else [])]
     shim = modules / IFRAME_WORKER_SHIM
     if shims and not shim.is_file():
         raise ConfigError(str(shim), "the iframe-worker shim installed by `npm ci`", "no such file",
@@ -160,10 +162,12 @@ def guide_files(config: Any, shims: list[str], plan: Plan,
     if bundles.warnings:
         PLUGIN_LOG.warning("esbuild, bundling the guide's scripts: %s", bundles.warnings)
     files += [File.generated(config, path, content=text) for path, text in bundles.scripts.items()]
-    files += [File.generated(config, path, content=data) for path, data in picture_files(plan.renderer.corrected).items()]
+    files += [File.generated(config, path, content=data)
+              for path, data in picture_files(plan.renderer.corrected).items()]
     for bank in plan.renderer.corrected:  # its questions' parts come with their HTML (question_html.py)
         records = practice_records[bank.slug]
-        files.append(File.generated(config, practice_data_path(bank), content=practice_script(bank_index(bank, records))))
+        index = practice_script(bank_index(bank, records))
+        files.append(File.generated(config, practice_data_path(bank), content=index))
         files += [File.generated(config, chapter_data_path(bank, chapter),
                                  content=practice_script(chapter_data(bank, chapter, records)))
                   for chapter in bank.chapters]

@@ -10,27 +10,33 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Literal
 from pathlib import Path
+from typing import Any, Literal
 
 from mkdocs.config import base
 from mkdocs.config import config_options as c
-from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.livereload import LiveReloadServer
+from mkdocs.plugins import BasePlugin, event_priority
 from mkdocs.structure.files import File, Files
 from mkdocs.structure.nav import Navigation
 from mkdocs.structure.pages import Page
 from mkdocs.utils.templates import TemplateContext
 from watchdog.observers.polling import PollingObserver
 
-from ..pages.compose import Plan, plan_guide
 from ..base.settings import SCRIPTS
+from ..links.glossary import Glossary
+from ..pages.compose import Plan, plan_guide
 from ..pages.script import convert_interface
+from ..search.exclusions import exclude_blocks, is_searched
+from ..search.index import IndexBuilder, Rewritten, keep_cuts, rewrite_page
+from ..search.segmenter import JIEBAS_OWN, Dictionaries
+from ..search.spoilers import mark_answer_blocks
 from . import prerender
 from .downloads import Shown, download_files
 from .finish import finish_site
 from .logs import PLUGIN_LOG, or_plugin_error, route_generator_log
+from .material import GuideSearchIndex, install_search_index
 from .mkdocs_config import (
     fit_config,
     guide_files,
@@ -41,17 +47,11 @@ from .mkdocs_config import (
     without_script_sources,
 )
 from .output_folder import Staging, stage_mkdocs_output
-from .material import GuideSearchIndex, install_search_index
 from .page_links import broken_links
 from .page_parts import page_parts
+from .question_html import QuestionHtml
 from .quick_watch import watch_quickly
 from .serve_session import ServeSession
-from .question_html import QuestionHtml
-from ..search.exclusions import exclude_blocks, is_searched
-from ..search.spoilers import mark_answer_blocks
-from ..search.index import IndexBuilder, Rewritten, keep_cuts, rewrite_page
-from ..search.segmenter import JIEBAS_OWN, Dictionaries
-from ..links.glossary import Glossary
 from .skip_link import skip_to_first_question
 from .template_cache import keep_compiled_templates
 
@@ -231,7 +231,7 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             kept = self._started().run(keep_cuts) if self.search is not None else lambda: None
             index = self.search.result if self.search is not None else None
             scripts = self.session.files if self.session else None  # the question scripts a serve session keeps
-            write = partial(self.question_html.write, place=scripts.place if scripts else None)
+            write = partial(self.question_html.write, kept=scripts)
             downloads = self.downloads
             assert downloads is not None, "started in on_config (mkdocs serve) or on_env"
             # `mkdocs serve` reloads the browsers once the pages are written, the downloads after.

@@ -15,6 +15,7 @@ checked, is no reason not to fork: a forked process starts a Node of its own
 """
 from __future__ import annotations
 
+import contextlib
 import itertools
 import logging
 import multiprocessing
@@ -221,10 +222,8 @@ class _Records(logging.Handler):
 
 
 def _start_katex(katex: KatexRenderer) -> None:
-    try:
+    with contextlib.suppress(GuideError):  # not installed: the first formula says so, naming its question
         katex.start()
-    except GuideError:
-        pass  # not installed: the first formula says so, naming its question
 
 
 def _work(renderer: PageRenderer, outbox: Connection, jobs: Connection, parents: tuple[Connection, ...]) -> None:

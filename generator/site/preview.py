@@ -15,8 +15,9 @@ from typing import BinaryIO
 class _QuietHandler(SimpleHTTPRequestHandler):
     """Serves the site's files with their types (a web app manifest included), without a log line per request."""
 
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".webmanifest": "application/manifest+json",
-                      ".js": "text/javascript", ".json": "application/json"}
+    extensions_map = {  # noqa: RUF012 (the base class declares it so)
+        **SimpleHTTPRequestHandler.extensions_map, ".webmanifest": "application/manifest+json",
+        ".js": "text/javascript", ".json": "application/json"}
 
     def send_head(self) -> BinaryIO | None:
         # The standard handler answers "304 Not Modified" whenever a file is no newer than the

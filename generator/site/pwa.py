@@ -9,9 +9,11 @@ After MkDocs has written the site, :func:`write_offline_app` adds
 - ``sw.js``: a service worker written by Workbox's ``generateSW`` (npm ``workbox-build``,
   run with Node.js, once per set of options: generator.site.precache).  It precaches the
   shell (Material's bundle and styles, the guide's scripts, the search worker and index,
-  KaTeX's styles and fonts) and caches each page as it is visited, in a cache named after the build, so a new build never mixes with an old.
+  KaTeX's styles and fonts) and caches each page as it is visited, in a cache named after the
+  build, so a new build never mixes with an old.
 
-Under ``file://`` none of this is used: the offline app (overrides/src/offline/app.js) registers the worker only over http(s).
+Under ``file://`` none of this is used: the offline app (overrides/src/offline/app.js) registers
+the worker only over http(s).
 """
 from __future__ import annotations
 
@@ -65,7 +67,7 @@ PRECACHED = (
     "assets/katex/fonts/*.woff2",  # browsers that read KaTeX's CSS take woff2
     f"{PRACTICE_DIR}/**/*.js",  # practice data: each bank's index, chapters and questions (generator.practice.data)
     "search/search_index.{json,js}",  # Material's worker reads the JSON, the guide's the script
-    PREBUILT_SCRIPT.as_posix(),  # Lunr's index built at build time, where the build made one (generator.search.prebuilt)
+    PREBUILT_SCRIPT.as_posix(),  # Lunr's index made by the build, where it made one (generator.search.prebuilt)
     WEB_MANIFEST,
     OFFLINE_INDEX,
 )

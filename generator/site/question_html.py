@@ -14,7 +14,6 @@ questions it draws (overrides/src/practice/parts.js).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
@@ -24,6 +23,7 @@ from ..bank.model import Bank
 from ..base.settings import ORIGINAL
 from ..pages.paths import chapter_path, question_data_path
 from ..practice.data import full_records, practice_script
+from .kept_files import KeptFiles
 
 QUESTION_START = '<div class="question">'
 DIV_TAG = re.compile(r"<div\b|</div>")  # bank text is escaped: every <div is the renderer's
@@ -31,8 +31,6 @@ HEADING_ID = re.compile(r'<h2 class="question-heading" id="(?P<id>[^"<>]+)"')
 SAME_PAGE_LINK = 'href="#'
 OPTIONS_START = '<div class="options">'
 Blocks = dict[str, dict[str, Any]]  # a chapter page's questions by id: {"h": their HTML, "o": option count}
-# Puts a file into the site: (site, its path there, what it is made from, its text).
-Place = Callable[[Path, str, Any, Callable[[], str]], None]
 
 
 def question_blocks(page_html: str, page_file: str) -> Blocks:
@@ -94,22 +92,24 @@ class QuestionHtml:
         if blocks is not None:
             self._found[self._pages[src_uri][0]].update(blocks)
 
-    def write(self, site_dir: Path, place: Place | None = None) -> None:
-        """One script per question found (:func:`question_part`), each put in place by
-        ``place`` (generator.site.kept_files) or written."""
+    def write(self, site_dir: Path, kept: KeptFiles | None = None) -> None:
+        """One script per question found (:func:`question_part`), each written, or put in place
+        by ``kept`` (a serve session's files, which then lets go of those no longer placed)."""
         for bank in self.banks:
             found, records = self._found[bank.slug], self.records[bank.slug]
-            if found and place is None:  # a bank's question scripts share one folder
+            if found and kept is None:  # a bank's question scripts share one folder
                 (site_dir / question_data_path(bank, "")).parent.mkdir(parents=True, exist_ok=True)
             for question in bank.questions:
                 if (block := found.get(question.id)) is None:
                     continue
                 path, record = question_data_path(bank, question.id), records[question.id]
                 text = partial(_question_script, bank.slug, question.id, record, block)
-                if place is None:
+                if kept is None:
                     (site_dir / path).write_text(text(), encoding="utf-8")
                 else:
-                    place(site_dir, path, (bank.slug, record, block), text)
+                    kept.place(site_dir, path, (bank.slug, record, block), text)
+        if kept is not None:
+            kept.prune()
 
 
 def _question_script(slug: str, question_id: str, record: dict[str, Any], block: dict[str, Any]) -> str:

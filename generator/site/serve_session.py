@@ -18,9 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..base.errors import GuideError
 from ..pages.page_cache import PageCache, SessionCache
 from . import prerender
-from ..base.errors import GuideError
 from .converted import ConvertedPages
 from .downloads import write_downloads
 from .idle_collector import IdleCollector
@@ -47,7 +47,7 @@ class ServeSession:
     def start_build(self) -> None:
         """A new build: what the last one used is kept, the rest let go (the last build's
         downloads written first: MkDocs is about to empty the site's folder)."""
-        self._downloads_written()
+        self.wait_for_downloads()
         self.collector.build_starts()
         self.chapters.pages.start_build()
         self.converted.start_build()
@@ -68,7 +68,8 @@ class ServeSession:
                                           name="study-guide downloads")
         self.downloads.start()
 
-    def _downloads_written(self) -> None:
+    def wait_for_downloads(self) -> None:
+        """Until the last build's downloads are written."""
         if self.downloads is not None:
             self.downloads.join()
             self.downloads = None
@@ -78,7 +79,7 @@ class ServeSession:
         return self.jobs if self.jobs is not None and self.jobs.alive() else None
 
     def close(self) -> None:
-        self._downloads_written()
+        self.wait_for_downloads()
         self.collector.close()
         self.files.close()
         if self.jobs is not None:

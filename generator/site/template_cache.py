@@ -10,6 +10,7 @@ A folder that cannot be written only means compiling as before.
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import sys
 from pathlib import Path
@@ -24,10 +25,8 @@ class _Kept(FileSystemBytecodeCache):
     """Jinja's cache of compiled templates in a folder, where a failed write is no error."""
 
     def dump_bytecode(self, bucket: Bucket) -> None:
-        try:
+        with contextlib.suppress(OSError):  # read-only or full: the template was compiled anyway
             super().dump_bytecode(bucket)
-        except OSError:
-            pass  # read-only or full: the template was compiled anyway
 
 
 def environment_key(env: jinja2.Environment) -> str:

@@ -3,10 +3,10 @@ rendered here, in any order asked, with their warnings and errors reaching the b
 import logging
 import os
 import re
+import signal
 import subprocess
 import sys
 import textwrap
-import signal
 import threading
 import time
 from pathlib import Path
@@ -14,11 +14,11 @@ from typing import cast
 
 import pytest
 
-from generator.site import prerender as beside
-from generator.base.errors import GuideError
 from generator.bank.model import Page
+from generator.base.errors import GuideError
 from generator.math.katex import default_renderer
 from generator.pages.compose import PageRenderer
+from generator.site import prerender as beside
 from tests.paths import ROOT
 
 ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
@@ -37,7 +37,8 @@ class FakeRenderer:
 
     def render(self, i: int) -> Page:
         if i == self.fail:
-            raise self.error(*([f"page {i}", "a page", "none"] if self.error is GuideError else [f"page {i} cannot be made"]))
+            args = [f"page {i}", "a page", "none"] if self.error is GuideError else [f"page {i} cannot be made"]
+            raise self.error(*args)
         if i == 1:
             log.warning("page 1 warns")
         return Page(f"p{i}.md", f"P{i}", f"made by {os.getpid()}")

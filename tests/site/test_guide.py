@@ -5,10 +5,10 @@ from dataclasses import replace
 
 import pytest
 
-from generator.pages.compose import build_guide
-from generator.read.load import load_bank
-from generator.pages.script import convert_bank
 from generator.base.settings import load_settings
+from generator.pages.compose import build_guide
+from generator.pages.script import convert_bank
+from generator.read.load import load_bank
 from tests.paths import BAD_BANKS, BUNDLED, GUIDE_SETTINGS, TEST_BANKS
 
 SETTINGS = load_settings(GUIDE_SETTINGS)

@@ -39,7 +39,8 @@ def install(venv, cwd):
     source = venv.with_name("source")
     outputs = {ROOT / name for name in (".git", ".venv", "node_modules", "site", "build", ".pytest_cache")}
     shutil.copytree(ROOT, source, symlinks=True,
-                    ignore=lambda folder, names: [n for n in names if Path(folder) / n in outputs or n == "__pycache__"])
+                    ignore=lambda folder, names: [n for n in names
+                                                  if Path(folder) / n in outputs or n == "__pycache__"])
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     result = subprocess.run([sys.executable, "-m", "uv", "pip", "install", "--quiet", "--python",
                              str(venv / "bin" / "python"), "-c", str(ROOT / "requirements.lock"), str(source)],

@@ -3,18 +3,21 @@ on the project's own mkdocs.yml, and where the generator's log goes (generator.s
 from __future__ import annotations
 
 import logging
-import os
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from mkdocs.config import load_config
 
 from generator.base.errors import ConfigError
 from generator.search.segmenter import JIEBAS_OWN, Dictionaries
-from generator.site.mkdocs_config import (follow_script, hand_written_pages, iframe_worker_shims,
-                                          plugin_settings, take_jieba_dictionaries)
+from generator.site.mkdocs_config import (
+    follow_script,
+    hand_written_pages,
+    iframe_worker_shims,
+    plugin_settings,
+    take_jieba_dictionaries,
+)
 from tests.paths import BUNDLED, ROOT
 
 

@@ -19,8 +19,8 @@ from generator.base.errors import ConfigError, GuideError
 from generator.base.settings import load_settings
 from generator.site import pwa
 from generator.site.share import first_question_text
-from tests.paths import ROOT
 from tests.offline_site import ENV, SITE_URL
+from tests.paths import ROOT
 
 
 class _Head(HTMLParser):
@@ -100,7 +100,8 @@ def test_every_page_has_its_canonical_link_and_share_metadata(published_site):
         assert (published_site / found.meta["og:image"].removeprefix(SITE_URL)).is_file()
     # Links between pages stay relative: the folder still reads from a disk.
     chapter = (published_site / "ai-trainer" / "chapter-2.html").read_text(encoding="utf-8")
-    assert 'href="chapter-3.html"' in chapter and SITE_URL + "ai-trainer/chapter-3.html\"" not in chapter.split("</head>")[1]
+    body = chapter.split("</head>")[1]
+    assert 'href="chapter-3.html"' in chapter and SITE_URL + "ai-trainer/chapter-3.html\"" not in body
 
 
 @pytest.mark.slow
@@ -118,7 +119,8 @@ def test_share_metadata_is_text_never_markup(published_site):
     page = next(published_site.glob("hostile/chapter-1.html"))
     raw = page.read_text(encoding="utf-8").split("</head>")[0]
     description = head(page).meta["og:description"]
-    assert description.startswith("<script>alert(1)</script>与<img src=x onerror=alert(2)>与[点我](javascript:alert(3))")
+    assert description.startswith(
+        "<script>alert(1)</script>与<img src=x onerror=alert(2)>与[点我](javascript:alert(3))")
     assert "<script>alert" not in raw and "<img src=x" not in raw
 
 
@@ -170,7 +172,7 @@ def test_the_service_worker_precaches_the_shell_search_and_katex(published_site)
 
 def test_no_node_is_a_clear_error(monkeypatch, tmp_path):
     monkeypatch.setattr("shutil.which", lambda name: None)
-    with pytest.raises(GuideError, match="Node.js on the PATH"):
+    with pytest.raises(GuideError, match=r"Node\.js on the PATH"):
         pwa.run_workbox(tmp_path, {})
 
 

@@ -260,7 +260,7 @@ def test_ctrl_c_as_the_previous_build_is_removed_comes_once_it_is_gone(tmp_path,
         (folder / "index.html").write_text("new", encoding="utf-8")
         monkeypatch.setattr(shutil, "rmtree", interrupted_rmtree)
     assert (site / "index.html").read_text(encoding="utf-8") == "new"
-    assert output_folder.REPLACED == [site]
+    assert [site] == output_folder.REPLACED
     assert sorted(p.name for p in tmp_path.iterdir()) == [".site.lock", "site"]  # nothing left beside
 
 

@@ -7,9 +7,9 @@ from types import SimpleNamespace
 import pytest
 
 from generator.links.glossary import Glossary, Term, load_glossary
+from generator.search.index import IndexBuilder, dump_index, rewrite_index, rewrite_page
 from generator.search.offline import index_script, worker_source
 from generator.search.query_folding import query_folding
-from generator.search.index import IndexBuilder, dump_index, rewrite_index, rewrite_page
 from generator.search.segmenter import JIEBAS_OWN, SEPARATOR, ZWSP, Segmenter, search_terms, user_dictionary
 from tests.node_scripts import run_scripts
 from tests.paths import GLOSSARY_FILE
@@ -48,7 +48,8 @@ def test_the_bundled_glossary_gives_a_dictionary():
 
 def test_glossary_terms_stay_whole_where_jieba_alone_splits_them(segmenter):
     # jieba's own dictionary cuts 张量/并行 and 位置/编码.
-    assert words(segmenter.segment("张量并行的通信开销与位置编码")) == ["张量并行", "的", "通信", "开销", "与", "位置编码"]
+    assert words(segmenter.segment("张量并行的通信开销与位置编码")) == [
+        "张量并行", "的", "通信", "开销", "与", "位置编码"]
 
 
 def test_traditional_text_is_cut_like_its_simplified_form(segmenter):
@@ -95,7 +96,8 @@ def index(*texts: str) -> dict:
 def test_the_index_is_written_compactly_and_with_its_separator():
     rewritten = rewrite_index(index("<p>張量並行與KVcache</p>"), GLOSSARY, "hant")
     written = dump_index(rewritten)
-    assert not re.search(r"(?<!\\)\\u[0-9a-fA-F]{4}", written)  # no \uXXXX escape (the separator's own \\u200b is regex text)
+    # no \uXXXX escape (the separator's own \\u200b is regex text)
+    assert not re.search(r"(?<!\\)\\u[0-9a-fA-F]{4}", written)
     assert "張量並行" in written and ZWSP in written and ", " not in written and ": " not in written
     assert json.loads(written)["config"]["separator"] == SEPARATOR
     assert words(rewritten["docs"][0]["text"]) == ["張量並行", "與", "KV", "cache"]
@@ -104,11 +106,11 @@ def test_the_index_is_written_compactly_and_with_its_separator():
 def test_query_folding_maps_the_other_script_onto_the_index():
     terms = search_terms(GLOSSARY)
     hans = query_folding([{"title": "", "text": "位置编码与张量并行"}], terms, "hans")
-    table = dict(zip(hans["chars"][::2], hans["chars"][1::2]))
+    table = dict(zip(hans["chars"][::2], hans["chars"][1::2], strict=True))
     assert table["編"] == "编" and table["碼"] == "码" and table["並"] == "并"
     assert "编" not in table and "位" not in table  # characters the index holds stay as typed
     hant = query_folding([{"title": "", "text": "頭髮與位置編碼"}], terms, "hant")
-    table = dict(zip(hant["chars"][::2], hant["chars"][1::2]))
+    table = dict(zip(hant["chars"][::2], hant["chars"][1::2], strict=True))
     assert table["编"] == "編" and table["发"] == "髮"  # 发 -> the form this index holds
 
 
@@ -143,7 +145,8 @@ def test_the_index_script_holds_the_documents_as_text_and_parses_them_on_use():
     docs = [{"location": "c.html#q1", "title": "第1題", "text": '<p>"引號"與 \\ 反斜線 \u2028</p>'}]
     script = index_script({"config": {"lang": ["zh"]}, "docs": docs}, {"suggest": False})
     found = run_scripts(script, "typeof studyGuide.index.docs", "__index.docs", "studyGuide.index.options.suggest",
-                        # search/offline-search.js sets `parsed` to an index without documents, which Material then reads.
+                        # search/offline-search.js sets `parsed` to an index without documents,
+                        # which Material then reads.
                         "studyGuide.index.parsed = {config: studyGuide.index.config, docs: []}; __index.docs.length",
                         script, "__index.docs.length")  # loaded again (Material does): the first copy stays
     assert found[1:4] == ["string", docs, False] and found[4] == found[6] == 0

@@ -1,7 +1,8 @@
 """``mkdocs serve`` after a bank edit: only what changed is made again (the chapter pages, what
 MkDocs made of each page, each page's search entry, what the guide makes of its HTML, its
-template output and the question scripts are kept from the build before), and the site is the one a fresh ``mkdocs build`` of the edited bank makes
-without Lunr's index built by Node (which serve leaves to the browser), file for file."""
+template output and the question scripts are kept from the build before), and the site is the
+one a fresh ``mkdocs build`` of the edited bank makes without Lunr's index built by Node (which
+serve leaves to the browser), file for file."""
 from __future__ import annotations
 
 import json
@@ -21,7 +22,7 @@ ENV = {**os.environ, "NO_MKDOCS_2_WARNING": "1"}
 # A serve session without the server: MkDocs' own build, as its serve command calls it, for the
 # bank as it is and after each edit (old text -> new text), printing what each rebuild made again.
 SESSION = """
-import json, sys
+import json, shutil, sys
 from pathlib import Path
 from mkdocs.commands.build import build
 from mkdocs.config import load_config
@@ -42,6 +43,8 @@ for k, edit in enumerate([None, *edits]):
                       "searched": session.search.misses, "scripts": session.files.written,
                       "rendered": session.renders.misses, "finished": session.contexts.misses,
                       "jobs beside": session.live_jobs() is not None}))
+session.wait_for_downloads()
+shutil.copytree(site, site + "-copy")  # the files as served, through the session's links, which it removes
 config.plugins.on_shutdown()
 """
 
@@ -61,8 +64,8 @@ def test_a_rebuild_makes_only_what_changed_and_the_site_of_a_fresh_build(tmp_pat
     edits = [(stem, stem + "各項"), (third_title, third_title + "（修訂）")]
     config_file = serve_project(tmp_path / "project", bank)
     served = tmp_path / "served"
-    session = subprocess.run([sys.executable, "-c", SESSION, str(config_file), str(served), str(bank), json.dumps(edits)],
-                             cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600)
+    session = subprocess.run([sys.executable, "-c", SESSION, str(config_file), str(served), str(bank),
+                              json.dumps(edits)], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600)
     assert session.returncode == 0, session.stderr[-3000:]
     first, stem_edit, title_edit = [json.loads(line) for line in session.stdout.splitlines() if line.startswith("{")]
     assert first["chapters"] == 3 and first["scripts"] == 60  # a question script each
@@ -85,7 +88,7 @@ def test_a_rebuild_makes_only_what_changed_and_the_site_of_a_fresh_build(tmp_pat
     build = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-f", str(built),
                             "-d", str(fresh)], cwd=ROOT, env=ENV, capture_output=True, text=True, timeout=600)
     assert build.returncode == 0, build.stderr[-3000:]
-    want, got = _files(fresh), _files(served)
+    want, got = _files(fresh), _files(served.with_name("served-copy"))
     want.pop(".study-guide-build", None)  # the mark of a folder `mkdocs build` wrote
     assert "search/search_lunr.js" not in got  # the browser builds Lunr's index
     assert sorted(got) == sorted(want)
