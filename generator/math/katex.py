@@ -61,7 +61,10 @@ BATCH = 64  # formulas sent to Node in one line (one round trip each; measured: 
 TIMEOUT = 60.0  # seconds Node may take to start or to typeset one batch before it is stopped
 MAX_SIZE = 10  # em: the largest rule, space or box a formula may ask for
 MAX_EXPAND = 1000  # macro expansions in one formula
-STASH_TOKEN = re.compile("\ue000([0-9a-f]{16})-(\\d+)\ue001")
+# A token: the stash's nonce and a key; one of put_block_html ends in \ue002, and loses the
+# paragraph Markdown wraps it in.
+STASH_TOKEN = re.compile("\ue000([0-9a-f]{16})-(\\d+)[\ue001\ue002]")
+BLOCK_PARAGRAPH = re.compile("<p>(\ue000([0-9a-f]{16})-\\d+\ue002)</p>")
 
 # The wrapper of KaTeX's HTML must be an element KaTeX never emits itself: Material's search
 # parser (material/plugins/search/plugin.py, Parser) compares elements by tag name only, so
@@ -276,6 +279,7 @@ class MathStash:
         self._katex: dict[int, str] = {}  # token key -> KaTeX's HTML, once typeset
         self._made: dict[Math, str] = {}  # each formula's KaTeX HTML, made once however often it occurs
         self._pending: list[tuple[int, Math, str]] = []  # (key, formula, where) not typeset yet
+        self._blocks: set[int] = set()  # keys of put_block_html, let go once put in, kept or not
         self._next = 0
         # A bank may hold private-use characters too; a random nonce per build makes a
         # token that no bank can forge.
@@ -300,6 +304,16 @@ class MathStash:
         self._shell[key], self._katex[key] = html, ""  # nothing of KaTeX's to fill in
         return f"\ue000{self._nonce}-{key}\ue001"
 
+    def put_block_html(self, html: str) -> str:
+        """A token standing for ``html``, a block of HTML (a table of thousands of rows) that
+        Markdown would otherwise parse tag by tag, only to pass it through: written as a
+        paragraph of its own, it stands for ``html`` in the page without the paragraph.  Such a
+        page (the question index, the glossary) is made at every build: even a stash that keeps
+        its tokens lets this one go once put in."""
+        token = self.put_html(html)
+        self._blocks.add(self._next - 1)
+        return token[:-1] + "\ue002"
+
     def typeset(self) -> None:
         """Typeset every formula put since the last call: :class:`FormulaError` names the first
         that KaTeX rejects, and each warning is logged where its formula occurs."""
@@ -317,6 +331,8 @@ class MathStash:
     def shells(self, html: str) -> str:
         """``html`` with every token in the formula's page HTML, KaTeX's part still a token
         (and every token of :meth:`put_html` in its HTML)."""
+        if "\ue002" in html:
+            html = BLOCK_PARAGRAPH.sub(lambda m: m.group(1) if m.group(2) == self._nonce else m.group(), html)
         html, used = self._replace(html, self._shell)
         prose = [key for key in used if self._katex.get(key) == ""]
         if not self.keep:
@@ -324,6 +340,10 @@ class MathStash:
                 del self._katex[key]
         if prose:  # a paragraph's HTML holds the tokens of its formulas
             html, _ = self._replace(html, self._shell)
+        for key in used & self._blocks:
+            self._blocks.discard(key)
+            self._shell.pop(key, None)
+            self._katex.pop(key, None)
         return html
 
     def fill(self, html: str) -> str:

@@ -17,7 +17,17 @@ from ..bank.model import Bank, Chapter, Flag, Option, Page, Question, QuestionTy
 from ..bank.text_blocks import Code, Table, split_blocks
 from ..base.text import clip
 from .editions import answer_key, edition_switch, practice_header, writing_space
-from .escape import code_fence, escape, escape_cell, escape_html, escape_lines, escape_lines_html, indent, table_html
+from .escape import (
+    as_is,
+    code_fence,
+    escape,
+    escape_cell,
+    escape_html,
+    escape_lines,
+    escape_lines_html,
+    indent,
+    table_html,
+)
 from .paths import DOWNLOADS, HOME_PAGE, REPORT_PAGE, chapter_path, download_path, question_link
 from .practice_markup import chapter_count, practice_bar, progress_panel
 from .prose import page_url
@@ -313,9 +323,11 @@ def _code_name(code: str, ui: dict[str, str]) -> str:
     return f"{escape(name)}（`{code}`）" if name else f"`{code}`"
 
 
-def render_report(banks: list[Bank], ctx: RenderContext, html_links: bool = False) -> Page:
+def render_report(banks: list[Bank], ctx: RenderContext, html_links: bool = False,
+                  block: Callable[[str], str] = as_is) -> Page:
     """Every flag with a link to its question, and every piece of stray text; with ``html_links``
-    (pages as ``.html`` files) the flags' table goes as the HTML Markdown makes of it: a large
+    (pages as ``.html`` files) the flags' table goes as the HTML Markdown makes of it, through
+    ``block`` (generator.math.katex's put_block_html: Markdown need not parse it): a large
     bank's report holds thousands of rows."""
     ui = ctx.ui
     parts = [f"# {ui['report_title']}", ui["report_intro"]]
@@ -325,7 +337,7 @@ def render_report(banks: list[Bank], ctx: RenderContext, html_links: bool = Fals
             parts.append(f"## {escape(shown_title(bank.title or bank.slug))}")
         flagged = [(chapter, q, f) for chapter in bank.chapters for q in chapter.questions for f in q.flags]
         if flagged:
-            parts.append((_flags_html if html_links else _flags_markdown)(bank, flagged, ui))
+            parts.append(block(_flags_html(bank, flagged, ui)) if html_links else _flags_markdown(bank, flagged, ui))
         elif not bank.unread:
             parts.append(ui["report_none"])
         parts += reading_section(bank, ui, sub)

@@ -24,7 +24,7 @@ from ..math.editor_latex import check_editor_latex, check_latex_reading
 from ..math.katex import MathStash
 from ..read.load import corrected_bank, refuse_shared_slugs
 from .chapter import RenderContext, render_chapter, render_home, render_report
-from .escape import escape
+from .escape import as_is, escape
 from .index_pages import CrossLinks
 from .page_cache import PageCache, digest
 from .paths import (
@@ -166,12 +166,14 @@ class PageRenderer:
         jobs += [(path, ui[f"{kind}_title"], partial(_list_page, kind, ui, data)) for kind, path in LIST_PAGES.items()]
         jobs.append((STATS_PAGE, stats_ui["stats_title"], lambda: _with_front_matter(
             render_stats_page(list(self._shown), stats_ui), [], data, bundle="stats")))
+        block = stash.put_block_html if stash else as_is  # the long lists' HTML, past Markdown
         if glossary is not None:
-            jobs += [(INDEX_PAGE, ui["index_title"], lambda: self._glossary_links().index_page(html_links)),
-                     (GLOSSARY_PAGE, ui["glossary_title"], lambda: self._glossary_links().glossary_page(html_links)),
+            jobs += [(INDEX_PAGE, ui["index_title"], lambda: self._glossary_links().index_page(html_links, block)),
+                     (GLOSSARY_PAGE, ui["glossary_title"],
+                      lambda: self._glossary_links().glossary_page(html_links, block)),
                      (TAGS_PAGE, ui["tags_title"], lambda: self._glossary_links().tags_page())]
         jobs.append((REPORT_PAGE, ui["report_title"],
-                     lambda: render_report(list(self.banks), RenderContext(ui=ui), html_links)))
+                     lambda: render_report(list(self.banks), RenderContext(ui=ui), html_links, block)))
         self._jobs = jobs
         self.outline = tuple((path, title) for path, title, _ in jobs)  # (path, title) of each page
 

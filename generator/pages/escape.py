@@ -66,6 +66,11 @@ def escape_html(text: str) -> str:
     return html.escape(text.replace("\t", " "), quote=False)
 
 
+def as_is(html: str) -> str:
+    """HTML left in a page's Markdown as it is (the ``block`` of pages made without a stash)."""
+    return html
+
+
 def table_html(header: list[str], rows: list[list[str]], right: frozenset[int] = frozenset()) -> str:
     """The HTML Python-Markdown's tables extension makes of a table whose cells are these
     (HTML already), the columns in ``right`` aligned right (``---:``): a long table goes to

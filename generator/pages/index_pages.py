@@ -20,7 +20,7 @@ from ..links.related import related_questions
 from ..links.terms import question_terms
 from ..math.detect import readable_text
 from .chapter import shown_title
-from .escape import escape, escape_html, table_html
+from .escape import as_is, escape, escape_html, table_html
 from .paths import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, chapter_path, question_link
 from .prose import page_url
 
@@ -156,10 +156,12 @@ class CrossLinks:
         """Tags of a chapter page (front matter): every tag of its questions, in order."""
         return list(dict.fromkeys(t for q in chapter.questions for t in self.tags(bank, q)))
 
-    def glossary_page(self, html_links: bool = False) -> Page:
+    def glossary_page(self, html_links: bool = False, block: Callable[[str], str] = as_is) -> Page:
         """Each term used, with its definition, other names, related terms and the questions
         using it; with ``html_links`` (pages as ``.html`` files) those questions' links go as the
-        HTML Markdown makes of them: they are most of the page, thousands in a large bank."""
+        HTML Markdown makes of them, each paragraph through ``block`` (generator.math.katex's
+        put_block_html: Markdown need not parse it): they are most of the page, thousands in a
+        large bank."""
         ui = self.ui
         parts = [f"# {ui['glossary_title']}", ui["glossary_intro"]]
         uses: dict[str, list[tuple[Bank, str]]] = {t.slug: [] for t in self.glossary}
@@ -183,15 +185,16 @@ class CrossLinks:
             # Kept out of search: it repeats the opening of every question using the term.
             if html_links:
                 links = [self._question_anchor(b, qid) for b, qid in uses[term.slug]]
-                parts.append(f"<p data-search-exclude>{ui['used_in']}：" + " · ".join(links) + "</p>")
+                parts.append(block(f"<p data-search-exclude>{ui['used_in']}：" + " · ".join(links) + "</p>"))
             else:
                 links = [self._question_link(b, qid, GLOSSARY_PAGE) for b, qid in uses[term.slug]]
                 parts.append(f"{ui['used_in']}：" + " · ".join(links) + "\n{ data-search-exclude }")
         return Page(GLOSSARY_PAGE, ui["glossary_title"], "\n\n".join(parts) + "\n")
 
-    def index_page(self, html_links: bool = False) -> Page:
+    def index_page(self, html_links: bool = False, block: Callable[[str], str] = as_is) -> Page:
         """Every question in one table per chapter: number, type, opening words, flags; with
-        ``html_links`` (pages as ``.html`` files) each table goes as the HTML Markdown makes of it."""
+        ``html_links`` (pages as ``.html`` files) each table goes as the HTML Markdown makes of
+        it, through ``block`` (as :meth:`glossary_page`)."""
         ui = self.ui
         parts = [f"# {ui['index_title']}", ui["index_intro"]]
         for bank in self.banks:
@@ -199,8 +202,8 @@ class CrossLinks:
             if len(self.banks) > 1:
                 parts.append(f"## {escape(shown_title(bank.title or bank.slug))}")
             for chapter in bank.chapters:
-                table = self._index_html if html_links else self._index_markdown
-                parts += [f"{level} {chapter.number}. {escape(shown_title(chapter.title))}", table(bank, chapter)]
+                table = block(self._index_html(bank, chapter)) if html_links else self._index_markdown(bank, chapter)
+                parts += [f"{level} {chapter.number}. {escape(shown_title(chapter.title))}", table]
         return Page(INDEX_PAGE, ui["index_title"], "\n\n".join(parts) + "\n")
 
     def _index_markdown(self, bank: Bank, chapter: Chapter) -> str:

@@ -24,6 +24,7 @@ from generator.math.katex import (
     EXCLUDED_TAG,
     KatexMissingError,
     KatexRenderer,
+    MathStash,
     default_renderer,
     katex_assets,
     math_html,
@@ -262,6 +263,23 @@ def test_a_span_would_not_keep_katex_out_of_the_search_index():
     katex = default_renderer().render(r"\frac{a}{b}=c", False)
     assert "c" in search_text(f"<span data-search-exclude>{katex}</span>")
     assert "c" not in search_text(f"<{EXCLUDED_TAG} data-search-exclude>{katex}</{EXCLUDED_TAG}>")
+
+
+def test_a_block_of_html_stands_in_the_page_for_the_paragraph_markdown_made_of_its_token():
+    stash = MathStash()
+    table = "<table>\n<tr><td>1</td></tr>\n</table>"
+    token = stash.put_block_html(table)
+    forged = token[:1] + "0" * 16 + token[17:]  # a bank's own private-use characters, nothing of the stash's
+    page = stash.restore(f"<h2>一</h2>\n<p>{token}</p>\n<p>{forged}</p>\n<p>前 {token}</p>")
+    assert page == f"<h2>一</h2>\n{table}\n<p>{forged}</p>\n<p>前 {table}</p>"  # a block stands alone
+
+
+def test_a_stash_kept_for_a_session_lets_each_block_go_once_put_in():
+    stash = MathStash(keep=True)  # `mkdocs serve`: the index and glossary are made at every build
+    for build in range(3):
+        token = stash.put_block_html(f"<table><tr><td>{build}</td></tr></table>")
+        assert stash.restore(f"<p>{token}</p>") == f"<table><tr><td>{build}</td></tr></table>"
+    assert not stash._shell and not stash._katex  # nothing held from build to build
 
 
 def test_assets_are_the_css_and_every_woff2_font_it_names():

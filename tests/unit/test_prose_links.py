@@ -145,6 +145,10 @@ def test_the_glossary_page_with_html_links_is_the_html_its_markdown_makes():
     as_html = markdown.markdown(links.glossary_page(html_links=True).markdown, extensions=EXTENSIONS)
     assert as_html.replace("</p>\n\n", "</p>\n") == as_markdown  # a raw block ends with a line of its own
     assert as_html.count("test/chapter-") == 2 * 3 and "&lt;b&gt;說法&lt;…" in as_html  # LoRA and RLHF
+    # A build hands Markdown a token for each paragraph of links, not its thousands of tags.
+    stash = MathStash()
+    blocked = links.glossary_page(html_links=True, block=stash.put_block_html).markdown
+    assert "<a " not in blocked and stash.restore(markdown.markdown(blocked, extensions=EXTENSIONS)) == as_markdown
 
 
 def test_the_question_index_with_html_links_is_the_html_its_markdown_makes():
@@ -166,6 +170,9 @@ def test_the_question_index_with_html_links_is_the_html_its_markdown_makes():
     as_html = markdown.markdown(links.index_page(html_links=True).markdown, extensions=EXTENSIONS)
     assert as_html.replace("</table>\n\n", "</table>\n") == as_markdown  # a raw block ends with a line of its own
     assert "<code>answer-conflict</code> <code>x&lt;y</code>" in as_html and "&lt;b&gt;說法&lt;/b&gt; &amp;" in as_html
+    stash = MathStash()  # a build hands Markdown a token for each table, not its tags
+    blocked = links.index_page(html_links=True, block=stash.put_block_html).markdown
+    assert "<table" not in blocked and stash.restore(markdown.markdown(blocked, extensions=EXTENSIONS)) == as_markdown
 
 
 def test_the_report_with_html_links_is_the_html_its_markdown_makes():
@@ -192,3 +199,6 @@ def test_the_report_with_html_links_is_the_html_its_markdown_makes():
     as_html = markdown.markdown(render_report([bank], ctx, html_links=True).markdown, extensions=EXTENSIONS)
     assert as_html.replace("</table>\n\n", "</table>\n") == as_markdown  # a raw block ends with a line of its own
     assert as_html.count('<a href="test/chapter-1.html#q') == 4 and "&lt;b&gt;粗&lt;/b&gt; &amp; *星*" in as_html
+    stash = MathStash()  # a build hands Markdown a token for the table, not its tags
+    blocked = render_report([bank], ctx, html_links=True, block=stash.put_block_html).markdown
+    assert "<table" not in blocked and stash.restore(markdown.markdown(blocked, extensions=EXTENSIONS)) == as_markdown
