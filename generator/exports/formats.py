@@ -18,7 +18,7 @@ from ..bank.model import Bank
 from ..base.files import write_whole
 from ..pages.paths import DOWNLOADS
 from .common import ExportError
-from .json import dumps_json
+from .json import json_bytes
 from .text import dump_text
 
 if TYPE_CHECKING:
@@ -78,7 +78,7 @@ def _csv(bank: Bank, how: Export) -> bytes:
 
 
 FORMATS: dict[str, Format] = {f.name: f for f in (
-    Format("json", "json", _utf8(dumps_json), model_dump=True),
+    Format("json", "json", lambda bank, how: json_bytes(bank), model_dump=True),
     Format("text", "txt", _utf8(dump_text), model_dump=True),
     Format("anki", DOWNLOADS["anki"], _anki, binary=True),
     Format("xlsx", DOWNLOADS["xlsx"], _xlsx, binary=True),

@@ -6,9 +6,9 @@ answer, ``$…$`` where a correction put one into the bank's own fields.  A pict
 ``[alt: file]``, as the spreadsheet exports name it, and is listed under ``pictures``."""
 from __future__ import annotations
 
-import json
-from json.encoder import encode_basestring  # the C encoder's string escaping (ensure_ascii=False)
 from typing import Any
+
+import orjson
 
 from ..bank.errata import editor_source, markers_as_dollars
 from ..bank.model import Bank, Question
@@ -60,43 +60,18 @@ def bank_json(bank: Bank) -> dict[str, Any]:
     }
 
 
+def json_bytes(bank: Bank) -> bytes:
+    """The export's file: :func:`bank_json` indented, in UTF-8."""
+    return indented(bank_json(bank))
+
+
 def dumps_json(bank: Bank) -> str:
-    """``json.dumps(bank_json(bank), ensure_ascii=False, indent=2)``, character for character, and
-    a final newline: the standard library encodes an indented document in pure Python, a
-    generator per value, which was a third of an export's time."""
-    out: list[str] = []
-    _indented(bank_json(bank), "\n", out)
-    out.append("\n")
-    return "".join(out)
+    """:func:`json_bytes` as text."""
+    return json_bytes(bank).decode("utf-8")
 
 
-_LITERALS = {None: "null", True: "true", False: "false"}
-
-
-def _indented(value: Any, newline: str, out: list[str]) -> None:
-    """``value`` as ``json.dumps(..., indent=2)`` writes it, ``newline`` being the line break and
-    indentation it stands at; strings escaped by :mod:`json`'s C escaping."""
-    if isinstance(value, str):
-        out.append(encode_basestring(value))
-    elif isinstance(value, dict):
-        if not value:
-            out.append("{}")
-            return
-        inner, lead = newline + "  ", "{"
-        for key, item in value.items():
-            out.append(f"{lead}{inner}{encode_basestring(key)}: ")
-            _indented(item, inner, out)
-            lead = ","
-        out.append(newline + "}")
-    elif isinstance(value, list | tuple):
-        if not value:
-            out.append("[]")
-            return
-        inner, lead = newline + "  ", "["
-        for item in value:
-            out.append(lead + inner)
-            _indented(item, inner, out)
-            lead = ","
-        out.append(newline + "]")
-    else:
-        out.append(_LITERALS[value] if value is None or isinstance(value, bool) else json.dumps(value))
+def indented(value: Any) -> bytes:
+    """``json.dumps(value, ensure_ascii=False, indent=2)`` and a final newline, in UTF-8, for
+    the values the model holds.  orjson writes it: the standard library encodes an indented
+    document in pure Python, a third of an export's time."""
+    return orjson.dumps(value, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE)

@@ -354,8 +354,10 @@ def test_cli_unwritable_output_is_a_message_and_exit_2(tmp_path):
         assert "missing" in result.stderr and "Traceback" not in result.stderr
 
 
+# The values the export writes: text, whole numbers, points (a section's score), none, flags.
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    st.none() | st.booleans() | st.integers(-2**63, 2**63 - 1) | st.text()
+    | st.floats(min_value=0, max_value=1000).map(lambda points: round(points, 2)),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=5), inner, max_size=4),
     max_leaves=30)
 
@@ -363,7 +365,5 @@ JSON_VALUES = st.recursive(
 @given(JSON_VALUES)
 @settings(max_examples=400, deadline=None)
 def test_the_export_indents_json_as_the_standard_library_does(value):
-    from generator.exports.json import _indented
-    out: list[str] = []
-    _indented(value, "\n", out)
-    assert "".join(out) == json.dumps(value, ensure_ascii=False, indent=2)
+    from generator.exports.json import indented
+    assert indented(value).decode("utf-8") == json.dumps(value, ensure_ascii=False, indent=2) + "\n"
