@@ -366,6 +366,7 @@ class MathStash:
             self.typeset()
         drained = {key: (self._shell.pop(key), html) for key, html in self._katex.items()}
         self._katex.clear()
+        self._blocks.clear()  # the stash that absorbs them puts them in
         return drained
 
     def absorb(self, formulas: dict[int, tuple[str, str]]) -> None:
