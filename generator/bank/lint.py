@@ -53,8 +53,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
+from ..base.kept import Kept
 from ..base.text import clip
 from .damage import QUOTE_LIMIT, WHITESPACE, damage_flags, excerpt, question_fields
 from .fields import JUDGE_CODES, choice_letters, judge_value, unfenced, worded_letters
@@ -114,9 +116,7 @@ class Linter:
         self._numbering = _numbering_flags(bank)
         self._cut = _truncated(bank, source_length)
         self._bank = bank
-        if len(_CHECKED) >= CHECKED_BANKS:
-            _CHECKED.clear()
-        self._checked = _CHECKED.setdefault(bank.pictures, {})
+        self._checked = _CHECKED.made(bank.pictures, lambda: Kept(CHECKED_QUESTIONS))
 
     def chapter(self, chapter: Chapter) -> Chapter:
         """``chapter`` (of the bank) with its questions' flags filled."""
@@ -138,12 +138,7 @@ class Linter:
         """:meth:`_own_flags` of a question not cut off, kept for an equal question (no check
         reads where a question stands in the file: an edit above it moves it, nothing else)."""
         key = (placeless(q), place)  # a tuple: a copy of the question made with replace cost twice
-        own = self._checked.get(key)
-        if own is None:
-            if len(self._checked) >= CHECKED_QUESTIONS:
-                self._checked.clear()
-            own = self._checked[key] = self._own_flags(q, place, truncated=False)
-        return own
+        return self._checked.made(key, partial(self._own_flags, q, place, truncated=False))
 
     def _own_flags(self, q: Question, place: str, truncated: bool) -> tuple[Flag, ...]:
         """The flags of the checks that read the question alone (and the bank's pictures)."""
@@ -161,8 +156,8 @@ class Linter:
 # Each question's own flags by (question without its place, how messages name it), for each
 # set of pictures: ``mkdocs serve`` checks the whole bank again after every edit, and the
 # questions the edit did not touch are found equal.  Bounded, for banks of any size.
-_CHECKED: dict[tuple[Picture, ...], dict[tuple[tuple[Any, ...], str], tuple[Flag, ...]]] = {}
 CHECKED_BANKS, CHECKED_QUESTIONS = 8, 100_000
+_CHECKED: Kept[tuple[Picture, ...], Kept[tuple[tuple[Any, ...], str], tuple[Flag, ...]]] = Kept(CHECKED_BANKS)
 
 
 # -- bank-wide checks ---------------------------------------------------------------------

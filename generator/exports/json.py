@@ -65,11 +65,6 @@ def json_bytes(bank: Bank) -> bytes:
     return indented(bank_json(bank))
 
 
-def dumps_json(bank: Bank) -> str:
-    """:func:`json_bytes` as text."""
-    return json_bytes(bank).decode("utf-8")
-
-
 def indented(value: Any) -> bytes:
     """``json.dumps(value, ensure_ascii=False, indent=2)`` and a final newline, in UTF-8, for
     the values the model holds.  orjson writes it: the standard library encodes an indented

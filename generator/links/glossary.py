@@ -28,6 +28,7 @@ from typing import Any
 from ..bank.spans import code_and_math_spans
 from ..base.errors import ConfigError
 from ..base.intervals import Intervals
+from ..base.kept import Kept
 from ..base.safe_text import CONTROL_CHARACTER, refuse_control_characters
 from ..base.text import quote, quoted
 from ..base.yaml_file import load_yaml
@@ -39,7 +40,7 @@ SLUG_WORD = re.compile(r"[a-z0-9]+")  # what a slug made from a term keeps
 FIND_CACHE_SIZE = 50_000  # texts whose mentions a Glossary keeps (see Glossary.find)
 KEPT_GLOSSARIES = 4  # glossaries whose searches are kept (see Glossary._found)
 MARKUP_CHARACTER = re.compile(r'[<>&"\x00-\x1f]')
-_FOUND: dict[tuple[Term, ...], OrderedDict[str, tuple[TermMatch, ...]]] = {}  # see Glossary._found
+_FOUND: Kept[tuple[Term, ...], OrderedDict[str, tuple[TermMatch, ...]]] = Kept(KEPT_GLOSSARIES)  # Glossary._found
 _ENTRY_KEYS = frozenset({"term", "slug", "aliases", "definition", "see", "exclude"})
 _FORMAT = "- {term: KV cache, aliases: [KVcache, 鍵值緩存], definition: 推理時緩存鍵與值……, see: [MQA]}"
 
@@ -181,9 +182,7 @@ class Glossary:
         # Popping its oldest entry costs the same however many went before.  Equal glossaries
         # share one: each `mkdocs serve` rebuild reads the glossary again, and the bank's
         # texts the edit left alone are searched again.
-        if len(_FOUND) >= KEPT_GLOSSARIES:
-            _FOUND.clear()
-        return _FOUND.setdefault(self.terms, OrderedDict())
+        return _FOUND.made(self.terms, OrderedDict)
 
     @cached_property
     def _by_slug(self) -> dict[str, Term]:

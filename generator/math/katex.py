@@ -300,9 +300,7 @@ class MathStash:
     def put_html(self, html: str) -> str:
         """A token standing for ``html``, prose the page shows without Markdown reading it
         (generator.pages.prose: a long paragraph's text).  :meth:`shells` puts it in."""
-        key, self._next = self._next, self._next + 1
-        self._shell[key], self._katex[key] = html, ""  # nothing of KaTeX's to fill in
-        return f"\ue000{self._nonce}-{key}\ue001"
+        return f"\ue000{self._nonce}-{self._put_html(html)}\ue001"
 
     def put_block_html(self, html: str) -> str:
         """A token standing for ``html``, a block of HTML (a table of thousands of rows) that
@@ -310,9 +308,14 @@ class MathStash:
         paragraph of its own, it stands for ``html`` in the page without the paragraph.  Such a
         page (the question index, the glossary) is made at every build: even a stash that keeps
         its tokens lets this one go once put in."""
-        token = self.put_html(html)
-        self._blocks.add(self._next - 1)
-        return token[:-1] + "\ue002"
+        key = self._put_html(html)
+        self._blocks.add(key)
+        return f"\ue000{self._nonce}-{key}\ue002"
+
+    def _put_html(self, html: str) -> int:
+        key, self._next = self._next, self._next + 1
+        self._shell[key], self._katex[key] = html, ""  # nothing of KaTeX's to fill in
+        return key
 
     def typeset(self) -> None:
         """Typeset every formula put since the last call: :class:`FormulaError` names the first

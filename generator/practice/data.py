@@ -40,9 +40,11 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from functools import partial
 from typing import Any
 
 from ..bank.model import Bank, Chapter, Question, QuestionType, placeless
+from ..base.kept import Kept
 from ..base.numerals import chinese_number
 from ..base.settings import ORIGINAL
 from ..math.detect import readable_text
@@ -144,19 +146,11 @@ def full_records(bank: Bank, script: str = ORIGINAL) -> dict[str, dict[str, Any]
     """Every question's full record by id, made once per bank for the index and all the parts
     (each question's kept for an equal question: ``mkdocs serve`` makes them at every rebuild,
     0.1 s at 5,000 questions; the records are read, never changed)."""
-    records = {}
-    for q in bank.questions:
-        key = (placeless(q), script)
-        if (record := _KEPT.get(key)) is None:
-            if len(_KEPT) >= KEPT_RECORDS:
-                _KEPT.clear()
-            record = _KEPT[key] = full_record(q, script)
-        records[q.id] = record
-    return records
+    return {q.id: _KEPT.made((placeless(q), script), partial(full_record, q, script)) for q in bank.questions}
 
 
-_KEPT: dict[tuple[Any, str], dict[str, Any]] = {}
 KEPT_RECORDS = 100_000
+_KEPT: Kept[tuple[Any, str], dict[str, Any]] = Kept(KEPT_RECORDS)
 
 
 def _chapters(bank: Bank, chapters: tuple[Chapter, ...]) -> list[dict[str, Any]]:

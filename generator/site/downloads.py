@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ..bank.model import Bank
+from ..base.kept import Kept
 from ..exports.common import left_out
 from ..exports.formats import FORMATS, Export, export_bytes, write_file
 from ..links.glossary import Glossary
@@ -23,8 +24,8 @@ from ..pages.paths import download_path
 from ..read.load import sources_modified
 
 log = logging.getLogger(__name__)
-_MADE: dict[str, list[tuple[str, bytes]]] = {}  # content hash -> a bank's downloads (_bank_files)
 KEPT = 8  # banks' downloads kept
+_MADE: Kept[str, list[tuple[str, bytes]]] = Kept(KEPT)  # content hash -> a bank's downloads (_bank_files)
 
 
 class ShownGuide(Protocol):
@@ -71,12 +72,8 @@ def _bank_files(bank: Bank, how: Export) -> list[tuple[str, bytes]]:
     ``mkdocs serve`` rebuilds the whole guide at every edit, and a deck of 5,000 questions
     takes seconds."""
     key = hashlib.sha256(pickle.dumps((bank, how), protocol=pickle.HIGHEST_PROTOCOL)).hexdigest()
-    if key not in _MADE:
-        if len(_MADE) >= KEPT:
-            _MADE.clear()
-        _MADE[key] = [(download_path(bank, f.name), export_bytes(f.name, bank, how))
-                      for f in FORMATS.values() if f.offered]
-    return _MADE[key]
+    return _MADE.made(key, lambda: [(download_path(bank, f.name), export_bytes(f.name, bank, how))
+                                    for f in FORMATS.values() if f.offered])
 
 
 def write_downloads(site_dir: Path, files: list[tuple[str, bytes]]) -> list[Path]:

@@ -16,12 +16,13 @@ from .pwa import write_offline_app
 
 
 def finish_site(config: Any, plan: Plan, search_index: dict[str, Any] | None,
-                downloads: Callable[[], list[tuple[str, bytes]]],
+                downloads: Callable[[], list[tuple[str, bytes]]] | None,
                 write_files: Callable[[Path], None] = lambda site: None, prebuilt: bool = True,
                 known: Mapping[str, str] | None = None) -> None:
     """Complete the site MkDocs built into ``config.site_dir``: the copy of the guide's
     ``search_index`` for ``file://`` (None without search), the ``downloads`` the process
-    beside has made meanwhile (generator.site.downloads.download_files), what ``write_files``
+    beside has made meanwhile (generator.site.downloads.download_files; None: written later,
+    ``mkdocs serve``'s :meth:`ServeSession.write_downloads_later`), what ``write_files``
     writes into the site (the questions' scripts: thousands of small files, written while
     Node builds Lunr's index, unless not ``prebuilt``), the offline app, which lists every file
     (``known``: the MD5 of files ``write_files`` wrote, by site path, which it need not read)."""
@@ -30,7 +31,8 @@ def finish_site(config: Any, plan: Plan, search_index: dict[str, Any] | None,
     lunr = complete_search_index(site, search_index, suggest, constants_script(prebuilt),
                                  MESSAGE_TYPES if prebuilt else None)
     write_files(site)
-    write_downloads(site, downloads())
+    if downloads is not None:
+        write_downloads(site, downloads())
     lunr()  # Node has built the search index meanwhile; the offline app holds it too
     project = Path(config.config_file_path).parent
     write_offline_app(site, project, npm_root(project), config, plan.interface, known)

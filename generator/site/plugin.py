@@ -235,9 +235,8 @@ class StudyGuidePlugin(BasePlugin[StudyGuideConfig]):  # type: ignore[no-untyped
             downloads = self.downloads
             assert downloads is not None, "started in on_config (mkdocs serve) or on_env"
             # `mkdocs serve` reloads the browsers once the pages are written, the downloads after.
-            now = (lambda: []) if self.session else downloads
-            or_plugin_error(lambda: finish_site(config, self.plan, index, now, write, self._prebuilt_search(),
-                                                scripts.md5 if scripts else None))
+            or_plugin_error(lambda: finish_site(config, self.plan, index, None if self.session else downloads, write,
+                                                self._prebuilt_search(), scripts.md5 if scripts else None))
             if self.session is not None:
                 self.session.write_downloads_later(Path(config.site_dir), downloads)
             kept()

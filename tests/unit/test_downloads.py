@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from generator.base.kept import Kept
 from generator.base.settings import load_settings
 from generator.exports.formats import export_bytes
 from generator.pages.compose import plan_guide
@@ -22,7 +23,7 @@ def test_downloads_are_made_again_only_when_the_bank_changes(monkeypatch):
         return real(name, bank, how)
 
     monkeypatch.setattr(downloads, "export_bytes", counted)
-    monkeypatch.setattr(downloads, "_MADE", {})
+    monkeypatch.setattr(downloads, "_MADE", Kept(downloads.KEPT))
     first = downloads.download_files(renderer, plan.interface, plan.glossary, "Guide")
     formats = len(made)
     assert formats == 3 and [path for path, _ in first] == [path for path, _ in first if path.startswith("downloads/")]

@@ -19,7 +19,7 @@ from generator.base.errors import ParseError
 from generator.exports.anki import FIELDS
 from generator.exports.common import left_out
 from generator.exports.formats import Export, write_export
-from generator.exports.json import dumps_json
+from generator.exports.json import json_bytes
 from generator.exports.table import dumps_csv
 from generator.links.glossary import load_glossary
 from generator.pages.script import convert_bank, convert_strings
@@ -131,7 +131,7 @@ def test_the_editors_answer_is_on_the_back_beside_the_banks(tmp_path):
     deck(bank, tmp_path / "e.apkg")
     backs = [f.split("\x1f")[1] for (f,) in collection(tmp_path / "e.apkg").execute("select flds from notes")]
     assert "B<br><b>编者答案：</b>A" in backs
-    (tmp_path / "e.json").write_text(dumps_json(bank), encoding="utf-8")
+    (tmp_path / "e.json").write_text(json_bytes(bank).decode(), encoding="utf-8")
     assert read_bank(tmp_path / "e.json").questions[0].editor_answer == "A"
 
 
@@ -247,7 +247,7 @@ def test_the_editors_answer_column_in_each_type(tmp_path, script, false):
 
 def test_json_export_reads_back(tmp_path):
     bank = load_bank(BUNDLED)
-    (tmp_path / "b.json").write_text(dumps_json(bank), encoding="utf-8")
+    (tmp_path / "b.json").write_text(json_bytes(bank).decode(), encoding="utf-8")
     back = read_bank(tmp_path / "b.json")
     assert essentials(back) == essentials(bank)
     assert [(q.id, q.notes, q.answer_text) for q in back.questions] == [(q.id, q.notes, q.answer_text)

@@ -9,6 +9,7 @@ import yaml
 
 from generator.bank.model import INLINE_MATH
 from generator.base.errors import ConfigError
+from generator.base.kept import Kept
 from generator.links import glossary as glossary_module
 from generator.links.glossary import Glossary, Term, TermMatch, load_glossary
 from generator.links.terms import suggest_terms, term_questions
@@ -38,7 +39,7 @@ def test_display_form_and_aliases_in_both_scripts_match():
 
 def test_a_glossary_read_again_searches_a_text_once(monkeypatch):
     """Each `mkdocs serve` rebuild reads the glossary again: an equal one keeps the searches."""
-    monkeypatch.setattr(glossary_module, "_FOUND", {})  # none kept from other tests
+    monkeypatch.setattr(glossary_module, "_FOUND", Kept(glossary_module.KEPT_GLOSSARIES))  # none from other tests
     searched: list[str] = []
     original = Glossary._find
 

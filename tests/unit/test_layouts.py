@@ -284,11 +284,11 @@ def test_a_numbered_list_in_an_explanation_stays_there_when_a_key_gives_the_answ
 
 
 def test_points_from_a_section_heading_survive_the_json_export(tmp_path):
-    from generator.exports.json import dumps_json
+    from generator.exports.json import json_bytes
     from generator.read.load import read_bank
 
     bank = parse_text("一、单选题（共1题，每题2分）\n1. 甲\nA. 甲\nB. 乙\n答案：A\n")
-    (tmp_path / "b.json").write_text(dumps_json(bank), encoding="utf-8")
+    (tmp_path / "b.json").write_text(json_bytes(bank).decode(), encoding="utf-8")
     assert [q.points for q in read_bank(tmp_path / "b.json").questions] == [2.0]
 
 

@@ -23,7 +23,7 @@ from generator.bank.pictures import (
 )
 from generator.base.errors import ErrataError, ParseError
 from generator.cli import main
-from generator.exports.json import dumps_json
+from generator.exports.json import json_bytes
 from generator.read.load import load_bank, read_bank
 from testing.picture_banks import BLUE, RED, markdown_bank, png, word_bank, workbook
 from tests import word_docs as wd
@@ -247,7 +247,7 @@ def test_a_cell_cannot_forge_a_picture_marker():
 
 def test_the_json_export_names_each_picture_and_carries_no_marker(tmp_path):
     bank = load_bank(markdown_bank(tmp_path / "mdbank"))
-    text = dumps_json(bank)
+    text = json_bytes(bank).decode()
     assert PICTURE_MARK[0] not in text and PICTURE_MARK[1] not in text
     data = json.loads(text)
     red, blue = bank.pictures[:2]
@@ -314,7 +314,7 @@ def test_a_json_export_read_back_shows_its_pictures_again_read_from_beside_it(tm
     bank = load_bank(markdown_bank(tmp_path / "mdbank"))
     out = tmp_path / "export"
     (out / "sub").mkdir(parents=True)
-    (out / "sub" / "bank.json").write_text(dumps_json(bank), encoding="utf-8")
+    (out / "sub" / "bank.json").write_text(json_bytes(bank).decode(), encoding="utf-8")
     red, blue = bank.pictures[:2]
     (out / "sub" / red.name).write_bytes(red.data)  # the red one beside it; the blue one only outside its folder
     (out / blue.name).write_bytes(blue.data)
@@ -328,8 +328,8 @@ def test_a_json_export_read_back_shows_its_pictures_again_read_from_beside_it(tm
     assert back.pictures[2].url == "https://example.com/x.png"
     flag, = q1.flags  # the blue picture is not beside the JSON: check says so, with its file name
     assert flag.code == "picture-unshown" and blue.name in flag.message and "bank.json: picture 2" in flag.message
-    again = json.loads(dumps_json(back))["chapters"][0]["questions"][0]  # exported again: the same text
-    assert again["stem"] == json.loads(dumps_json(bank))["chapters"][0]["questions"][0]["stem"]
+    again = json.loads(json_bytes(back))["chapters"][0]["questions"][0]  # exported again: the same text
+    assert again["stem"] == json.loads(json_bytes(bank))["chapters"][0]["questions"][0]["stem"]
 
 
 def test_export_writes_the_picture_files_beside_the_json_so_that_it_reads_back_whole(tmp_path, capsys):
