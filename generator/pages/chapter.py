@@ -237,7 +237,7 @@ def render_chapter(bank: Bank, chapter: Chapter, ctx: RenderContext) -> Page:
     parts.append(ui["chapter_summary"].format(count=len(chapter.questions), types=types))
     page_key = chapter_path(bank, chapter).removesuffix(".md")
     parts.append(edition_switch(page_key, ui))
-    parts.append(practice_bar(bank.slug, page_key, ui))  # shown by practice/mode.js
+    parts.append(practice_bar(bank.slug, page_key, ui, len(chapter.questions)))  # shown by practice/mode.js
     answer = _answers_once(ctx)
     parts.extend(render_question(q, ctx, answer) for q in chapter.questions)
     parts.append(answer_key(chapter, ui, ctx.inline, answer))  # printed in the practice edition only

@@ -18,16 +18,19 @@ from .paths import MISTAKES_PAGE, STARRED_PAGE
 MODES = ("answer", "recite")  # 答題模式 first: the default
 
 
-def practice_bar(bank_slug: str, page_key: str, ui: Mapping[str, str]) -> str:
-    """The bar of a chapter page: the mode buttons, the chapter's counts and the keys."""
+def practice_bar(bank_slug: str, page_key: str, ui: Mapping[str, str], questions: int) -> str:
+    """The bar of a chapter page: the mode buttons, the chapter's counts and the keys.  The
+    counts read as on a first visit (none answered of ``questions``) until the script has the
+    reader's: the bar keeps its height from the first paint (practice.css)."""
     e = {key: html.escape(ui[key]) for key in ("practice_modes", "mode_answer", "mode_recite", "practice_keys")}
+    counts = html.escape(ui["chapter_progress"].format(answered=0, count=questions, right=0))
     buttons = "".join(f'<button type="button" class="practice-bar__mode" data-mode="{mode}" '
                       f'aria-pressed="{"true" if mode == "answer" else "false"}">{e["mode_" + mode]}</button>'
                       for mode in MODES)
     return (f'<div class="practice-bar" data-practice-bank="{html.escape(bank_slug)}" '
             f'data-practice-chapter="{html.escape(page_key)}" data-search-exclude hidden>\n'
             f'<span class="practice-bar__modes" role="group" aria-label="{e["practice_modes"]}">{buttons}</span>\n'
-            f'<span class="practice-bar__count" role="status"></span>\n'
+            f'<span class="practice-bar__count" role="status">{counts}</span>\n'
             f'<span class="practice-bar__keys">{e["practice_keys"]}</span>\n'
             f'</div>')
 

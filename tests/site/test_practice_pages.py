@@ -65,6 +65,8 @@ def test_the_lists_are_in_the_navigation_after_the_chapters(guide):
 
 def test_interface_strings_are_escaped_in_the_markup():
     ui = {**convert_strings(UI, "hant"), "mode_answer": "<b>答</b>", "progress_title": '"x"'}
-    assert "&lt;b&gt;答&lt;/b&gt;" in practice_bar("b", "b/chapter-1", ui)
+    assert "&lt;b&gt;答&lt;/b&gt;" in practice_bar("b", "b/chapter-1", ui, 3)
     assert "&quot;x&quot;" in progress_panel(ui)
-    assert 'data-practice-bank="a&quot;b"' in practice_bar('a"b', "k", ui)
+    assert 'data-practice-bank="a&quot;b"' in practice_bar('a"b', "k", ui, 3)
+    ui = {**ui, "chapter_progress": "<i>{answered}/{count}</i> {right}"}
+    assert "&lt;i&gt;0/3&lt;/i&gt; 0" in practice_bar("b", "k", ui, 3)
