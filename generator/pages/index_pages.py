@@ -25,6 +25,9 @@ from .paths import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, chapter_path, question_
 from .prose import page_url
 
 TOPIC_TAGS = 3  # topic tags per question, besides its type
+# Questions a glossary term names before the rest fold away: in a large bank a common term is in
+# hundreds of questions, a wall of links that the page (megabytes of them) takes seconds to lay out.
+USES_SHOWN = 10
 # A page's address from a folder: few pairs, asked for by every question's footer.
 _relative = lru_cache(maxsize=4096)(posixpath.relpath)
 
@@ -185,11 +188,24 @@ class CrossLinks:
             # Kept out of search: it repeats the opening of every question using the term.
             if html_links:
                 links = [self._question_anchor(b, qid) for b, qid in uses[term.slug]]
-                parts.append(block(f"<p data-search-exclude>{ui['used_in']}：" + " · ".join(links) + "</p>"))
+                named = f"<p data-search-exclude>{ui['used_in']}：" + " · ".join(links[:USES_SHOWN]) + "</p>"
+                if len(links) > USES_SHOWN:
+                    named += "\n" + self._more_uses(len(links), f"<p>{' · '.join(links[USES_SHOWN:])}</p>")
+                parts.append(block(named))
             else:
                 links = [self._question_link(b, qid, GLOSSARY_PAGE) for b, qid in uses[term.slug]]
-                parts.append(f"{ui['used_in']}：" + " · ".join(links) + "\n{ data-search-exclude }")
+                parts.append(f"{ui['used_in']}：" + " · ".join(links[:USES_SHOWN]) + "\n{ data-search-exclude }")
+                if len(links) > USES_SHOWN:
+                    rest = "\n" + " · ".join(links[USES_SHOWN:]) + "\n"
+                    parts.append(self._more_uses(len(links), rest, markdown=True))
         return Page(GLOSSARY_PAGE, ui["glossary_title"], "\n\n".join(parts) + "\n")
+
+    def _more_uses(self, uses: int, rest: str, markdown: bool = False) -> str:
+        """The questions using a term past the first :data:`USES_SHOWN`, folded: ``rest`` is their
+        links' paragraph (HTML, or Markdown read inside the block with ``markdown``)."""
+        summary = html.escape(self.ui["more_uses"].format(count=uses - USES_SHOWN))
+        return (f'<details class="term-uses" data-search-exclude{" markdown" if markdown else ""}>\n'
+                f"<summary>{summary}</summary>\n{rest}\n</details>")
 
     def index_page(self, html_links: bool = False, block: Callable[[str], str] = as_is) -> Page:
         """Every question in one table per chapter: number, type, opening words, flags; with

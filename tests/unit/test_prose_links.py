@@ -151,6 +151,29 @@ def test_the_glossary_page_with_html_links_is_the_html_its_markdown_makes():
     assert "<a " not in blocked and stash.restore(markdown.markdown(blocked, extensions=EXTENSIONS)) == as_markdown
 
 
+def test_a_term_in_many_questions_names_ten_and_folds_the_rest_the_same_in_html_and_markdown():
+    """A common term of a large bank is in hundreds of questions: the glossary names the first
+    ten and folds the others under "其余 N 题", every link kept; the page's HTML is the one
+    Markdown makes of the same page."""
+    from generator.pages.index_pages import USES_SHOWN, CrossLinks
+    from generator.pages.strings import UI
+
+    count = USES_SHOWN + 3
+    questions = "".join(f"{n}.（單選）LoRA第{n}問 A.甲 B.乙 答案：A\n" for n in range(1, count + 1))
+    bank = parse("一、訓練\n" + questions, "test.txt", "test")
+    links = CrossLinks.build((bank,), GLOSSARY, lambda text: text, dict(UI))
+    as_markdown = markdown.markdown(links.glossary_page().markdown, extensions=EXTENSIONS)
+    as_markdown = as_markdown.replace(".md#", ".html#").replace('data-search-exclude="data-search-exclude"',
+                                                                "data-search-exclude")
+    as_html = markdown.markdown(links.glossary_page(html_links=True).markdown, extensions=EXTENSIONS)
+    assert as_html.replace("</p>\n\n", "</p>\n") == as_markdown
+    shown, folded = as_html.split("<details", 1)
+    assert shown.count("test/chapter-") == USES_SHOWN and folded.count("test/chapter-") == 3
+    assert '<summary>其餘 3 題</summary>' in folded and 'class="term-uses" data-search-exclude' in folded
+    stash = MathStash()
+    blocked = links.glossary_page(html_links=True, block=stash.put_block_html).markdown
+    assert stash.restore(markdown.markdown(blocked, extensions=EXTENSIONS)) == as_markdown
+
 def test_the_question_index_with_html_links_is_the_html_its_markdown_makes():
     from dataclasses import replace
 
