@@ -428,22 +428,3 @@ def test_true_false_is_two_radios_in_the_editions_script_and_text_is_compared_lo
         assert verdict(page, "q2").inner_text().startswith("正确")
         assert not refused
 
-
-# Layout shifts of the page so far (Chromium's layout-shift entries), and the sum of their scores.
-LAYOUT_SHIFTS = ("window.__shifts = []; new PerformanceObserver((list) => window.__shifts.push(...list.getEntries()"
-                 ".map((e) => e.value))).observe({type: 'layout-shift', buffered: true});")
-
-
-@pytest.mark.parametrize("size", [PHONE, {"width": 1280, "height": 800}], ids=["phone", "desktop"])
-def test_a_chapter_does_not_move_as_its_practice_comes_in(browser, guide_site, size):
-    """The edition switch and the practice bar come in above the first question once the
-    scripts run: their room is kept from the first paint, so what the reader has started to
-    read stays where it is (cumulative layout shift under 0.1, the "good" mark of Core Web Vitals)."""
-    with offline_page(browser, size) as (page, refused):
-        page.add_init_script(LAYOUT_SHIFTS)
-        page.goto(file_url(guide_site, CHAPTERS[0]))
-        page.wait_for_selector(".practice-bar:not([hidden])")
-        page.wait_for_timeout(500)
-        shifts = page.evaluate("window.__shifts")
-        assert sum(shifts) < 0.1, f"the page moved: layout shifts {shifts}"
-    assert not refused
