@@ -174,6 +174,26 @@ def test_a_term_in_many_questions_names_ten_and_folds_the_rest_the_same_in_html_
     blocked = links.glossary_page(html_links=True, block=stash.put_block_html).markdown
     assert stash.restore(markdown.markdown(blocked, extensions=EXTENSIONS)) == as_markdown
 
+def test_a_long_chapter_of_the_question_index_is_folded_under_its_heading_the_same_in_html_and_markdown():
+    """A chapter of more than ROWS_UNFOLDED questions shows its heading and "本章 N 题"; its
+    table opens on a click.  A shorter chapter's table shows as it is."""
+    from generator.pages.index_pages import ROWS_UNFOLDED, CrossLinks
+    from generator.pages.strings import UI
+
+    count = ROWS_UNFOLDED + 1
+    long = "".join(f"{n}.（單選）第{n}問 A.甲 B.乙 答案：A\n" for n in range(1, count + 1))
+    bank = parse(f"一、長\n{long}二、短\n{count + 1}.（單選）短問 A.甲 B.乙 答案：A\n", "test.txt", "test")
+    links = CrossLinks.build((bank,), GLOSSARY, lambda text: text, dict(UI))
+    as_markdown = markdown.markdown(links.index_page().markdown, extensions=EXTENSIONS).replace(".md#", ".html#")
+    as_html = markdown.markdown(links.index_page(html_links=True).markdown, extensions=EXTENSIONS)
+    assert as_html.replace("</table>\n\n", "</table>\n").replace("</details>\n\n", "</details>\n") == as_markdown
+    folded, short = as_html.split("<h2")[1:]
+    assert f'<details class="index-rows">\n<summary>本章 {count} 題</summary>' in folded
+    assert folded.count("<tr>") == count + 1 and "<details" not in short and short.count("<tr>") == 2
+    stash = MathStash()
+    blocked = links.index_page(html_links=True, block=stash.put_block_html).markdown
+    assert "<table" not in blocked and stash.restore(markdown.markdown(blocked, extensions=EXTENSIONS)) == as_markdown
+
 def test_the_question_index_with_html_links_is_the_html_its_markdown_makes():
     from dataclasses import replace
 
