@@ -25,6 +25,7 @@ SMALL: dict[str, list[str]] = {
     # is a test of its own (tests/unit/test_hostile_sizes.py).
     "bench_hostile": ["--scale", "0.02", "--shapes", "big-field"],
     "bench_layouts": ["--questions", "500"],
+    "bench_lighthouse": ["--sizes", "--pages", "home", "chapter"],  # the bundled guide, two page kinds
     "bench_offline": ["--sizes", "--runs", "1"],
     "bench_pdf": ["--runs", "1"],
     "bench_pictures": ["--questions", "60"],

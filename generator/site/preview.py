@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import BinaryIO
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
+class SiteHandler(SimpleHTTPRequestHandler):
     """Serves the site's files with their types (a web app manifest included), without a log line per request."""
 
     extensions_map = {  # noqa: RUF012 (the base class declares it so)
@@ -37,7 +37,7 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 
 def site_server(folder: Path, host: str = "127.0.0.1", port: int = 8000) -> ThreadingHTTPServer:
     """An http server for ``folder`` (not yet serving: call ``serve_forever``); port 0 picks a free one."""
-    handler = functools.partial(_QuietHandler, directory=str(folder))
+    handler = functools.partial(SiteHandler, directory=str(folder))
     return ThreadingHTTPServer((host, port), handler)
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.paths import ROOT
 
-NEEDS_A_BROWSER = {"bench_offline", "bench_pdf", "bench_search", "bench_weight"}
+NEEDS_A_BROWSER = {"bench_lighthouse", "bench_offline", "bench_pdf", "bench_search", "bench_weight"}
 BENCHMARKS = sorted(path.stem for path in (ROOT / "benchmarks").glob("bench_*.py"))
 
 
