@@ -212,3 +212,18 @@ def test_chapter_screenshots_with_answer_and_popover(browser, guide_site, size, 
         choose_edition(page, "practice")
         page.screenshot(path=str(ARTIFACTS / name.replace(".png", "-practice.png")), full_page=True)
     assert not refused
+
+
+def test_on_a_touch_phone_a_title_takes_only_the_lines_of_its_words(browser, guide_site):
+    """A heading's permalink (¶) shows on hover, which a touch screen has not: it must not take a
+    line of its own under a title that fills the width (the chapter titles of the bundled guide do)."""
+    with offline_page(browser, PHONE, touch=True) as (page, refused):
+        for path in CHAPTERS:
+            page.goto(file_url(guide_site, path))
+            extra = page.evaluate("""(() => {
+              const h = document.querySelector('article h1'), words = document.createRange();
+              words.selectNodeContents(h.firstChild);
+              return h.getBoundingClientRect().height - words.getBoundingClientRect().height;
+            })()""")
+            assert extra < 8, f"{path}: the title is {extra:.0f} px taller than its words"
+    assert not refused
