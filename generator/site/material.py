@@ -43,7 +43,7 @@ WRITTEN_FOR = {"mkdocs": "1.6.1", "mkdocs-material": "9.8.2"}
 MESSAGE_TYPES = {"SETUP": 0, "READY": 1, "QUERY": 2, "RESULT": 3}
 # Blocks of Material's base.html that overrides/main.html overrides, and the partials it replaces.
 TEMPLATE_BLOCKS = ("htmltitle", "libs", "scripts", "header", "footer", "extrahead")
-PARTIALS = ("partials/language.html", "partials/copyright.html")
+PARTIALS = ("partials/language.html", "partials/copyright.html", "fragments/tags/default/listing.html")
 # The search dialog in Material's header, which overrides/main.html gives a name.
 SEARCH_DIALOG = 'data-md-component="search" role="dialog"'
 # How Material's palette stylesheet gives a primary colour its value.
