@@ -18,6 +18,7 @@ from ..bank.text_blocks import Code, Table, split_blocks
 from ..base.text import clip
 from .editions import answer_key, edition_switch, practice_header, writing_space
 from .escape import (
+    ROWS_UNFOLDED,
     as_is,
     code_fence,
     escape,
@@ -25,6 +26,7 @@ from .escape import (
     escape_html,
     escape_lines,
     escape_lines_html,
+    folded,
     indent,
     table_html,
 )
@@ -337,7 +339,11 @@ def render_report(banks: list[Bank], ctx: RenderContext, html_links: bool = Fals
             parts.append(f"## {escape(shown_title(bank.title or bank.slug))}")
         flagged = [(chapter, q, f) for chapter in bank.chapters for q in chapter.questions for f in q.flags]
         if flagged:
-            parts.append(block(_flags_html(bank, flagged, ui)) if html_links else _flags_markdown(bank, flagged, ui))
+            table = _flags_html(bank, flagged, ui) if html_links else _flags_markdown(bank, flagged, ui)
+            if len(flagged) > ROWS_UNFOLDED:  # a damaged bank of thousands of questions has thousands
+                summary = ui["report_rows"].format(count=len(flagged))
+                table = folded("index-rows", summary, table, markdown=not html_links)
+            parts.append(block(table) if html_links else table)
         elif not bank.unread:
             parts.append(ui["report_none"])
         parts += reading_section(bank, ui, sub)

@@ -85,6 +85,20 @@ def table_html(header: list[str], rows: list[list[str]], right: frozenset[int] =
             + "".join(row(cells, "td") for cells in rows) + "</tbody>\n</table>")
 
 
+# A table longer than this (a chapter's in the question index, the report's flags) is folded:
+# a large bank's are thousands of rows, which the page would lay out before it showed.
+ROWS_UNFOLDED = 30
+
+
+def folded(css_class: str, summary: str, body: str, markdown: bool = False, searched: bool = True) -> str:
+    """``body`` folded under ``summary`` (interface text, escaped here): a closed block the browser
+    does not lay out until opened.  ``body`` is HTML, or with ``markdown`` Markdown that md_in_html
+    reads inside the block; ``searched=False`` keeps it out of the search index."""
+    attributes = f'class="{css_class}"{"" if searched else " data-search-exclude"}{" markdown" if markdown else ""}'
+    return (f"<details {attributes}>\n<summary>{html.escape(summary)}</summary>\n"
+            + (f"\n{body}\n" if markdown else body) + "\n</details>")
+
+
 def code_fence(code: str, language: str = "") -> str:
     """A fenced block for ``code``, with a fence longer than any backtick run inside."""
     longest = max((len(run) for run in _BACKTICK_RUN.findall(code)), default=0)

@@ -20,7 +20,7 @@ from ..links.related import related_questions
 from ..links.terms import question_terms
 from ..math.detect import readable_text
 from .chapter import shown_title
-from .escape import as_is, escape, escape_html, table_html
+from .escape import ROWS_UNFOLDED, as_is, escape, escape_html, folded, table_html
 from .paths import GLOSSARY_PAGE, INDEX_PAGE, TAGS_PAGE, chapter_path, question_link
 from .prose import page_url
 
@@ -28,20 +28,9 @@ TOPIC_TAGS = 3  # topic tags per question, besides its type
 # Questions a glossary term names before the rest fold away: in a large bank a common term is in
 # hundreds of questions, a wall of links that the page (megabytes of them) takes seconds to lay out.
 USES_SHOWN = 10
-# A chapter's table in the question index longer than this is folded under its heading: a large
-# bank's index is thousands of rows, which the page would lay out at once.
-ROWS_UNFOLDED = 30
 # A page's address from a folder: few pairs, asked for by every question's footer.
 _relative = lru_cache(maxsize=4096)(posixpath.relpath)
 
-
-def _folded(css_class: str, summary: str, body: str, markdown: bool = False, searched: bool = True) -> str:
-    """``body`` folded under ``summary`` (interface text, escaped here): a closed block the browser
-    does not lay out until opened.  ``body`` is HTML, or with ``markdown`` Markdown that md_in_html
-    reads inside the block; ``searched=False`` keeps it out of the search index."""
-    attributes = f'class="{css_class}"{"" if searched else " data-search-exclude"}{" markdown" if markdown else ""}'
-    return (f"<details {attributes}>\n<summary>{html.escape(summary)}</summary>\n"
-            + (f"\n{body}\n" if markdown else body) + "\n</details>")
 
 
 @dataclass(frozen=True)
@@ -202,14 +191,14 @@ class CrossLinks:
                 links = [self._question_anchor(b, qid) for b, qid in uses[term.slug]]
                 named = f"<p data-search-exclude>{ui['used_in']}：" + " · ".join(links[:USES_SHOWN]) + "</p>"
                 if len(links) > USES_SHOWN:
-                    named += "\n" + _folded("term-uses", ui["more_uses"].format(count=len(links) - USES_SHOWN),
+                    named += "\n" + folded("term-uses", ui["more_uses"].format(count=len(links) - USES_SHOWN),
                                              f"<p>{' · '.join(links[USES_SHOWN:])}</p>", searched=False)
                 parts.append(block(named))
             else:
                 links = [self._question_link(b, qid, GLOSSARY_PAGE) for b, qid in uses[term.slug]]
                 parts.append(f"{ui['used_in']}：" + " · ".join(links[:USES_SHOWN]) + "\n{ data-search-exclude }")
                 if len(links) > USES_SHOWN:
-                    parts.append(_folded("term-uses", ui["more_uses"].format(count=len(links) - USES_SHOWN),
+                    parts.append(folded("term-uses", ui["more_uses"].format(count=len(links) - USES_SHOWN),
                                          " · ".join(links[USES_SHOWN:]), markdown=True, searched=False))
         return Page(GLOSSARY_PAGE, ui["glossary_title"], "\n\n".join(parts) + "\n")
 
@@ -227,7 +216,7 @@ class CrossLinks:
                 table = self._index_html(bank, chapter) if html_links else self._index_markdown(bank, chapter)
                 if len(chapter.questions) > ROWS_UNFOLDED:
                     summary = ui["index_rows"].format(count=len(chapter.questions))
-                    table = _folded("index-rows", summary, table, markdown=not html_links)
+                    table = folded("index-rows", summary, table, markdown=not html_links)
                 parts += [f"{level} {chapter.number}. {escape(shown_title(chapter.title))}",
                           block(table) if html_links else table]
         return Page(INDEX_PAGE, ui["index_title"], "\n\n".join(parts) + "\n")

@@ -20,6 +20,7 @@ UI: dict[str, str] = {
     "used_in": "出現於",
     "more_uses": "其餘 {count} 題",
     "index_rows": "本章 {count} 題",
+    "report_rows": "共 {count} 條",
     "index_title": "題目總覽",
     "index_intro": "全部題目一覽；點擊題號跳到該題。",
     "number": "題號",

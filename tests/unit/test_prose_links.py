@@ -177,7 +177,8 @@ def test_a_term_in_many_questions_names_ten_and_folds_the_rest_the_same_in_html_
 def test_a_long_chapter_of_the_question_index_is_folded_under_its_heading_the_same_in_html_and_markdown():
     """A chapter of more than ROWS_UNFOLDED questions shows its heading and "本章 N 题"; its
     table opens on a click.  A shorter chapter's table shows as it is."""
-    from generator.pages.index_pages import ROWS_UNFOLDED, CrossLinks
+    from generator.pages.escape import ROWS_UNFOLDED
+    from generator.pages.index_pages import CrossLinks
     from generator.pages.strings import UI
 
     count = ROWS_UNFOLDED + 1
@@ -217,6 +218,29 @@ def test_the_question_index_with_html_links_is_the_html_its_markdown_makes():
     blocked = links.index_page(html_links=True, block=stash.put_block_html).markdown
     assert "<table" not in blocked and stash.restore(markdown.markdown(blocked, extensions=EXTENSIONS)) == as_markdown
 
+
+def test_a_long_table_of_flags_is_folded_the_same_in_html_and_markdown():
+    """More than ROWS_UNFOLDED flags fold under 共 N 條 (a damaged bank of thousands of questions
+    has thousands); fewer show as they are (the other report test)."""
+    from dataclasses import replace
+
+    from generator.bank.model import Flag, Severity
+    from generator.pages.chapter import RenderContext, render_report
+    from generator.pages.escape import ROWS_UNFOLDED
+    from generator.pages.strings import UI
+
+    count = ROWS_UNFOLDED + 1
+    bank = parse("一、訓練\n" + "".join(f"{n}.（單選）第{n}問 A.甲 B.乙 答案：A\n" for n in range(1, count + 1)),
+                 "test.txt", "test")
+    flagged = tuple(replace(q, flags=(Flag("lost-minus", Severity.WARNING, "負號"),)) for q in bank.questions)
+    bank = replace(bank, chapters=(replace(bank.chapters[0], questions=flagged),))
+    ctx = RenderContext(ui=dict(UI))
+    as_markdown = markdown.markdown(render_report([bank], ctx).markdown, extensions=EXTENSIONS)
+    as_markdown = as_markdown.replace(".md#", ".html#")
+    as_html = markdown.markdown(render_report([bank], ctx, html_links=True).markdown, extensions=EXTENSIONS)
+    assert as_html.replace("</details>\n\n", "</details>\n") == as_markdown
+    assert f'<details class="index-rows">\n<summary>共 {count} 條</summary>\n<table>' in as_html
+    assert as_html.count('<a href="test/chapter-1.html#q') == count
 
 def test_the_report_with_html_links_is_the_html_its_markdown_makes():
     """Flag messages quote damaged bank text, whatever it holds: the table says it as Markdown would."""
