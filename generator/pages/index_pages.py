@@ -99,22 +99,27 @@ class CrossLinks:
             lines.append(f"<p><strong>{self.ui['related']}：</strong> " + " · ".join(links) + "</p>")
         return "\n".join(lines) + "\n</div>"
 
-    def _question_link(self, bank: Bank, qid: str, from_path: str) -> str:
+    def _question_link(self, bank: Bank, qid: str, from_path: str, short: bool = False) -> str:
+        """A Markdown link to the question, labelled by its number and opening words, or with
+        ``short`` its number alone (a term's folded questions: hundreds in a large bank)."""
         chapter, question = self._where[bank.slug][qid]
+        numbered = self.ui["question"].format(number=question.number)
+        if short:
+            return f"[{numbered}]({question_link(bank, chapter, question, from_path)})"
         # The glossary page links a question once per term it uses: its label is made once.
         label = self._labels.get((bank.slug, qid))
         if label is None:
-            label = self._labels[bank.slug, qid] = (self.ui["question"].format(number=question.number) + " "
-                                                    + escape(_first_words(question.stem, 18)))
+            label = self._labels[bank.slug, qid] = numbered + " " + escape(_first_words(question.stem, 18))
         return f"[{label}]({question_link(bank, chapter, question, from_path)})"
 
-    def _question_anchor(self, bank: Bank, qid: str) -> str:
+    def _question_anchor(self, bank: Bank, qid: str, short: bool = False) -> str:
         """The glossary page's :meth:`_question_link` as the HTML Markdown makes of it (made once)."""
-        anchor = self._anchors.get((bank.slug, qid))
+        anchor = self._anchors.get((bank.slug, qid, short))
         if anchor is None:
             chapter, question = self._where[bank.slug][qid]
             href = html.escape(page_url(question_link(bank, chapter, question, GLOSSARY_PAGE)))
-            anchor = self._anchors[bank.slug, qid] = f'<a href="{href}">{self._label_html(question)}</a>'
+            label = self.ui["question"].format(number=question.number) if short else self._label_html(question)
+            anchor = self._anchors[bank.slug, qid, short] = f'<a href="{href}">{label}</a>'
         return anchor
 
     def _label_html(self, question: Question) -> str:
@@ -136,8 +141,8 @@ class CrossLinks:
         return {}
 
     @cached_property
-    def _anchors(self) -> dict[tuple[str, str], str]:
-        """(bank slug, question id) -> the glossary page's link to the question, as HTML."""
+    def _anchors(self) -> dict[tuple[str, str, bool], str]:
+        """(bank slug, question id, short) -> the glossary page's link to the question, as HTML."""
         return {}
 
     @cached_property
@@ -187,19 +192,22 @@ class CrossLinks:
             if see:
                 parts.append(f"{ui['see_also']}：" + "、".join(see))
             # Kept out of search: it repeats the opening of every question using the term.
+            # The folded ones by their numbers alone: hundreds of openings would weigh megabytes.
+            used, more = uses[term.slug][:USES_SHOWN], uses[term.slug][USES_SHOWN:]
+            summary = ui["more_uses"].format(count=len(more))
             if html_links:
-                links = [self._question_anchor(b, qid) for b, qid in uses[term.slug]]
-                named = f"<p data-search-exclude>{ui['used_in']}：" + " · ".join(links[:USES_SHOWN]) + "</p>"
-                if len(links) > USES_SHOWN:
-                    named += "\n" + folded("term-uses", ui["more_uses"].format(count=len(links) - USES_SHOWN),
-                                             f"<p>{' · '.join(links[USES_SHOWN:])}</p>", searched=False)
+                named = (f"<p data-search-exclude>{ui['used_in']}："
+                         + " · ".join(self._question_anchor(b, qid) for b, qid in used) + "</p>")
+                if more:
+                    rest = " · ".join(self._question_anchor(b, qid, short=True) for b, qid in more)
+                    named += "\n" + folded("term-uses", summary, f"<p>{rest}</p>", searched=False)
                 parts.append(block(named))
             else:
-                links = [self._question_link(b, qid, GLOSSARY_PAGE) for b, qid in uses[term.slug]]
-                parts.append(f"{ui['used_in']}：" + " · ".join(links[:USES_SHOWN]) + "\n{ data-search-exclude }")
-                if len(links) > USES_SHOWN:
-                    parts.append(folded("term-uses", ui["more_uses"].format(count=len(links) - USES_SHOWN),
-                                         " · ".join(links[USES_SHOWN:]), markdown=True, searched=False))
+                named = " · ".join(self._question_link(b, qid, GLOSSARY_PAGE) for b, qid in used)
+                parts.append(f"{ui['used_in']}：{named}\n{{ data-search-exclude }}")
+                if more:
+                    rest = " · ".join(self._question_link(b, qid, GLOSSARY_PAGE, short=True) for b, qid in more)
+                    parts.append(folded("term-uses", summary, rest, markdown=True, searched=False))
         return Page(GLOSSARY_PAGE, ui["glossary_title"], "\n\n".join(parts) + "\n")
 
     def index_page(self, html_links: bool = False, block: Callable[[str], str] = as_is) -> Page:

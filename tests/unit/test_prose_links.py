@@ -170,6 +170,7 @@ def test_a_term_in_many_questions_names_ten_and_folds_the_rest_the_same_in_html_
     shown, folded = as_html.split("<details", 1)
     assert shown.count("test/chapter-") == USES_SHOWN and folded.count("test/chapter-") == 3
     assert '<summary>其餘 3 題</summary>' in folded and 'class="term-uses" data-search-exclude' in folded
+    assert f'#q{count}">第{count}題</a>' in folded and "LoRA第" not in folded  # numbers alone, folded
     stash = MathStash()
     blocked = links.glossary_page(html_links=True, block=stash.put_block_html).markdown
     assert stash.restore(markdown.markdown(blocked, extensions=EXTENSIONS)) == as_markdown
