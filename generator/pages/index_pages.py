@@ -32,7 +32,6 @@ USES_SHOWN = 10
 _relative = lru_cache(maxsize=4096)(posixpath.relpath)
 
 
-
 @dataclass(frozen=True)
 class CrossLinks:
     """Everything one build links: per question its terms, tags and related questions."""

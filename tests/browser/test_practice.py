@@ -427,4 +427,3 @@ def test_true_false_is_two_radios_in_the_editions_script_and_text_is_compared_lo
         box.press("Enter")
         assert verdict(page, "q2").inner_text().startswith("正确")
         assert not refused
-
