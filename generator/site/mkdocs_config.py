@@ -6,7 +6,7 @@ Plain functions over the configuration MkDocs loaded (``config``: its ``theme``,
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -113,11 +113,31 @@ def fit_config(config: Any, settings: Settings, nav: list[NavEntry], script: str
         public_address(config.site_url, f"{config.config_file_path}: site_url") if config.site_url else None)
     if not config.nav:
         config.nav = nav
+    tags = config.plugins.get("material/tags")
+    if tags is not None:  # a tag's chapters as the guide reads them, not by their titles
+        tags.config.listings_sort_by = reading_order(config.nav)
     follow_script(config, script)
     if typeset:
         config.extra_css.insert(0, KATEX_CSS_URL)
     if not config.site_url:
         config.theme.static_templates.discard("404.html")
+
+
+def reading_order(nav: Sequence[Any]) -> Callable[[Any], tuple[int, str]]:
+    """The sort key of Material's tags listings that puts pages in the order of ``nav`` (MkDocs'
+    entries: a path, or a title over a path or a list of entries); a page not in it goes last."""
+    order: dict[str, int] = {}
+
+    def walk(entries: Sequence[Any]) -> None:
+        for entry in entries:
+            for value in entry.values() if isinstance(entry, Mapping) else [entry]:
+                if isinstance(value, str):
+                    order.setdefault(value, len(order))
+                else:
+                    walk(value)
+
+    walk(nav)
+    return lambda mapping: (order.get(mapping.item.file.src_uri, len(order)), str(mapping.item.title))
 
 
 def script_sources(config: Any) -> Path:

@@ -16,6 +16,7 @@ from generator.site.mkdocs_config import (
     hand_written_pages,
     iframe_worker_shims,
     plugin_settings,
+    reading_order,
     take_jieba_dictionaries,
 )
 from tests.paths import BUNDLED, ROOT
@@ -107,3 +108,31 @@ def test_the_generator_log_goes_to_mkdocs_once_routed_not_on_import():
     result = subprocess.run([sys.executable, "-c", ROUTED], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout.splitlines() == ["0 True", "1 False [('generator.read.load', 'a warning')]"]
+
+
+def test_a_tags_listing_goes_in_reading_order():
+    """Material lists a tag's pages by title (安全与伦理 before 机器学习…, （10） before （2）);
+    the guide's go in the order of the navigation, a page outside it last."""
+    from types import SimpleNamespace
+
+    nav = [{"首页": "index.md"}, {"题库": [{"第十章": "b/chapter-10.md"}, {"第二章": "b/chapter-2.md"}]},
+           "about.md"]
+    key = reading_order(nav)
+
+    def page(uri: str, title: str):
+        return SimpleNamespace(item=SimpleNamespace(file=SimpleNamespace(src_uri=uri), title=title))
+
+    pages = [page("b/chapter-2.md", "（2）"), page("x.md", "甲"), page("b/chapter-10.md", "（10）"),
+             page("about.md", "说明")]
+    assert [p.item.file.src_uri for p in sorted(pages, key=key)] == ["b/chapter-10.md", "b/chapter-2.md",
+                                                                      "about.md", "x.md"]
+
+
+def test_the_tags_page_lists_each_tags_chapters_in_reading_order(guide_site):
+    import re
+
+    html = (guide_site / "tags.html").read_text(encoding="utf-8")
+    lists = [[int(n) for n in re.findall(r'href="ai-trainer/chapter-(\d+)\.html"', section)]
+             for section in html.split('<h2 id="tag:')[1:]]
+    assert any(len(chapters) > 1 for chapters in lists)
+    assert all(chapters == sorted(chapters) for chapters in lists), lists
