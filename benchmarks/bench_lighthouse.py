@@ -15,7 +15,6 @@ the median of ``--runs``.  Scores move with the machine's load: the header says 
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
 import io
 import json
@@ -23,16 +22,14 @@ import os
 import statistics
 import subprocess
 import tempfile
-import threading
 from dataclasses import dataclass
-from http.server import ThreadingHTTPServer
 from pathlib import Path
 from typing import BinaryIO
 
 from benchmarks.figures import figure
 from generator.printing.pdf import DEFAULT_CHROMIUM
 from generator.read.load import bank_slug, read_bank
-from generator.site.preview import SiteHandler
+from generator.site.preview import SiteHandler, serve_in_background
 from testing.browser import build_site
 from testing.paths import BUNDLED, ROOT
 from testing.synthetic import write_synthetic_bank
@@ -112,9 +109,7 @@ def measure(name: str, bank: Path, folder: Path, runs: int, kinds: list[str]) ->
     slug, chapters, questions = bank_slug(bank), len(read.chapters), len(read.questions)
     label = "the bundled guide" if name == "bundled" else f"{questions:,} questions"
     held = name in HELD or questions in HELD
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_CompressingHandler, directory=str(site)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    address = f"http://127.0.0.1:{server.server_address[1]}/"
+    server, address = serve_in_background(site, handler=_CompressingHandler)
     print(f"{label}: {chapters} chapters")
     try:
         for kind in kinds:

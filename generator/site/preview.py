@@ -35,14 +35,16 @@ class SiteHandler(SimpleHTTPRequestHandler):
         pass
 
 
-def site_server(folder: Path, host: str = "127.0.0.1", port: int = 8000) -> ThreadingHTTPServer:
+def site_server(folder: Path, host: str = "127.0.0.1", port: int = 8000,
+                handler: type[SiteHandler] = SiteHandler) -> ThreadingHTTPServer:
     """An http server for ``folder`` (not yet serving: call ``serve_forever``); port 0 picks a free one."""
-    handler = functools.partial(SiteHandler, directory=str(folder))
-    return ThreadingHTTPServer((host, port), handler)
+    return ThreadingHTTPServer((host, port), functools.partial(handler, directory=str(folder)))
 
 
-def serve_in_background(folder: Path, host: str = "127.0.0.1", port: int = 0) -> tuple[ThreadingHTTPServer, str]:
-    """Serve ``folder`` from a daemon thread; the server (``shutdown()`` stops it) and its address."""
-    server = site_server(folder, host, port)
+def serve_in_background(folder: Path, host: str = "127.0.0.1", port: int = 0,
+                        handler: type[SiteHandler] = SiteHandler) -> tuple[ThreadingHTTPServer, str]:
+    """Serve ``folder`` from a daemon thread with ``handler`` (a benchmark's may compress); the
+    server (``shutdown()`` stops it) and its address."""
+    server = site_server(folder, host, port, handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{host}:{server.server_address[1]}/"

@@ -1,5 +1,6 @@
 """The tags page's list under each tag (overrides/fragments/tags/default/listing.html): a tag
-on more than 30 chapters folds its list under 共 N 章; a shorter one shows it as Material does."""
+on more than ROWS_UNFOLDED chapters folds its list under 共 N 章, as the guide's other long lists
+fold; a shorter one shows it as Material does."""
 from __future__ import annotations
 
 from types import SimpleNamespace
@@ -7,6 +8,7 @@ from types import SimpleNamespace
 import jinja2
 import pytest
 
+from generator.pages.escape import ROWS_UNFOLDED
 from tests.paths import ROOT
 
 TEMPLATE = ROOT / "overrides" / "fragments" / "tags" / "default" / "listing.html"
@@ -28,9 +30,9 @@ def rendered(chapters: int) -> str:
     return environment.from_string(TEMPLATE.read_text(encoding="utf-8")).render(listing=listing)
 
 
-@pytest.mark.parametrize("chapters", [1, 30, 31, 100])
+@pytest.mark.parametrize("chapters", [1, ROWS_UNFOLDED, ROWS_UNFOLDED + 1, 100])
 def test_a_tag_on_many_chapters_folds_its_list(chapters):
     html = rendered(chapters)
     assert html.count('<a href="b/chapter-') == chapters  # every chapter is linked
     folded = f'<details class="index-rows"><summary>共 {chapters} 章</summary>' in html
-    assert folded == (chapters > 30) and html.count("<details") == int(chapters > 30)
+    assert folded == (chapters > ROWS_UNFOLDED) and html.count("<details") == int(chapters > ROWS_UNFOLDED)
