@@ -8,7 +8,7 @@ from __future__ import annotations
 import html
 import logging
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cached_property, partial
 from pathlib import Path
@@ -26,6 +26,7 @@ from ..read.load import corrected_bank, refuse_shared_slugs
 from .chapter import RenderContext, render_chapter, render_home, render_report
 from .escape import as_is, escape
 from .index_pages import CrossLinks
+from .nav_groups import NavEntry, chapter_groups
 from .page_cache import PageCache, digest
 from .paths import (
     GLOSSARY_PAGE,
@@ -50,8 +51,6 @@ from .stats_strings import stats_strings
 from .strings import UI
 
 # A MkDocs ``nav`` entry: a title and a page's path, or a title and the entries under it.
-NavEntry = Mapping[str, "str | Sequence[NavEntry]"]
-
 log = logging.getLogger(__name__)
 
 
@@ -121,7 +120,8 @@ def plan_guide(settings: Settings, extra_pages: dict[str, str] | None = None, ty
     chapter_nav: list[NavEntry] = []
     for bank in corrected:
         # Material prints nav titles as HTML (in the nav, header and footer): bank text is escaped.
-        entries = [{html.escape(titles[path]): path} for path in (chapter_path(bank, c) for c in bank.chapters)]
+        chapters = [{html.escape(titles[path]): path} for path in (chapter_path(bank, c) for c in bank.chapters)]
+        entries = chapter_groups(chapters, ui["nav_chapters"], ui["nav_chapter"])
         title = convert_text(bank.title, settings.script) or bank.slug
         entries += [{html.escape(titles[run_path(bank, kind)]): run_path(bank, kind)} for kind in RUN_KINDS]
         chapter_nav += entries if len(corrected) == 1 else [{html.escape(title): entries}]

@@ -44,6 +44,8 @@ UI: dict[str, str] = {
     "note_title": "編者註",
     "exam_tag": "考期",
     "home_title": "首頁",
+    "nav_chapters": "第 {first}–{last} 章",  # a long bank's chapters in the navigation, a group of them
+    "nav_chapter": "第 {first} 章",
     "chapters": "章節",
     "chapter": "章節",
     "count": "題數",

@@ -17,7 +17,8 @@ from ..base.npm import npm_root
 from ..base.settings import Settings, guide_settings, public_address
 from ..math.katex import CSS_URL as KATEX_CSS_URL
 from ..math.katex import katex_assets
-from ..pages.compose import NavEntry, Plan
+from ..pages.compose import Plan
+from ..pages.nav_groups import NavEntry
 from ..pages.paths import chapter_data_path, practice_data_path
 from ..pages.pictures import picture_files
 from ..pages.reader_strings import READER_STRINGS_JS, reader_strings_script
