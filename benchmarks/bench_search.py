@@ -31,7 +31,10 @@ repeated with new numbers, ``synthetic.py``) the guide is built as configured, t
              hold the query's words, which grows with their number);
 - ``whole index``  the index worker run in Node likewise: processor time until the whole index is
              ready, loaded from the index the build made or built from the documents, and of its
-             first answer.
+             first answer;
+- ``stock``  the floor under the figures timed from opening a page: MkDocs and Material as they
+             come (Material's own search, its offline plugin, the iframe-worker shim) building one
+             page of a few words, timed the same way on this machine, file:// and http.
 
 ``--keep DIR`` builds the sites into DIR and times a site already there again as it is.
 
@@ -48,6 +51,7 @@ import os
 import re
 import statistics
 import subprocess
+import sys
 import tempfile
 import time
 from collections.abc import Iterator
@@ -58,9 +62,10 @@ from typing import TYPE_CHECKING
 
 from benchmarks.figures import figure
 from generator.read.load import bank_slug, read_bank
+from generator.site.mkdocs_config import IFRAME_WORKER_SHIM
 from generator.site.preview import serve_in_background
 from testing.browser import build_site, file_url, launch_local, offline_page, search, served_page
-from testing.paths import BUNDLED
+from testing.paths import BUNDLED, ROOT
 from testing.synthetic import write_synthetic_bank
 
 if TYPE_CHECKING:
@@ -267,6 +272,54 @@ def report_times(browser, url: str, query: str, runs: int, idle: bool = False) -
     return median("total"), median("shown")
 
 
+# One page and a configuration of nothing but MkDocs and Material (search in Chinese as the guide has it).
+STOCK_PAGE = "# 一页\n\n{query}是这一页唯一的一句话。\n"
+STOCK_CONFIG = """site_name: stock
+use_directory_urls: false
+theme:
+  name: material
+  language: zh
+plugins:
+  - search:
+      lang: zh
+  - offline
+extra:
+  polyfills:
+    - assets/javascripts/iframe-worker/shim.js
+"""
+
+
+def stock_floor(browser, folder: Path, query: str, runs: int) -> None:
+    """Print the first result from opening a page of MkDocs and Material as they come: one page,
+    Material's own search (``STOCK_CONFIG``), timed as the guide's, file:// and over http."""
+    docs, shim = folder / "docs", folder / "docs" / "assets" / "javascripts" / "iframe-worker" / "shim.js"
+    shim.parent.mkdir(parents=True)
+    shim.write_bytes((ROOT / IFRAME_WORKER_SHIM).read_bytes())
+    (docs / "index.md").write_text(STOCK_PAGE.format(query=query), encoding="utf-8")
+    (folder / "mkdocs.yml").write_text(STOCK_CONFIG, encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q"], cwd=folder, check=True,
+                   capture_output=True, env=dict(os.environ, NO_MKDOCS_2_WARNING="1"))
+    site = folder / "site"
+    server, address = serve_in_background(site)
+    try:
+        for where, url in (("file://", file_url(site)), ("http", address + "index.html")):
+            times = []
+            for _ in range(runs):
+                opened = offline_page(browser, fresh=True) if where == "file://" else _served(browser)
+                with opened as (page, _refused):
+                    start = time.perf_counter()
+                    page.goto(url)
+                    search(page, query, timeout=60_000, clear=False)
+                    times.append(time.perf_counter() - start)
+            median = statistics.median(times)
+            print(f"{'stock':>10} MkDocs + Material, one page, its own search, {where}: first result {median:5.2f} s "
+                  f"median from opening the page, {min(times):5.2f} s best of {runs}")
+            figure(f"search over {where}, MkDocs + Material as they come, one page: first result from opening the "
+                   "page, median (the floor)", median, "s")
+    finally:
+        server.shutdown()
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="*", default=[5000], help="synthetic bank sizes")
@@ -282,6 +335,7 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{os.cpu_count()} CPUs, load average {os.getloadavg()[0]:.1f} (timings grow with both)")
     with tempfile.TemporaryDirectory(prefix="bench-search-") as tmp, sync_playwright() as playwright:
         browser = launch_local(playwright)  # file:// and the local server alone
+        stock_floor(browser, Path(tmp) / "stock", args.query, args.runs)
         sites = args.keep or Path(tmp)
         reuse = args.keep is not None and not args.shim  # --shim deletes a file of the site
         measure(browser, "bundled", BUNDLED, sites / "bundled", args.query, args.runs, args.shim, reuse)
