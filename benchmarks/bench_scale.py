@@ -210,7 +210,9 @@ def measure(count: int, workdir: Path, per_chapter: int, repeat: int) -> dict:
 
 
 def _export_seconds(bank: Path, out: Path) -> float:
-    """Seconds ``study-guide export --format json`` takes, start to end of the command."""
+    """Seconds ``study-guide export --format json`` takes, start to end of the command (into
+    ``out``, which the last run of it wrote: the command refuses a file name in use)."""
+    out.unlink(missing_ok=True)
     start = time.perf_counter()
     subprocess.run([sys.executable, "-m", "generator", "export", str(bank), "--format", "json", "-o", str(out)],
                    cwd=ROOT, env=ENV, check=True, capture_output=True)

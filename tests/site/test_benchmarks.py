@@ -33,3 +33,15 @@ def test_every_benchmark_has_small_arguments() -> None:
     """A new benchmark names the arguments that make it small, or the suite would run it at full size."""
     summary = (ROOT / "benchmarks" / "summary.py").read_text(encoding="utf-8")
     assert [name for name in BENCHMARKS if f'"{name}":' not in summary] == []
+
+
+@pytest.mark.slow
+def test_the_scale_benchmark_times_the_export_again_into_the_file_it_wrote(tmp_path) -> None:
+    """``bench_scale --repeat N`` exports N times to one file; the export refuses a name in use."""
+    from benchmarks.bench_scale import _export_seconds
+    from testing.paths import BUNDLED
+
+    out = tmp_path / "bank.json"
+    for _ in range(2):
+        _export_seconds(BUNDLED, out)
+    assert out.read_text(encoding="utf-8").lstrip().startswith("{")
