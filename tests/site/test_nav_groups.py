@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from generator.pages.nav_groups import CHAPTERS_PER_GROUP, CHAPTERS_UNGROUPED
-from testing.browser import build_site
+from testing.browser import build_site, file_url
 from testing.synthetic import write_synthetic_bank
+from tests.browser_fixtures import axe_in_both_schemes
 from tests.built_sites import built_once
 
 pytestmark = pytest.mark.slow  # builds a guide
@@ -57,3 +58,17 @@ def test_the_practice_pages_follow_the_groups_in_every_page_navigation(site):
 
 def test_a_page_outside_the_bank_lists_the_groups_alone(site):
     assert chapters_linked(navigation(site / "index.html")) == {1, 21, 41}
+
+
+@pytest.mark.browser
+def test_the_groups_pass_axe_and_a_reader_reaches_another_group_by_keyboard(page, site):
+    (bank,) = [p for p in site.iterdir() if (p / "chapter-1.html").is_file()]
+    page.goto(file_url(site, f"{bank.name}/chapter-25.html"))
+    found = [f"{name}: {v['id']}: {v['nodes'][0]['target']}" for name, v in axe_in_both_schemes(page)]
+    assert not found
+    group = page.locator(".md-sidebar--primary a.md-nav__link", has_text=f"第 41–{CHAPTERS} 章")
+    group.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_url("**/chapter-41.html")
+    active = page.locator('.md-sidebar--primary a.md-nav__link--active[href="chapter-41.html"]')
+    assert active.is_visible()  # chapter 41 open in its group
