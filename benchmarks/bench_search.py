@@ -28,7 +28,9 @@ repeated with new numbers, ``synthetic.py``) the guide is built as configured, t
              (the page and its workers), as DevTools counts it: less hostage to a busy machine;
 - ``quick worker``  the quick worker alone run in Node (search_worker_cpu.mjs): processor time of
              its set-up and of its first answer (Material's index built over the documents that
-             hold the query's words, which grows with their number);
+             hold the query's words, which grows with their number), and of the same answer
+             with every word of those documents indexed (as before the index kept only the
+             words the query can match), and whether the two answers are the same;
 - ``whole index``  the index worker run in Node likewise: processor time until the whole index is
              ready, loaded from the index the build made or built from the documents, and of its
              first answer;
@@ -234,7 +236,9 @@ def worker_cpu(site: Path, name: str, questions: int, query: str) -> None:
     cpu = json.loads(result.stdout)
     print(f"{'':>10} quick worker, processor time (Node): set-up {cpu['setup'] / 1000:.3f} s, first answer "
           f"{cpu['answer'] / 1000:.3f} s (Material's index of {cpu['documents']} documents"
-          f"{', declined: the whole index answers' if cpu['declined'] else ''})")
+          f"{', declined: the whole index answers' if cpu['declined'] else ''}); with every word of those "
+          f"documents indexed {cpu['everyWord']['answer'] / 1000:.3f} s, "
+          f"{'the same answer' if cpu['everyWord']['same'] else 'ANOTHER ANSWER'}")
     figure(f"search, {name} ({questions:,} questions): the quick worker's first answer, processor time",
            cpu["answer"] / 1000, "s", f"< {TARGET_FIRST_RESULT_S:g} s", cpu["answer"] / 1000 < TARGET_FIRST_RESULT_S)
     for how in ("prebuilt", "built"):  # the guide's way, and the browser's before it (for comparison only)

@@ -4,7 +4,10 @@
 //   setup   the documents handed over as text (search/search_index.js), read into the quick index;
 //   answer  the first answer to QUERY (folded as the page folds it): Material's index built over
 //           the documents that hold the query's words, and searched;
-// with how many documents that index held and how many result groups it gave; and for the index
+// with how many documents that index held and how many result groups it gave; the same answer
+// from a quick worker whose index holds every word of those documents, as it did before it kept
+// only the words a query can match (`everyWord`: its processor time, and whether the answer is the
+// same, scores and marked words included); and for the index
 // worker, the whole index loaded from the one the build made (`prebuilt`, when the site has it)
 // and built in the worker (`built`): processor time until it is ready, and of its first answer.  The worker runs
 // as the page runs it (workers/search-source.js: the guide's prelude, Material's worker, Lunr),
@@ -12,43 +15,10 @@
 import fs from "node:fs";
 import vm from "node:vm";
 import { queryFolding } from "../overrides/src/search/query-folding.js";
+import { builtSearch } from "./search_worker_vm.mjs";
 
 const [site, typed] = process.argv.slice(2);
-const cpu = () => {
-  const used = process.cpuUsage();
-  return (used.user + used.system) / 1000;
-};
-const read = (path) => fs.readFileSync(`${site}/${path}`, "utf8");
-
-/* The page's copy of the index: studyGuide.index = {config, options, docs (JSON text)}. */
-const page = vm.createContext({});
-page.window = page;
-vm.runInContext(read("search/search_index.js"), page);
-const index = page.studyGuide.index;
-
-/* A worker: a global scope that hears and posts messages; `ask` sends one and resolves with the
-   processor time until the worker has posted `count` messages in all. */
-function startWorker() {
-  const events = new EventTarget();
-  const posted = [];
-  const scope = vm.createContext({ console, performance, setTimeout, clearTimeout, queueMicrotask });
-  Object.assign(scope, {
-    self: scope,
-    addEventListener: events.addEventListener.bind(events),
-    postMessage: (message) => posted.push(message),
-  });
-  vm.runInContext(read("assets/javascripts/workers/search-source.js").replace(/^studyGuide\./, "var studyGuide = {}; studyGuide."), scope);
-  vm.runInContext(scope.studyGuide.searchWorker, scope);
-  const ask = (data, count) => {
-    const start = cpu();
-    events.dispatchEvent(new MessageEvent("message", { data }));
-    return new Promise((resolve) => {
-      const wait = () => (posted.length >= count ? resolve(cpu() - start) : setTimeout(wait, 0));
-      wait();
-    });
-  };
-  return { scope, posted, ask };
-}
+const { page, read, index, data, startWorker } = builtSearch(site);
 
 const quick = startWorker();
 let picked = 0;  /* the documents of the answer's index: the one array of documents it parses */
@@ -60,10 +30,14 @@ json.parse = (text, reviver) => {
 };
 
 const fold = queryFolding(index.config, quick.scope.studyGuide.constants);
-const data = { config: index.config, docs: index.docs, options: index.options ?? {} };
 const setup = await quick.ask({ type: 0, data: { quick: true, ...data } }, 1);
 const answer = await quick.ask({ type: 2, data: fold(typed) }, 2);
 const result = quick.posted[1].data;
+
+const every = startWorker();
+await every.ask({ type: 0, data: { quick: "every word", ...data } }, 1);
+const everyWord = { answer: await every.ask({ type: 2, data: fold(typed) }, 2) };
+everyWord.same = JSON.stringify(every.posted[1].data) === JSON.stringify(result);
 
 /* The index worker: the whole index loaded from the one the build made (search/search_lunr.js),
    if there is one, and built from the documents, each with its first answer. */
@@ -79,4 +53,4 @@ if (fs.existsSync(`${site}/search/search_lunr.js`)) {
 }
 const built = await wholeIndex(undefined);
 console.log(JSON.stringify({ setup, answer, documents: picked, groups: result.items?.length ?? 0, declined: Boolean(result.declined),
-  prebuilt, built }));
+  everyWord, prebuilt, built }));

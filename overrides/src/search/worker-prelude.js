@@ -14,6 +14,8 @@
  *   running Material's own handler on the documents that contain the query's words,
  *   found by a plain scan of the text.  Material then finds what its whole index would,
  *   with scores from those documents only.  offline-search.js asks it until the index is built.
+ *   That index holds only the words the query could match (`keepQueried`): most of its time
+ *   went to indexing every other word of those documents.
  */
 import { constants } from "../page-data.js";
 import { usePrebuilt } from "./prebuilt-index.js";
@@ -28,7 +30,10 @@ import { usePrebuilt } from "./prebuilt-index.js";
  * @property {new (word: string) => object} Token
  * @property {(token: object) => {toString(): string}} stemmer
  * @property {{stopWordFilter?: (token: object) => unknown}} [zh]
+ * @property {{registerFunction: (fn: PipelineFunction, label: string) => void}} Pipeline
  */
+/** @typedef {(token: {toString(): string}) => unknown} PipelineFunction */
+/** @typedef {{_stack: PipelineFunction[], add: (fn: PipelineFunction) => void}} BuilderPipeline */
 /**
  * @typedef {object} WorkerScope
  * @property {(type: string, listener: any, options?: unknown) => void} addEventListener
@@ -58,6 +63,8 @@ let capture = null;                                /* takes Material's next answ
 let quick = null;                                  /* the quick worker's documents */
 let asked = Promise.resolve();                     /* queries, answered one at a time */
 let prebuiltLoaded = false;                        /* the index worker loaded the build's index */
+/** @type {Set<string> | null} */
+let queried = null;                                /* the query's characters, for keepQueried */
 
 scope.addEventListener = (type, listener, options) => {
   if (type === "message") handlers.push(listener);
@@ -85,6 +92,7 @@ listen("message", (/** @type {MessageEvent} */ ev) => {
     }
     ev.stopImmediatePropagation();
     if (!handlers.length) throw new Error("Material's search worker did not start");
+    if (data.quick !== "every word") onlyQueriedWords(scope.lunr);  /* every word: to compare (tests) */
     quick = textIndex(data);
     post({ type: READY });
   } else if (message?.type === QUERY && quick) {
@@ -132,14 +140,40 @@ function answer(/** @type {NonNullable<typeof quick>} */ index, /** @type {strin
   if (!/\S/.test(query)) return post(NOTHING);     /* a cleared field: no results, at once */
   const terms = termsOf(index, query), picked = terms?.length ? pick(index, terms) : null;
   if (!picked) return post(DECLINED);
-  const key = picked.join(",");
+  const chars = query.includes("*") ? null : new Set(query.toLowerCase());
+  const key = picked.join(",") + "\u0000" + (chars ? Array.from(chars).sort().join("") : "*");
   let built = Promise.resolve(/** @type {unknown} */ (null));
   if (key !== index.key) {
+    queried = chars;
     const docs = JSON.parse("[" + picked.map((i) => index.json.slice(index.starts[i], index.starts[i + 1] - 1)).join(",") + "]");
     built = run({ type: SETUP, data: { config: index.config, options: index.options, docs } });
   }
   index.key = key;
   return built.then(() => run({ type: QUERY, data: query })).then(post);
+}
+
+/**
+ * The quick index keeps a word only if it begins with a character of the query: every word a
+ * query can match does (Lunr matches a term to a word equal to it or, with the wildcard Material
+ * puts after a term, beginning with it; English terms are stemmed, which keeps their first
+ * letter; Material's Chinese segmenter looks up pieces of the query's own runs).  A score is
+ * the query's vector against the document's, divided by the query's length alone, and
+ * Material's index sets Lunr's length normalisation to none: the words left out change no
+ * result.  With a "*" typed (which may lead a term) every word is kept (`queried` null).
+ */
+function keepQueried(/** @type {{toString(): string}} */ token) {
+  return !queried || queried.has(token.toString().charAt(0)) ? token : undefined;
+}
+
+/** Lunr's builders (one per quick index) run keepQueried after Material's own pipeline. */
+function onlyQueriedWords(/** @type {Lunr} */ lunr) {
+  lunr.Pipeline.registerFunction(keepQueried, "studyGuideQueried");
+  const builder = lunr.Builder.prototype, add = builder.add;
+  builder.add = function (/** @type {object} */ doc, /** @type {object | undefined} */ attributes) {
+    const pipeline = /** @type {BuilderPipeline} */ (/** @type {unknown} */ (this.pipeline));
+    if (!pipeline._stack.includes(keepQueried)) pipeline.add(keepQueried);
+    return add.call(this, doc, attributes);
+  };
 }
 
 /**
