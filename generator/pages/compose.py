@@ -50,7 +50,6 @@ from .stats_page import plan_panel, render_stats_page
 from .stats_strings import stats_strings
 from .strings import UI
 
-# A MkDocs ``nav`` entry: a title and a page's path, or a title and the entries under it.
 log = logging.getLogger(__name__)
 
 
