@@ -296,7 +296,8 @@ extra:
 def stock_floor(browser, folder: Path, query: str, runs: int) -> None:
     """Print the first result from opening a page of MkDocs and Material as they come: one page,
     Material's own search (``STOCK_CONFIG``), timed as the guide's, file:// and over http."""
-    docs, shim = folder / "docs", folder / "docs" / "assets" / "javascripts" / "iframe-worker" / "shim.js"
+    docs = folder / "docs"
+    shim = docs / "assets" / "javascripts" / "iframe-worker" / "shim.js"
     shim.parent.mkdir(parents=True)
     shim.write_bytes((ROOT / IFRAME_WORKER_SHIM).read_bytes())
     (docs / "index.md").write_text(STOCK_PAGE.format(query=query), encoding="utf-8")
